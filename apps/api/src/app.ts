@@ -1,0 +1,143 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { isMessageCode, messageText, PRODUCT_VERSION, type FieldError } from '@portal/contract';
+import type { Deps } from './deps';
+import { features } from './features';
+import session from './features/auth/session';
+import { AppError, errorStatus } from './lib/errors';
+import { zodSerializerCompiler } from './lib/serializer';
+
+export type AppOptions = {
+  deps: Deps;
+  /** A pino logger; tests run silent. */
+  logger?: FastifyBaseLogger;
+};
+
+const API = /^\/api(\/|$)/i;
+
+/** Query parameters that must never reach a log line. */
+const SECRET_PARAMS = /([?&](?:token|password)=)[^&]*/gi;
+
+/** One log line per request, with its time; never a token or a password. */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(_err: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
+    req.log.info(
+      {
+        method: req.method,
+        url: req.url.replace(SECRET_PARAMS, '$1***'),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        user: req.principal?.userAccountId,
+      },
+      'request',
+    );
+  }
+}
+
+export async function buildApp({ deps, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    logController: new OneLinePerRequest(),
+    bodyLimit: 1024 * 1024,
+    trustProxy: deps.config.trustProxy,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  app.decorate('deps', deps);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(zodSerializerCompiler);
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (API.test(req.url)) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(session);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Metering Portal API', version: PRODUCT_VERSION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const { status, body } = toEnvelope(err);
+    if (status >= 500) req.log.error({ err }, 'request failed');
+    return reply.status(status).send(body);
+  });
+
+  for (const feature of features) await app.register(feature);
+
+  serveWebApp(app, deps.config.webDist);
+  return app;
+}
+
+function toEnvelope(err: FastifyError): { status: number; body: object } {
+  const failure = (status: number, code: string, message: string, errors?: FieldError[]) => ({
+    status,
+    body: { success: false, result: { code, errors }, message, statusCode: status, exceptionMessage: null },
+  });
+  if (err instanceof AppError) return failure(err.status, err.code, err.message, err.fields);
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const errors = err.validation.map((v) => {
+      const code = v.message && isMessageCode(v.message) ? v.message : 'invalidInput';
+      return { field: v.instancePath.slice(1).replace(/\//g, '.'), code, message: messageText(code) };
+    });
+    return failure(errorStatus.invalid, 'invalid', errors[0]?.message ?? messageText('invalidInput'), errors);
+  }
+  if (err.statusCode === 429) return failure(429, 'tooManyRequests', messageText('tooManyAttempts'));
+  if (err.statusCode && err.statusCode < 500) return failure(err.statusCode, 'invalid', messageText('invalidInput'));
+  return failure(500, 'internal', messageText('serverError'));
+}
+
+/** The built web app at `/`; any path that is not an API call answers its index.html. */
+function serveWebApp(app: FastifyInstance, webDist: string) {
+  const hasWeb = existsSync(join(webDist, 'index.html'));
+  if (hasWeb) {
+    void app.register(fastifyStatic, {
+      root: webDist,
+      index: false,
+      wildcard: false,
+      cacheControl: false,
+      // Vite fingerprints everything under assets/: those files never change.
+      setHeaders: (reply, path) =>
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (API.test(req.url) || !hasWeb || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      const status = 404;
+      return reply
+        .status(status)
+        .send({ success: false, result: { code: 'notFound' }, message: messageText('notFound'), statusCode: status, exceptionMessage: null });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist, { maxAge: 0, immutable: false });
+  });
+}

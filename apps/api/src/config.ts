@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : ['1', 'true', 'on', 'yes'].includes(v)));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.url().optional(),
+  MQTT_URL: z.url().optional(),
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().default('Metering Portal <no-reply@localhost>'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  JWT_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
+  DEMO: flag,
+  PUBLIC_URL: z.url().optional(),
+  METER_HOST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: flag,
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  mqttUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  jwtSecret: string;
+  jwtTtlMinutes: number;
+  demo: boolean;
+  publicUrl: string;
+  meterHost: string | undefined;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  webDist: string;
+  trustProxy: boolean;
+};
+
+/** Reads the environment once; lists every problem and stops when anything is wrong. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  if (e.DATABASE_URL && !e.JWT_SECRET) {
+    throw new Error('Invalid configuration:\n  JWT_SECRET: required when DATABASE_URL is set (all instances must share it)');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    mqttUrl: e.MQTT_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    jwtSecret: e.JWT_SECRET ?? localSecret(dataDir),
+    jwtTtlMinutes: e.JWT_TTL_MINUTES,
+    demo: e.DEMO ?? !e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    meterHost: e.METER_HOST,
+    logLevel: e.LOG_LEVEL,
+    webDist: resolve(e.WEB_DIST ?? join(import.meta.dirname, '../../web/dist')),
+    trustProxy: e.TRUST_PROXY ?? false,
+  };
+}
+
+/** The embedded default generates its signing secret once and keeps it beside the data. */
+function localSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

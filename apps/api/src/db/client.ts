@@ -1,0 +1,117 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything that runs queries: the database or an open transaction. */
+export type Queryable = Db | Tx;
+
+export type Listener = (payload: string) => void;
+
+export type Database = {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** LISTEN on a channel; returns a function that stops listening. */
+  listen(channel: string, onPayload: Listener): Promise<() => Promise<void>>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+export const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
+
+/** Rows of a raw SQL query, the same shape from both drivers. */
+export async function rows<T>(q: Queryable, query: SQL): Promise<T[]> {
+  const res = (await q.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // numeric and bigint counts arrive as strings from pg; keep numeric as text (precision),
+  // but read int8 (count(*)) as a number like PGlite does.
+  pg.types.setTypeParser(20, (v) => Number(v));
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+  await migratePg(drizzlePg(pool, { casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_DIR });
+  let listenClient: pg.PoolClient | undefined;
+  const handlers = new Map<string, Set<Listener>>();
+  return {
+    db,
+    driver: 'postgres',
+    async listen(channel, onPayload) {
+      if (!listenClient) {
+        listenClient = await pool.connect();
+        listenClient.on('notification', (n) => {
+          for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? '');
+        });
+      }
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await listenClient.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+      }
+      set.add(onPayload);
+      return async () => {
+        set.delete(onPayload);
+      };
+    },
+    async ping() {
+      try {
+        await pool.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      listenClient?.release();
+      await pool.end();
+    },
+  };
+}
+
+export async function openPglite(dataDir: string | undefined, from?: PGlite): Promise<Database> {
+  let client: PGlite;
+  if (from) {
+    client = (await from.clone()) as PGlite;
+  } else {
+    if (dataDir) mkdirSync(dataDir, { recursive: true });
+    client = await PGlite.create(dataDir ? { dataDir } : {});
+  }
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  if (!from) await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_DIR });
+  return {
+    db,
+    driver: 'pglite',
+    async listen(channel, onPayload) {
+      const stop = await client.listen(channel, onPayload);
+      return stop;
+    },
+    async ping() {
+      try {
+        await client.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+/** The embedded database under DATA_DIR, or the server named by DATABASE_URL. */
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(join(opts.dataDir, 'pg'));
+}

@@ -1,0 +1,519 @@
+/**
+ * The whole data model. Column names are snake_case in the database (Drizzle `casing`),
+ * camelCase here; the API's field names are mapped in each feature's presenter.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const tstz = (name?: string) =>
+  name ? timestamp(name, { withTimezone: true, mode: 'date' }) : timestamp({ withTimezone: true, mode: 'date' });
+const createdAt = () => tstz().notNull().defaultNow();
+/** Readings and money: 12 integer digits, 6 decimals, read as strings to keep precision. */
+const quantity = () => numeric({ precision: 18, scale: 6 });
+
+// ---------------------------------------------------------------- lookups
+
+export const countries = pgTable('countries', {
+  id: integer().primaryKey(),
+  name: text().notNull(),
+  iso2: text().notNull().unique(),
+});
+
+export const states = pgTable(
+  'states',
+  {
+    id: integer().primaryKey(),
+    countryId: integer()
+      .notNull()
+      .references(() => countries.id),
+    name: text().notNull(),
+    abbreviation: text().notNull(),
+  },
+  (t) => [uniqueIndex().on(t.countryId, t.abbreviation)],
+);
+
+export const timeZones = pgTable('time_zones', {
+  name: text().primaryKey(), // IANA name, e.g. America/Denver
+  displayName: text().notNull(),
+});
+
+export const roles = pgTable('roles', {
+  id: smallint().primaryKey(),
+  name: text().notNull(),
+});
+
+export const locationTypes = pgTable('location_types', {
+  id: integer().primaryKey(),
+  name: text().notNull(),
+});
+
+export const deviceTypeGroups = pgTable('device_type_groups', {
+  id: integer().primaryKey(),
+  name: text().notNull(),
+});
+
+export const deviceTypes = pgTable('device_types', {
+  id: integer().primaryKey(),
+  name: text().notNull(),
+  displayName: text().notNull(),
+  groupId: integer()
+    .notNull()
+    .references(() => deviceTypeGroups.id),
+  /** kWh or gal: the unit of the cumulative total the device reports. */
+  unit: text().notNull(),
+  supportsResetReading: boolean().notNull().default(false),
+});
+
+export const capabilities = pgTable('capabilities', {
+  id: integer().primaryKey(),
+  displayName: text().notNull(),
+  /** 1 = disconnect type: the meter switches all services together. */
+  capabilityType: smallint().notNull(),
+});
+
+export const deviceTypeCapabilities = pgTable(
+  'device_type_capabilities',
+  {
+    deviceTypeId: integer()
+      .notNull()
+      .references(() => deviceTypes.id),
+    capabilityId: integer()
+      .notNull()
+      .references(() => capabilities.id),
+  },
+  (t) => [primaryKey({ columns: [t.deviceTypeId, t.capabilityId] })],
+);
+
+export const partners = pgTable('partners', {
+  id: integer().primaryKey(),
+  name: text().notNull().unique(),
+});
+
+export const reportTypes = pgTable('report_types', {
+  id: integer().primaryKey(),
+  name: text().notNull(),
+  columnHeaders: text().notNull(),
+  displayOrder: integer().notNull(),
+  /** Names a report query registered on the server; anything else is refused. */
+  storedProcedureCalled: text().notNull(),
+  needsLocation: boolean().notNull().default(false),
+});
+
+// ---------------------------------------------------------------- businesses and sites
+
+export const businessEntities = pgTable(
+  'business_entities',
+  {
+    id: serial().primaryKey(),
+    legalName: text().notNull(),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('business_entities_legal_name_key').on(sql`lower(${t.legalName})`)],
+);
+
+export const sites = pgTable(
+  'sites',
+  {
+    id: serial().primaryKey(),
+    busEntityId: integer()
+      .notNull()
+      .references(() => businessEntities.id),
+    publicName: text().notNull(),
+    billingName: text(),
+    physicalAddrLine1: text().notNull(),
+    physicalAddrLine2: text(),
+    physicalCity: text().notNull(),
+    physicalZip: text().notNull(),
+    physicalStateId: integer()
+      .notNull()
+      .references(() => states.id),
+    physicalCountryId: integer()
+      .notNull()
+      .references(() => countries.id),
+    billingAddrLine1: text(),
+    billingAddrLine2: text(),
+    billingCity: text(),
+    billingZip: text(),
+    billingStateId: integer().references(() => states.id),
+    billingCountryId: integer().references(() => countries.id),
+    timeZone: text()
+      .notNull()
+      .references(() => timeZones.name),
+    /** Time of day in UTC, as the specification stores it. */
+    defaultCheckoutTime: time().notNull().default('11:00'),
+    excludeFromMonitoring: boolean().notNull().default(false),
+    inCheckOutState: boolean().notNull().default(false),
+    propertyKey: text(),
+    /** Deleted properties are archived: hidden from lists, kept for reports. */
+    deletedAt: tstz(),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [index().on(t.busEntityId), uniqueIndex().on(t.propertyKey)],
+);
+
+export const siteSettings = pgTable(
+  'site_settings',
+  {
+    id: serial().primaryKey(),
+    siteId: integer()
+      .notNull()
+      .references(() => sites.id),
+    weekStart: smallint().notNull().default(1),
+    billingRate: numeric({ precision: 12, scale: 2 }).notNull().default('0'),
+    waterBillingRate: numeric({ precision: 12, scale: 2 }).notNull().default('0'),
+    dayStart: time().notNull().default('09:00'),
+    dayEnd: time().notNull().default('18:00'),
+    active: boolean().notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex().on(t.siteId),
+    check('week_start_range', sql`${t.weekStart} between 1 and 7`),
+    check('day_order', sql`${t.dayEnd} >= ${t.dayStart}`),
+  ],
+);
+
+export const siteIntegrations = pgTable(
+  'site_integrations',
+  {
+    id: serial().primaryKey(),
+    siteId: integer()
+      .notNull()
+      .references(() => sites.id),
+    partnerId: integer()
+      .notNull()
+      .references(() => partners.id),
+    partnerPropertyKey: text().notNull(),
+  },
+  (t) => [uniqueIndex().on(t.siteId, t.partnerId)],
+);
+
+// ---------------------------------------------------------------- locations and meters
+
+export const locations = pgTable(
+  'locations',
+  {
+    id: serial().primaryKey(),
+    siteId: integer()
+      .notNull()
+      .references(() => sites.id),
+    description: text().notNull(),
+    /** The name printed on the pedestal; the public meter page looks it up. */
+    publicName: text().notNull(),
+    accountNumber: text(),
+    locationTypeId: integer().references(() => locationTypes.id),
+    isCheckedIn: boolean().notNull().default(false),
+    autoCheckoutAt: tstz(),
+    isRetryState: boolean().notNull().default(false),
+    deleted: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    index().on(t.siteId, t.description),
+    uniqueIndex('locations_public_name_key').on(sql`upper(${t.publicName})`),
+    index('locations_auto_checkout_idx')
+      .on(t.autoCheckoutAt)
+      .where(sql`${t.isCheckedIn} and ${t.autoCheckoutAt} is not null`),
+  ],
+);
+
+export const servicePoints = pgTable(
+  'service_points',
+  {
+    id: serial().primaryKey(),
+    /** The meter's serial number, 7 characters. */
+    name: text().notNull(),
+    deviceKey: text().notNull(),
+    deviceTypeId: integer()
+      .notNull()
+      .references(() => deviceTypes.id),
+    locationId: integer().references(() => locations.id),
+    /** 1 or 2 while on a location: with the unique index, at most two meters a location. */
+    slot: smallint(),
+    activeInd: smallint().notNull().default(1),
+    excludeFromMonitoring: boolean().notNull().default(false),
+    isMissingDevice: boolean().notNull().default(false),
+    lastSeenAt: tstz(),
+    lastReading: quantity(),
+    lastReadingAt: tstz(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex().on(t.name),
+    uniqueIndex().on(t.deviceKey),
+    uniqueIndex().on(t.locationId, t.slot),
+    check('slot_with_location', sql`(${t.locationId} is null) = (${t.slot} is null) and (${t.slot} is null or ${t.slot} in (1, 2))`),
+    check('name_length', sql`char_length(${t.name}) = 7`),
+    check('active_ind_range', sql`${t.activeInd} in (0, 1, 2)`),
+  ],
+);
+
+export const servicePointCapabilities = pgTable(
+  'service_point_capabilities',
+  {
+    id: serial().primaryKey(),
+    servicePointId: integer()
+      .notNull()
+      .references(() => servicePoints.id, { onDelete: 'cascade' }),
+    capabilityId: integer()
+      .notNull()
+      .references(() => capabilities.id),
+    /** Last confirmed relay state: 1 on, 0 off. */
+    status: smallint().notNull().default(0),
+    apiCapabilityResponse: text(),
+    updatedAt: createdAt(),
+  },
+  (t) => [uniqueIndex().on(t.servicePointId, t.capabilityId)],
+);
+
+/** Cumulative totals as the device reported them. */
+export const meterReadings = pgTable(
+  'meter_readings',
+  {
+    servicePointId: integer()
+      .notNull()
+      .references(() => servicePoints.id),
+    readAt: tstz().notNull(),
+    total: quantity().notNull(),
+    /** A manual reset: this reading starts a new baseline, usage across it is zero. */
+    isReset: boolean().notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.servicePointId, t.readAt] })],
+);
+
+/** Usage per meter per local day of its site, maintained as readings arrive. */
+export const dailyUsage = pgTable(
+  'daily_usage',
+  {
+    servicePointId: integer()
+      .notNull()
+      .references(() => servicePoints.id),
+    day: date({ mode: 'string' }).notNull(),
+    usage: quantity().notNull().default('0'),
+    firstReading: quantity().notNull(),
+    lastReading: quantity().notNull(),
+    lastReadAt: tstz().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.servicePointId, t.day] }), index().on(t.day)],
+);
+
+export const deviceControlMessages = pgTable(
+  'device_control_messages',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    servicePointId: integer()
+      .notNull()
+      .references(() => servicePoints.id),
+    capabilityId: integer().references(() => capabilities.id),
+    requestedState: smallint().notNull(),
+    /** queued → sent → acked | failed | timed_out */
+    state: text().notNull().default('queued'),
+    resultCode: integer(),
+    requestedByUserId: integer(),
+    createdAt: createdAt(),
+    sentAt: tstz(),
+    responseReceivedAt: tstz(),
+  },
+  (t) => [
+    index().on(t.servicePointId, t.id),
+    index('device_control_messages_open_idx').on(t.state).where(sql`${t.state} in ('queued', 'sent')`),
+  ],
+);
+
+// ---------------------------------------------------------------- guests and stays
+
+export const guests = pgTable(
+  'guests',
+  {
+    id: serial().primaryKey(),
+    mobileNumber: text().notNull(),
+    firstName: text().notNull(),
+    lastName: text(),
+    email: text(),
+    createdByUserAccountId: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('guests_mobile_idx').on(sql`${t.mobileNumber} text_pattern_ops`)],
+);
+
+export const stays = pgTable(
+  'stays',
+  {
+    id: serial().primaryKey(),
+    locationId: integer()
+      .notNull()
+      .references(() => locations.id),
+    /** The site at check-in: a moved location keeps its stays under the old property. */
+    siteId: integer()
+      .notNull()
+      .references(() => sites.id),
+    guestId: integer().references(() => guests.id),
+    checkinAt: tstz().notNull(),
+    checkoutAt: tstz(),
+    autoCheckoutAt: tstz(),
+    checkedInByUserId: integer(),
+    checkedOutByUserId: integer(),
+    totalUsage: quantity(),
+  },
+  (t) => [
+    index().on(t.locationId, t.checkinAt),
+    index().on(t.siteId, t.checkinAt),
+    uniqueIndex('stays_one_open_per_location').on(t.locationId).where(sql`${t.checkoutAt} is null`),
+  ],
+);
+
+/** Opening and closing readings of each meter for a stay. */
+export const stayMeters = pgTable(
+  'stay_meters',
+  {
+    stayId: integer()
+      .notNull()
+      .references(() => stays.id, { onDelete: 'cascade' }),
+    servicePointId: integer()
+      .notNull()
+      .references(() => servicePoints.id),
+    openingReading: quantity(),
+    closingReading: quantity(),
+    usage: quantity(),
+  },
+  (t) => [primaryKey({ columns: [t.stayId, t.servicePointId] })],
+);
+
+// ---------------------------------------------------------------- alerts
+
+export const systemAlerts = pgTable(
+  'system_alerts',
+  {
+    id: serial().primaryKey(),
+    kind: text().notNull(),
+    alertText: text().notNull(),
+    siteId: integer().references(() => sites.id),
+    servicePointId: integer().references(() => servicePoints.id),
+    createdAt: createdAt(),
+    resolvedAt: tstz(),
+  },
+  (t) => [
+    index('system_alerts_open_idx').on(t.siteId).where(sql`${t.resolvedAt} is null`),
+    uniqueIndex('system_alerts_one_open').on(t.kind, t.servicePointId).where(sql`${t.resolvedAt} is null`),
+  ],
+);
+
+// ---------------------------------------------------------------- users
+
+export const contacts = pgTable('contacts', {
+  id: serial().primaryKey(),
+  email: text().notNull(),
+  firstName: text().notNull(),
+  middleName: text(),
+  lastName: text().notNull(),
+  cellPhone: text(),
+  businessPhone: text(),
+  businessExt: text(),
+});
+
+export const userAccounts = pgTable(
+  'user_accounts',
+  {
+    id: serial().primaryKey(),
+    contactId: integer()
+      .notNull()
+      .references(() => contacts.id),
+    email: text().notNull(),
+    username: text(),
+    passwordHash: text(),
+    roleId: smallint()
+      .notNull()
+      .references(() => roles.id),
+    busEntityId: integer().references(() => businessEntities.id),
+    active: boolean().notNull().default(true),
+    /** Raised to end every session of the account (deactivation, password change). */
+    tokenVersion: integer().notNull().default(0),
+    failedLogins: integer().notNull().default(0),
+    lockedUntil: tstz(),
+    lastLoginAt: tstz(),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('user_accounts_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('user_accounts_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex().on(t.contactId),
+    index().on(t.busEntityId),
+  ],
+);
+
+export const userAccountSites = pgTable(
+  'user_account_sites',
+  {
+    userAccountId: integer()
+      .notNull()
+      .references(() => userAccounts.id, { onDelete: 'cascade' }),
+    siteId: integer()
+      .notNull()
+      .references(() => sites.id),
+  },
+  (t) => [primaryKey({ columns: [t.userAccountId, t.siteId] }), index().on(t.siteId)],
+);
+
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    id: serial().primaryKey(),
+    userAccountId: integer()
+      .notNull()
+      .references(() => userAccounts.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token; the token itself exists only in the e-mail. */
+    tokenHash: text().notNull(),
+    purpose: text().notNull(), // reset | invite
+    expiresAt: tstz().notNull(),
+    usedAt: tstz(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex().on(t.tokenHash)],
+);
+
+export const outboxEmails = pgTable('outbox_emails', {
+  id: serial().primaryKey(),
+  toAddress: text().notNull(),
+  subject: text().notNull(),
+  body: text().notNull(),
+  createdAt: createdAt(),
+  sentAt: tstz(),
+  error: text(),
+});
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    at: createdAt(),
+    userAccountId: integer(),
+    action: text().notNull(),
+    entityType: text().notNull(),
+    entityId: text(),
+    before: jsonb(),
+    after: jsonb(),
+    ip: text(),
+  },
+  (t) => [index().on(t.entityType, t.entityId), index().on(t.at)],
+);

@@ -1,0 +1,12 @@
+import 'fastify';
+import type { Deps } from './deps';
+import type { Principal } from './features/auth/principal';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}

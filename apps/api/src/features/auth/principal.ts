@@ -1,0 +1,10 @@
+import type { RoleId } from '@portal/contract';
+
+/** What a request knows about its caller, loaded fresh from the database each time. */
+export type Principal = {
+  userAccountId: number;
+  roleId: RoleId;
+  busEntityId: number | null;
+  /** Sites assigned to a Site Manager; empty for other roles. */
+  assignedSiteIds: number[];
+};

@@ -1,0 +1,160 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { isRoleId } from '@portal/contract';
+import { rows, type Queryable } from '../../db/client';
+import { businessEntities, contacts, passwordTokens, userAccounts } from '../../db/schema';
+import type { Principal } from './principal';
+
+type PrincipalRow = {
+  id: number;
+  role_id: number;
+  bus_entity_id: number | null;
+  active: boolean;
+  token_version: number;
+  site_ids: number[];
+};
+
+/** The caller behind a token, or null when the account is gone, inactive or the token revoked. */
+export async function loadPrincipal(q: Queryable, userAccountId: number, tokenVersion: number): Promise<Principal | null> {
+  const [row] = await rows<PrincipalRow>(
+    q,
+    sql`select u.id, u.role_id, u.bus_entity_id, u.active, u.token_version,
+          coalesce((select array_agg(s.site_id order by s.site_id) from user_account_sites s where s.user_account_id = u.id), '{}') as site_ids
+        from user_accounts u where u.id = ${userAccountId}`,
+  );
+  if (!row || !row.active || row.token_version !== tokenVersion || !isRoleId(row.role_id)) return null;
+  return {
+    userAccountId: row.id,
+    roleId: row.role_id,
+    busEntityId: row.bus_entity_id,
+    assignedSiteIds: row.site_ids.map(Number),
+  };
+}
+
+export async function findAccountForLogin(q: Queryable, email: string) {
+  const [row] = await q
+    .select({
+      id: userAccounts.id,
+      passwordHash: userAccounts.passwordHash,
+      roleId: userAccounts.roleId,
+      active: userAccounts.active,
+      tokenVersion: userAccounts.tokenVersion,
+      failedLogins: userAccounts.failedLogins,
+      lockedUntil: userAccounts.lockedUntil,
+    })
+    .from(userAccounts)
+    .where(sql`lower(${userAccounts.email}) = lower(${email})`)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findAccountByEmail(q: Queryable, email: string) {
+  const [row] = await q
+    .select({ id: userAccounts.id, email: userAccounts.email, active: userAccounts.active, firstName: contacts.firstName })
+    .from(userAccounts)
+    .innerJoin(contacts, eq(contacts.id, userAccounts.contactId))
+    .where(sql`lower(${userAccounts.email}) = lower(${email})`);
+  return row ?? null;
+}
+
+export async function findAccountById(q: Queryable, id: number) {
+  const [row] = await q
+    .select({
+      id: userAccounts.id,
+      email: userAccounts.email,
+      username: userAccounts.username,
+      passwordHash: userAccounts.passwordHash,
+      roleId: userAccounts.roleId,
+      tokenVersion: userAccounts.tokenVersion,
+      busEntityId: userAccounts.busEntityId,
+      busEntityName: businessEntities.legalName,
+      firstName: contacts.firstName,
+      lastName: contacts.lastName,
+    })
+    .from(userAccounts)
+    .innerJoin(contacts, eq(contacts.id, userAccounts.contactId))
+    .leftJoin(businessEntities, eq(businessEntities.id, userAccounts.busEntityId))
+    .where(eq(userAccounts.id, id));
+  return row ?? null;
+}
+
+export async function recordFailedLogin(q: Queryable, id: number, lockedUntil: Date | null) {
+  await q
+    .update(userAccounts)
+    .set({ failedLogins: sql`${userAccounts.failedLogins} + 1`, lockedUntil })
+    .where(eq(userAccounts.id, id));
+}
+
+export async function recordLogin(q: Queryable, id: number, at: Date) {
+  await q.update(userAccounts).set({ failedLogins: 0, lockedUntil: null, lastLoginAt: at }).where(eq(userAccounts.id, id));
+}
+
+/** Sets a new password and ends every session of the account. */
+export async function setPassword(q: Queryable, id: number, passwordHash: string) {
+  const [row] = await q
+    .update(userAccounts)
+    .set({
+      passwordHash,
+      tokenVersion: sql`${userAccounts.tokenVersion} + 1`,
+      failedLogins: 0,
+      lockedUntil: null,
+      updatedAt: new Date(),
+    })
+    .where(eq(userAccounts.id, id))
+    .returning({ tokenVersion: userAccounts.tokenVersion, roleId: userAccounts.roleId });
+  return row!;
+}
+
+export async function insertPasswordToken(q: Queryable, userAccountId: number, tokenHash: string, purpose: 'reset' | 'invite', expiresAt: Date) {
+  await q.insert(passwordTokens).values({ userAccountId, tokenHash, purpose, expiresAt });
+}
+
+export async function findLiveToken(q: Queryable, tokenHash: string, now: Date) {
+  const [row] = await q
+    .select({ id: passwordTokens.id, userAccountId: passwordTokens.userAccountId })
+    .from(passwordTokens)
+    .where(and(eq(passwordTokens.tokenHash, tokenHash), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, now)));
+  return row ?? null;
+}
+
+/** Marks the token used; null when it was already used or has expired (single use). */
+export async function consumeToken(q: Queryable, tokenHash: string, now: Date) {
+  const [row] = await q
+    .update(passwordTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordTokens.tokenHash, tokenHash), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, now)))
+    .returning({ userAccountId: passwordTokens.userAccountId });
+  return row ?? null;
+}
+
+export async function createAccount(
+  q: Queryable,
+  a: { email: string; username: string | null; passwordHash: string | null; firstName: string; lastName: string; roleId: number; active: boolean },
+) {
+  const [contact] = await q
+    .insert(contacts)
+    .values({ email: a.email, firstName: a.firstName, lastName: a.lastName })
+    .returning({ id: contacts.id });
+  const [user] = await q
+    .insert(userAccounts)
+    .values({
+      contactId: contact!.id,
+      email: a.email,
+      username: a.username,
+      passwordHash: a.passwordHash,
+      roleId: a.roleId,
+      active: a.active,
+    })
+    .returning({ id: userAccounts.id, tokenVersion: userAccounts.tokenVersion, roleId: userAccounts.roleId });
+  return user!;
+}
+
+export async function emailOrUsernameTaken(q: Queryable, email: string, username: string) {
+  const found = await q
+    .select({ email: userAccounts.email, username: userAccounts.username })
+    .from(userAccounts)
+    .where(sql`lower(${userAccounts.email}) = lower(${email}) or lower(${userAccounts.username}) = lower(${username})`);
+  return {
+    email: found.some((r) => r.email.toLowerCase() === email.toLowerCase()),
+    username: found.some((r) => r.username?.toLowerCase() === username.toLowerCase()),
+  };
+}

@@ -1,0 +1,169 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { Role, messageText, rolePermissions, roleNames, isRoleId, type LoginResult, type Me, type RegisterRequest } from '@portal/contract';
+import type { Deps } from '../../deps';
+import { audit } from '../../lib/audit';
+import { AppError, conflict, invalid, notFound, unauthenticated } from '../../lib/errors';
+import { hashPassword, verifyPassword } from './passwords';
+import * as queries from './queries';
+
+/** Failures before an account is slowed down, and the longest wait it can get. */
+const FREE_FAILURES = 5;
+const MAX_LOCK_MINUTES = 15;
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+
+async function issue(deps: Deps, user: { id: number; tokenVersion: number; roleId: number }): Promise<LoginResult> {
+  const { token, expiresAt } = await deps.tokens.sign(
+    { userAccountId: user.id, tokenVersion: user.tokenVersion, roleId: user.roleId },
+    deps.now(),
+  );
+  return { token, expiresAt: expiresAt.toISOString(), userAccountBasicInfo: { userAccountID: user.id, roleID: user.roleId } };
+}
+
+/**
+ * Signs in by e-mail. Every failure answers the same text; after five
+ * failures in a row the account waits 1, 2, 4 … up to 15 minutes between tries, so a
+ * guesser is slowed and the real owner is never locked out for good.
+ */
+export async function authenticate(deps: Deps, req: FastifyRequest, login: string, password: string): Promise<LoginResult> {
+  const now = deps.now();
+  const account = await queries.findAccountForLogin(deps.db, login);
+  if (account?.lockedUntil && account.lockedUntil > now) {
+    throw new AppError('tooManyRequests', 'tooManyAttempts');
+  }
+  const ok = await verifyPassword(account?.passwordHash ?? null, password);
+  if (!account || !ok || !account.active) {
+    if (account) {
+      const failures = account.failedLogins + 1;
+      const lockMinutes = failures >= FREE_FAILURES ? Math.min(MAX_LOCK_MINUTES, 2 ** (failures - FREE_FAILURES)) : 0;
+      await queries.recordFailedLogin(deps.db, account.id, lockMinutes ? new Date(now.getTime() + lockMinutes * 60_000) : null);
+    }
+    await audit(deps.db, req, {
+      action: 'signInFailed',
+      entityType: 'userAccount',
+      entityId: account?.id ?? null,
+      after: { login: login.slice(0, 254) },
+      userAccountId: null,
+    });
+    throw unauthenticated('loginIncorrect');
+  }
+  await queries.recordLogin(deps.db, account.id, now);
+  await audit(deps.db, req, { action: 'signIn', entityType: 'userAccount', entityId: account.id, userAccountId: account.id });
+  return issue(deps, account);
+}
+
+/** A fresh token for a still-valid one; refused once the account is inactive or revoked. */
+export async function refresh(deps: Deps, token: string): Promise<LoginResult> {
+  const claims = await deps.tokens.verify(token, deps.now());
+  if (!claims) throw unauthenticated('sessionExpired');
+  const principal = await queries.loadPrincipal(deps.db, claims.userAccountId, claims.tokenVersion);
+  if (!principal) throw unauthenticated('sessionExpired');
+  return issue(deps, { id: principal.userAccountId, tokenVersion: claims.tokenVersion, roleId: principal.roleId });
+}
+
+export async function me(deps: Deps, userAccountId: number, assignedSiteIds: number[]): Promise<Me> {
+  const account = await queries.findAccountById(deps.db, userAccountId);
+  if (!account || !isRoleId(account.roleId)) throw notFound('user');
+  return {
+    userAccountID: account.id,
+    roleID: account.roleId,
+    roleName: roleNames[account.roleId],
+    email: account.email,
+    username: account.username,
+    firstName: account.firstName,
+    lastName: account.lastName,
+    busEntityID: account.busEntityId,
+    busEntityName: account.busEntityName,
+    permissions: [...rolePermissions[account.roleId]],
+    siteIDs: assignedSiteIds,
+  };
+}
+
+/** Self-registration: an account with no role that sees nothing until an administrator gives it one. */
+export async function register(deps: Deps, req: FastifyRequest, input: RegisterRequest) {
+  const taken = await queries.emailOrUsernameTaken(deps.db, input.email, input.username);
+  if (taken.email) throw conflict('emailTaken', 'email');
+  if (taken.username) throw conflict('usernameTaken', 'username');
+  const [firstName, ...rest] = input.fullname.trim().split(/\s+/);
+  const passwordHash = await hashPassword(input.password);
+  const user = await deps.db.transaction(async (tx) => {
+    const created = await queries.createAccount(tx, {
+      email: input.email,
+      username: input.username,
+      passwordHash,
+      firstName: firstName ?? input.fullname,
+      lastName: rest.join(' '),
+      roleId: Role.None,
+      active: true,
+    });
+    await audit(tx, req, { action: 'register', entityType: 'userAccount', entityId: created.id, after: { email: input.email, username: input.username }, userAccountId: created.id });
+    return created;
+  });
+  const login = await issue(deps, user);
+  return { ...login, accessToken: login.token };
+}
+
+/** Mails a single-use link valid for one hour; the answer never tells whether the address exists. */
+export async function requestPasswordReset(deps: Deps, req: FastifyRequest, email: string): Promise<string> {
+  const account = await queries.findAccountByEmail(deps.db, email);
+  if (account?.active) {
+    const token = randomBytes(32).toString('base64url');
+    await deps.db.transaction(async (tx) => {
+      await queries.insertPasswordToken(tx, account.id, sha256(token), 'reset', new Date(deps.now().getTime() + RESET_TOKEN_TTL_MS));
+      await audit(tx, req, { action: 'passwordResetRequested', entityType: 'userAccount', entityId: account.id, userAccountId: account.id });
+    });
+    await deps.mailer.send(deps.db, {
+      to: account.email,
+      subject: 'Set your Metering Portal password',
+      body: [
+        `Hello ${account.firstName},`,
+        '',
+        'Follow this link within one hour to set a new password:',
+        setPasswordLink(deps, token),
+        '',
+        'If you did not ask for this, ignore this message.',
+      ].join('\n'),
+    });
+  }
+  return messageText('forgotSent');
+}
+
+export function setPasswordLink(deps: Deps, token: string): string {
+  return `${deps.config.publicUrl}/auth/set-password/${token}`;
+}
+
+/** Creates an invitation token for a new user (used by user management). */
+export async function createInviteToken(deps: Deps, tx: Parameters<typeof queries.insertPasswordToken>[0], userAccountId: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await queries.insertPasswordToken(tx, userAccountId, sha256(token), 'invite', new Date(deps.now().getTime() + 7 * 24 * RESET_TOKEN_TTL_MS));
+  return token;
+}
+
+export async function validateResetToken(deps: Deps, token: string): Promise<void> {
+  if (!(await queries.findLiveToken(deps.db, sha256(token), deps.now()))) throw invalid('invalidToken', 'token');
+}
+
+export async function completePasswordReset(deps: Deps, req: FastifyRequest, token: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await deps.db.transaction(async (tx) => {
+    const used = await queries.consumeToken(tx, sha256(token), deps.now());
+    if (!used) throw invalid('invalidToken', 'token');
+    await queries.setPassword(tx, used.userAccountId, passwordHash);
+    await audit(tx, req, { action: 'passwordReset', entityType: 'userAccount', entityId: used.userAccountId, userAccountId: used.userAccountId });
+  });
+}
+
+/** Changes the caller's password, ends their other sessions and hands back a fresh login. */
+export async function changePassword(deps: Deps, req: FastifyRequest, userAccountId: number, current: string, next: string): Promise<LoginResult> {
+  const account = await queries.findAccountById(deps.db, userAccountId);
+  if (!account || !(await verifyPassword(account.passwordHash, current))) throw invalid('currentPasswordWrong', 'currentPassword');
+  const passwordHash = await hashPassword(next);
+  const updated = await deps.db.transaction(async (tx) => {
+    const row = await queries.setPassword(tx, userAccountId, passwordHash);
+    await audit(tx, req, { action: 'passwordChanged', entityType: 'userAccount', entityId: userAccountId });
+    return row;
+  });
+  return issue(deps, { id: userAccountId, tokenVersion: updated.tokenVersion, roleId: updated.roleId });
+}

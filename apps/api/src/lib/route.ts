@@ -1,0 +1,120 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { envelope, errorEnvelope, errorResult, hasPermission, type Permission } from '@portal/contract';
+import { z } from 'zod';
+import type { Principal } from '../features/auth/principal';
+import type { Deps } from '../deps';
+import { forbidden, unauthenticated } from './errors';
+import { canonicalize, keyMapOf } from './keys';
+
+/**
+ * Who may call a route: anyone, any signed-in account (even one awaiting approval),
+ * or an account whose role holds one of the permissions.
+ */
+export type Access = 'public' | 'signedIn' | { anyOf: readonly Permission[] };
+
+/** A non-default answer: another status (410 pending) or a message beside the result. */
+export class Answer<T> {
+  constructor(
+    readonly result: T,
+    readonly status = 200,
+    readonly message: string | null = null,
+  ) {}
+}
+
+type In<S> = S extends z.ZodType ? z.output<S> : undefined;
+type UserOf<A> = A extends 'public' ? Principal | null : Principal;
+
+export type Ctx<A extends Access, Q, B> = {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  user: UserOf<A>;
+  query: In<Q>;
+  body: In<B>;
+  deps: Deps;
+};
+
+export type RouteSpec<A extends Access, Q, B, R extends z.ZodType> = {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  summary: string;
+  tags: string[];
+  access: A;
+  query?: Q;
+  body?: B;
+  result: R;
+  /** Requests per minute per client address. */
+  rateLimit?: number;
+  /** Answers other than JSON (file downloads) skip the envelope's serialiser. */
+  raw?: boolean;
+  handler: (ctx: Ctx<A, Q, B>) => Promise<z.input<R> | Answer<z.input<R>> | void>;
+};
+
+const accessKey = Symbol.for('portal.access');
+export type RouteAccessConfig = { [accessKey]?: Access };
+export function accessOf(config: unknown): Access | undefined {
+  return (config as RouteAccessConfig | undefined)?.[accessKey];
+}
+
+function authorize(access: Access, user: Principal | null): void {
+  if (access === 'public') return;
+  if (!user) throw unauthenticated();
+  if (access === 'signedIn') return;
+  if (!access.anyOf.some((p) => hasPermission(user.roleId, p))) throw forbidden();
+}
+
+/**
+ * Registers one API route. Every route reads the same way: rate limit, authenticate,
+ * canonicalise and validate input, authorise by role, then the handler; the answer is
+ * wrapped in the envelope and serialised from the contract's schema.
+ */
+export function defineRoute<A extends Access, Q extends z.ZodType | undefined, B extends z.ZodType | undefined, R extends z.ZodType>(
+  app: FastifyInstance,
+  spec: RouteSpec<A, Q, B, R>,
+): void {
+  const queryKeys = spec.query ? keyMapOf(spec.query) : null;
+  const bodyKeys = spec.body ? keyMapOf(spec.body) : null;
+  app.route({
+    method: spec.method,
+    url: spec.url,
+    config: {
+      [accessKey]: spec.access,
+      ...(spec.rateLimit ? { rateLimit: { max: spec.rateLimit, timeWindow: 60_000 } } : {}),
+    },
+    schema: {
+      summary: spec.summary,
+      tags: spec.tags,
+      ...(spec.access === 'public' ? {} : { security: [{ bearer: [] }] }),
+      ...(spec.query ? { querystring: spec.query } : {}),
+      ...(spec.body ? { body: spec.body } : {}),
+      ...(spec.raw
+        ? {}
+        : {
+            response: {
+              '2xx': envelope(spec.result),
+              // 410 (saved, device operation pending) is a success with a 4xx status
+              '4xx': envelope(z.union([errorResult, spec.result])),
+              '5xx': errorEnvelope,
+            },
+          }),
+    },
+    preValidation: async (req) => {
+      authorize(spec.access, req.principal);
+      if (queryKeys) req.query = canonicalize(req.query, queryKeys);
+      if (bodyKeys) req.body = canonicalize(req.body, bodyKeys);
+    },
+    handler: async (req, reply) => {
+      const out = await spec.handler({
+        req,
+        reply,
+        user: req.principal as UserOf<A>,
+        query: req.query as In<Q>,
+        body: req.body as In<B>,
+        deps: req.server.deps,
+      });
+      if (spec.raw) return reply;
+      const answer = out instanceof Answer ? out : new Answer(out ?? null);
+      reply.status(answer.status);
+      return { success: true, result: answer.result, message: answer.message, statusCode: answer.status, exceptionMessage: null };
+    },
+  });
+}

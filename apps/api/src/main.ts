@@ -1,0 +1,36 @@
+import pino from 'pino';
+import { loadConfig } from './config';
+import { demoAccounts } from './db/seed/demo';
+import { startServer } from './server';
+
+const config = loadConfig();
+const log = pino({
+  level: config.logLevel,
+  redact: { paths: ['req.headers.authorization', '*.password', '*.Password', '*.token', '*.Token'], censor: '***' },
+});
+
+const app = await startServer(config, log);
+await app.listen({ port: config.port, host: config.host });
+
+const lines = [`Metering portal: ${config.publicUrl}`];
+if (config.demo) {
+  lines.push('Demo accounts:');
+  for (const a of demoAccounts) lines.push(`  ${a.role.padEnd(14)} ${a.email.padEnd(22)} ${a.password}`);
+}
+console.log(lines.join('\n'));
+
+let closing = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down: finishing requests in flight');
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}

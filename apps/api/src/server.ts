@@ -1,0 +1,36 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { seedDemo } from './db/seed/demo';
+import { seedLookups } from './db/seed/lookups';
+import type { Deps } from './deps';
+import { createGateway } from './devices';
+import { createTokens } from './features/auth/tokens';
+import { createMailer } from './lib/mailer';
+
+/**
+ * Opens the database (migrations run), seeds lookups and, in demo mode, the demo data,
+ * then builds the app with its dependencies.
+ */
+export async function startServer(config: Config, log: FastifyBaseLogger, database?: Database): Promise<FastifyInstance> {
+  const db = database ?? (await openDatabase(config));
+  await seedLookups(db.db);
+  const deps: Deps = {
+    config,
+    database: db,
+    db: db.db,
+    tokens: createTokens(config.jwtSecret, config.jwtTtlMinutes),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
+    devices: createGateway(config, db.db, log),
+    now: () => new Date(),
+  };
+  if (config.demo) await seedDemo(deps.db, log);
+  const app = await buildApp({ deps, logger: log });
+  app.addHook('onClose', async () => {
+    await deps.devices.stop();
+    await db.close();
+  });
+  await deps.devices.start();
+  return app;
+}

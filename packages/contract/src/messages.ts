@@ -1,0 +1,221 @@
+/**
+ * Every user-facing text of the specification, verbatim, keyed by a stable code.
+ * Schemas use the code as their zod message; the server answers with the English text
+ * and the code, the web app translates the code through its catalogue.
+ */
+export const messages = {
+  // generic validation
+  requiredField: 'Required field',
+  fieldNotValid: 'Field is not valid',
+  required: 'Required',
+  nameRequired: '{{name}} is required',
+  nameNotValid: '{{name}} is not valid',
+  minLength: 'Minimum field length',
+  maxLength: 'Maximum field length',
+  acceptTerms: 'Accept Terms',
+  acceptTermsRequired: 'Accepting terms and conditions is required',
+  requestedNotFound: 'The requested {{name}} is not found',
+  invalidInput: 'Invalid input',
+  integerRange: 'Must be a whole number from 0 to 2147483647',
+  decimalRange: 'Must be a number from 0 to 999999999999.9999',
+
+  // sign-in and passwords
+  loginIncorrect: 'The login detail is incorrect',
+  passwordsDontMatch: "Password and Confirm Password didn't match.",
+  passwordPolicy:
+    'Password must have minimum 8 characters, having at least one uppercase, one lowercase, one digit and one special character.',
+  confirmPasswordMatch: 'Confirm password must match the above password',
+  forgotEmailInvalid: 'Please enter a valid email address',
+  forgotFailed:
+    'An error has occured while precessing forgot password request.Please check again',
+  forgotSent: 'If the address belongs to an account, a link to set a new password has been sent to it.',
+  invalidToken: 'Invalid token is provided.',
+  noOrInvalidToken: 'No or invalid token is provided.',
+  verifyingToken: 'Please wait! System is verifying token.',
+  passwordUpdated: 'Your password has been set. You can sign in now.',
+  currentPasswordWrong: 'The current password is not correct.',
+  passwordChanged: 'Your password has been changed.',
+  emailTaken: 'An account with this email already exists.',
+  usernameTaken: 'This username is already taken.',
+  registered: 'Your account has been created. An administrator must approve it before you can use the portal.',
+  tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  notAuthenticated: 'Please sign in to continue.',
+  forbidden: 'You are not allowed to do this.',
+  notFound: 'Not found',
+  serverError: 'Something went wrong. Please try again.',
+
+  // users
+  selectRole: 'Please Select a Role',
+  selectBusiness: 'Please Select a Business Entity',
+  provideFirstName: 'Please provide First Name',
+  provideLastName: 'Please provide Last Name',
+  provideValidEmail: 'Please provide valid email',
+  selectProperties: 'Please Select Properties',
+  invalidMobilePhone: 'Please provide a valid Mobile Phone Number',
+  invalidOfficePhone: 'Please provide a valid Office Phone',
+  invalidExtension: 'Extension must be digits only, up to 10.',
+  userCreated: 'User created successfully',
+  userUpdated: 'User updated successfully',
+  userCreateFailed: 'Error: Unable to create user',
+  userUpdateFailed: 'Error: Unable to update user',
+  usersLoading: 'Loading ...',
+  usersLoadFailed: 'Error in Loading Users',
+  roleNotAssignable: 'You cannot assign this role.',
+  siteOutOfScope: 'One or more properties are outside your business.',
+
+  // public meter page
+  enterMeterNumber: 'Please enter meter number',
+  meterNotFound: 'Meter not found',
+  meterNotFoundHint: 'Please enter valid meter number above to see the readings.',
+
+  // error pages
+  notAuthorizedPage: 'OOPS! You are not authorize to access this page.',
+  somethingWrong: 'OOPS! Something went wrong here',
+  pageNotFoundTitle: 'How did you get here',
+  pageNotFound: "Sorry we can't seem to find the page you're looking for.",
+  nothingLeftTitle: 'ERROR',
+  nothingLeft: 'Nothing left to do here.',
+  comingSoon: 'Coming Soon!',
+
+  // dashboard
+  realtimeStatsFailed: 'Failed to fetch realtime stats',
+  alertsFailed: 'Failed to fetch alerts',
+  serverConnectionError: 'Error connecting to server',
+
+  // loading
+  locationsLoadFailed: 'Locations Loading failed',
+  historyLoadFailed: 'Location History Loading failed',
+  propertiesLoadFailed: 'Properties Loading failed',
+  businessesLoadFailed: 'Business Entities Loading failed',
+  settingLoadFailed: 'Setting Loading failed',
+  noData: 'No Data Available',
+
+  // property settings and property form
+  selectElectricRate: 'Please select Electric Kwh Rate',
+  selectWaterRate: 'Water (Gallons) Rate',
+  selectDayStart: 'Please select day start',
+  selectDayEnd: 'Please select day end',
+  selectWeekStart: 'Please select week start',
+  settingsUpdated: 'Property settings updated successfully',
+  settingsUpdateFailed: 'An error has occured while updating site settings.Please check again',
+  providePropertyName: 'Please provide Property Name',
+  validStartTime: 'Please provide a valid start time.',
+  validEndTime: 'Please provide a valid end time.',
+  validWeekStart: 'Please select a valid week start day.',
+  dayEndBeforeStart: 'Day End cannot be before Day Start.',
+  zipFormat: 'Invalid ZIP code format. Use 12345 or 12345-6789.',
+  postalFormat: 'Invalid postal code format.',
+  physicalZipInvalid: 'Invalid physical zip code entered.',
+  propertyAdded: 'Property added successfully',
+  propertyUpdated: 'Property updated successfully',
+  propertyAddFailed: 'An error has occurred while adding the property. Please check again',
+  propertyUpdateFailed: 'An error has occurred while updating the property. Please check again',
+  propertyDeleted: 'Property deleted successfully',
+  propertyDeleteFailed: 'Failed to delete property',
+  propertyHasCheckedIn: 'This property has checked-in locations. Check them out before deleting the property.',
+
+  // reports
+  reportError: 'Report Generation Error',
+  reportErrorDefault: 'An error occurred while generating the report.',
+  exportFailed: 'Some error has occurred, please try again.',
+  reportsLoadFailed: 'Error occurred while getting reports',
+  statesLoadFailed: 'Error occur getting states',
+  invalidDates: 'Invalid Dates: Start date/time cannot be after or equal to end date/time',
+  invalidReportInput: 'Invalid input: Please Check input fields',
+  invalidLocationDescription:
+    'Invalid Location Description: Please Search and Select one of the description from Dropdown',
+  unknownReport: 'This report is not available.',
+
+  // check-in / check-out
+  checkInSuccess: 'Check-in successful',
+  checkInPending: 'Check-in successful. Remote Device Operation Pending',
+  checkInFailed: 'An error has occured while check-in.Please check again',
+  checkOutSuccess: 'Check-out successful',
+  checkOutPending: 'Check-out successful. Remote Device Operation Pending',
+  checkOutFailed: 'Failed to Checkout',
+  errorTitle: 'Error! {{statusCode}}',
+  pendingTitle: 'Pending!',
+  phoneRequired: 'Phone number is required',
+  invalidPhone: 'Invalid phone number',
+  firstNameRequired: 'First name is required',
+  invalidEmail: 'Invalid email address',
+  alreadyCheckedIn: 'This location is already checked in.',
+  notCheckedIn: 'This location is not checked in.',
+  checkInNotAllowed: 'This location cannot be checked in.',
+
+  // locations
+  locationUpdated: 'Location updated successfully',
+  locationUpdatePending: 'Update successful. Remote Device Operation Pending',
+  locationUpdateFailed: 'An error has occured while updating location.Please check again',
+  retryPending: 'Retry successful. Remote Device Operation Pending',
+  retryFailed: 'An error has occured while refreshing service point capabilities.Please check again',
+  locationHasTransactions:
+    'Failed to {{action}} location. There are transaction records associated with the location preventing the deletion.',
+  locationActionFailed: 'Failed to {{action}} location',
+  locationActionDone: 'Location {{action}}d successfully',
+  checkOutFirst: 'Check-out first then delete',
+  locationDescriptionRequired: 'Location Description is required',
+  fillEmptyRows: 'Fill the empty row(s) first before adding new ones.',
+  locationsAdded: 'All locations are added.',
+  locationsAddUnable: 'Unable to add locations, try again later.',
+  locationsAddFailed: 'Failed to add locations.',
+  moveConfirmTitle: 'Are you sure?',
+  moveConfirmOne: 'Do you want to move this location?',
+  moveConfirmMany: 'Do you want to move these locations?',
+  locationMoved: 'Location moved successfully',
+  locationsMoved: 'Locations moved successfully',
+  moveFailed: 'Failed to move Location',
+  moveUnable: 'Unable to move Location',
+  moveCheckedIn: 'A checked-in location cannot be moved.',
+  selectBusinessPlaceholder: 'Please select a Business Entity',
+  selectPropertyPlaceholder: 'Please select a property',
+  noBusiness: 'There is not any business !',
+  businessFetchFailed: 'Failed to fetch Business. ',
+  noSiteInBusiness: 'There is no site in the selected business. Please select another business.',
+  propertiesFetchFailed: 'Failed to fetch Properties.',
+
+  // meters
+  meterAdded: 'New meter has been added.',
+  meterAddUnable: 'Unable to add a new meter, try again later.',
+  meterAddFailed: 'Failed to add a new meter.',
+  metersAssigned: 'Meter(s) has been added.',
+  metersAssignUnable: 'Unable to assign meter(s), try again later.',
+  metersAssignFailed: 'Failed to assign meters.',
+  meterRemoved: 'The meter has been removed.',
+  meterRemoveUnable: 'Unable to remove the new meter, try again later.',
+  meterRemoveFailed: 'Failed to remove the meter.',
+  noLocationToAssign: 'No location left to assign a meter',
+  maxMetersReached: 'A location can have at most 2 meters.',
+  meterAlreadyAssigned: 'This meter is already assigned to a location.',
+  meterIdLength: 'Meter ids must be 7 characters long.',
+  readingUpdated: 'Meter reading has been updated.',
+  readingUpdateUnable: 'Unable to update meter reading, try again later.',
+  readingUpdateFailed: 'Failed to update meter reading.',
+  readingLowerConfirm: 'The current reading entered is less than the previous reading. Are you sure?',
+  onlyInteger: 'Only integer is allowed.',
+  onlyIntegerOrDecimal: 'Only integer or decimal is allowed.',
+  invalidDecimal: 'Invalid decimal.',
+  invalidValue: 'Invalid value.',
+  optionUnavailable: 'Option Unavailable',
+  readingNotFound: 'Not Found',
+  precisionNote: 'Note: Precision is limited to 6 decimals.',
+
+  // monitoring and device control
+  monitoringUpdated: 'Monitoring updated',
+  monitoringFailed: 'Failed to update monitoring',
+  deviceNoResponse: 'No response was received from the meter.',
+  deviceSuccess: 'The meter was successfully turned ON/OFF as requested.',
+  deviceError: 'The meter was not able to be turned ON/OFF due to an error. Result code: {{code}}',
+} as const;
+
+export type MessageCode = keyof typeof messages;
+
+export function isMessageCode(value: string): value is MessageCode {
+  return Object.hasOwn(messages, value);
+}
+
+/** The English text of a code with its {{placeholders}} filled in. */
+export function messageText(code: MessageCode, params: Record<string, string | number> = {}): string {
+  return messages[code].replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key] ?? ''));
+}
