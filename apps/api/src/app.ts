@@ -12,6 +12,7 @@ import type { Deps } from './deps';
 import { features } from './features';
 import session from './features/auth/session';
 import { AppError, errorStatus } from './lib/errors';
+import { accessOf } from './lib/route';
 import { zodSerializerCompiler } from './lib/serializer';
 
 export type AppOptions = {
@@ -21,6 +22,7 @@ export type AppOptions = {
 };
 
 const API = /^\/api(\/|$)/i;
+const DOCS = /^\/api\/docs(\/|$)/i;
 
 /** Query parameters that must never reach a log line. */
 const SECRET_PARAMS = /([?&](?:token|password)=)[^&]*/gi;
@@ -93,6 +95,12 @@ export async function buildApp({ deps, logger }: AppOptions): Promise<FastifyIns
     return reply.status(status).send(body);
   });
 
+  // Deny by default: an API route registered without an access rule stops the server.
+  app.addHook('onRoute', (route) => {
+    if (API.test(route.url) && !DOCS.test(route.url) && !accessOf(route.config)) {
+      throw new Error(`${route.method} ${route.url} has no access rule: register it with defineRoute`);
+    }
+  });
   for (const feature of features) await app.register(feature);
 
   serveWebApp(app, deps.config.webDist);

@@ -5,3 +5,4 @@ export * from './fields';
 export * from './messages';
 export * from './roles';
 export * from './health';
+export * from './forms';

@@ -80,17 +80,19 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   };
 }
 
-export async function openPglite(dataDir: string | undefined, from?: PGlite): Promise<Database> {
-  let client: PGlite;
-  if (from) {
-    client = (await from.clone()) as PGlite;
-  } else {
-    if (dataDir) mkdirSync(dataDir, { recursive: true });
-    client = await PGlite.create(dataDir ? { dataDir } : {});
-  }
+export type PgliteDatabase = Database & { client: PGlite };
+
+/**
+ * The embedded database: files under `dataDir`, or in memory without one. Tests start
+ * from `loadDataDir`, a dump of a migrated template, which skips initdb and migrations.
+ */
+export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<PgliteDatabase> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
-  if (!from) await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_DIR });
+  await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_DIR });
   return {
+    client,
     db,
     driver: 'pglite',
     async listen(channel, onPayload) {

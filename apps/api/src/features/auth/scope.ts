@@ -1,6 +1,8 @@
 import { Role } from '@portal/contract';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { sites } from '../../db/schema';
+import type { Queryable } from '../../db/client';
+import { locations, servicePoints, sites } from '../../db/schema';
+import { forbidden, notFound } from '../../lib/errors';
 import type { Principal } from './principal';
 
 /**
@@ -44,4 +46,67 @@ export function sitesInScope(scope: Scope): SQL {
 
 export function businessInScope(scope: Scope, busEntityId: number): boolean {
   return scope.kind === 'all' || (scope.kind === 'business' && scope.busEntityId === busEntityId);
+}
+
+type SiteRef = { siteId: number; busEntityId: number; deleted: boolean };
+
+function inScope(scope: Scope, site: SiteRef): boolean {
+  if (site.deleted) return scope.kind === 'all';
+  switch (scope.kind) {
+    case 'all':
+      return true;
+    case 'business':
+      return site.busEntityId === scope.busEntityId;
+    case 'sites':
+      return scope.siteIds.includes(site.siteId);
+    case 'none':
+      return false;
+  }
+}
+
+/**
+ * Resolves the site behind an id the caller named and refuses it when it is outside
+ * their scope. A missing record is 404 for an Administrator; everyone else gets 403
+ * either way, so guessing ids reveals nothing.
+ */
+function requireInScope(user: Principal, site: SiteRef | undefined, what: string): SiteRef {
+  const scope = scopeOf(user);
+  if (site && inScope(scope, site)) return site;
+  if (!site && scope.kind === 'all') throw notFound(what);
+  throw forbidden();
+}
+
+const siteRefColumns = { siteId: sites.id, busEntityId: sites.busEntityId, deleted: sql<boolean>`${sites.deletedAt} is not null` };
+
+export async function requireSite(q: Queryable, user: Principal, siteId: number): Promise<SiteRef> {
+  const [site] = await q.select(siteRefColumns).from(sites).where(eq(sites.id, siteId));
+  return requireInScope(user, site, 'property');
+}
+
+export async function requireLocation(q: Queryable, user: Principal, locationId: number): Promise<SiteRef & { locationId: number }> {
+  const [row] = await q
+    .select({ ...siteRefColumns, locationId: locations.id })
+    .from(locations)
+    .innerJoin(sites, eq(sites.id, locations.siteId))
+    .where(eq(locations.id, locationId));
+  return { ...requireInScope(user, row, 'location'), locationId };
+}
+
+/** A meter in stock (on no location) belongs to no site: only an Administrator reaches it. */
+export async function requireServicePoint(
+  q: Queryable,
+  user: Principal,
+  servicePointId: number,
+): Promise<{ servicePointId: number; locationId: number | null; site: SiteRef | null }> {
+  const [row] = await q
+    .select({ locationId: servicePoints.locationId, siteId: sites.id, busEntityId: sites.busEntityId, deletedAt: sites.deletedAt })
+    .from(servicePoints)
+    .leftJoin(locations, eq(locations.id, servicePoints.locationId))
+    .leftJoin(sites, eq(sites.id, locations.siteId))
+    .where(eq(servicePoints.id, servicePointId));
+  const scope = scopeOf(user);
+  if (row && row.siteId === null && scope.kind === 'all') return { servicePointId, locationId: null, site: null };
+  const site = row && row.siteId !== null && row.busEntityId !== null ? { siteId: row.siteId, busEntityId: row.busEntityId, deleted: row.deletedAt !== null } : undefined;
+  if (row && !site && scope.kind !== 'all') throw forbidden();
+  return { servicePointId, locationId: row?.locationId ?? null, site: requireInScope(user, site, 'meter') };
 }

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('the API surface', () => {
+  it('refuses to register an API route without an access rule', async () => {
+    const { buildApp } = await import('./app');
+    const app = await buildApp({ deps: t.deps });
+    expect(() => app.get('/api/unguarded', async () => 'data')).toThrow(/has no access rule/);
+    await app.close();
+  });
+
+  it('answers unknown API paths with the envelope and 404', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/no/such/thing' });
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ success: false, statusCode: 404 });
+  });
+
+  it('reports the database and the device gateway on /api/health', async () => {
+    const res = await t.call<{ database: { ok: boolean }; devices: { ok: boolean } }>({ method: 'GET', url: '/api/health' });
+    expect(res.status).toBe(200);
+    expect(res.body.result.database.ok).toBe(true);
+    expect(res.body.result.devices.ok).toBe(true);
+  });
+
+  it('lists the sign-in calls on the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const doc = res.json() as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/Account/Authenticate', '/api/Account/RefreshToken', '/api/me']));
+  });
+
+  it('refuses oversized bodies and malformed JSON without a stack trace', async () => {
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/Account/Authenticate',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ Username: 'a@b.co', Password: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(big.statusCode).toBe(413);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/Account/Authenticate',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"Username":',
+    });
+    expect(bad.statusCode).toBe(400);
+    for (const res of [big, bad]) expect(res.body).not.toMatch(/at .*\.(js|ts):\d+/);
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+});

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { Role } from '@portal/contract';
+import { auditLog, userAccounts } from '../../db/schema';
+import { buildUser, signIn } from '../../test/factories';
+import { createTestApp, TEST_SECRET, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const authenticate = (Username: string, Password: string) =>
+  t.call<{ token: string; expiresAt: string; userAccountBasicInfo: { userAccountID: number; roleID: number } }>({
+    method: 'POST',
+    url: '/api/Account/Authenticate',
+    payload: { Username, Password },
+  });
+
+describe('POST /api/Account/Authenticate', () => {
+  it('answers the token, its expiry and the basic info in the envelope', async () => {
+    const user = await buildUser(t.deps.db, { roleId: Role.SiteOwner });
+    const res = await authenticate(user.email, user.password);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, statusCode: 200, message: null, exceptionMessage: null });
+    expect(res.body.result.userAccountBasicInfo).toEqual({ userAccountID: user.id, roleID: Role.SiteOwner });
+    const ttl = new Date(res.body.result.expiresAt).getTime() - Date.now();
+    expect(ttl).toBeGreaterThan(59 * 60_000);
+    expect(ttl).toBeLessThanOrEqual(60 * 60_000);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('matches paths and property names without regard to case', async () => {
+    const user = await buildUser(t.deps.db);
+    const res = await t.call({
+      method: 'POST',
+      url: '/API/account/AUTHENTICATE',
+      payload: { username: user.email.toUpperCase(), PASSWORD: user.password },
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('answers the same text for a wrong password and an unknown e-mail', async () => {
+    const user = await buildUser(t.deps.db);
+    const wrong = await authenticate(user.email, 'Wrong#2026');
+    const unknown = await authenticate('nobody@test.local', 'Wrong#2026');
+    for (const res of [wrong, unknown]) {
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ success: false, message: 'The login detail is incorrect', statusCode: 401 });
+    }
+  });
+
+  it('refuses an inactive account with the same text', async () => {
+    const user = await buildUser(t.deps.db, { active: false });
+    const res = await authenticate(user.email, user.password);
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe('The login detail is incorrect');
+  });
+
+  it.each([
+    [{ Username: '', Password: 'x' }, 'Username', 'Required field'],
+    [{ Username: 'not-an-email', Password: 'x' }, 'Username', 'Field is not valid'],
+    [{ Username: 'a@b.co' }, 'Password', 'Required field'],
+  ])('rejects invalid input %j with the field and the specification text', async (payload, field, message) => {
+    const res = await t.call<{ errors: Array<{ field: string; message: string }> }>({
+      method: 'POST',
+      url: '/api/Account/Authenticate',
+      payload,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.result.errors).toContainEqual(expect.objectContaining({ field, message }));
+  });
+
+  it('slows an account down after five failures and lets the owner in once the wait is over', async () => {
+    const user = await buildUser(t.deps.db);
+    for (let i = 0; i < 5; i++) expect((await authenticate(user.email, 'Wrong#2026')).status).toBe(401);
+    const locked = await authenticate(user.email, user.password);
+    expect(locked.status).toBe(429);
+    t.clock.advance(61_000);
+    expect((await authenticate(user.email, user.password)).status).toBe(200);
+    const [row] = await t.deps.db.select().from(userAccounts).where(eq(userAccounts.id, user.id));
+    expect(row!.failedLogins).toBe(0);
+    t.clock.set(new Date());
+  });
+
+  it('records sign-in events in the audit log without the password', async () => {
+    const user = await buildUser(t.deps.db);
+    await authenticate(user.email, 'Wrong#2026');
+    await signIn(t, user);
+    const entries = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, String(user.id)));
+    expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(['signInFailed', 'signIn']));
+    expect(JSON.stringify(entries)).not.toContain('Wrong#2026');
+  });
+});
+
+describe('tokens', () => {
+  const me = (token: string) => t.call<{ userAccountID: number; permissions: string[] }>({ method: 'GET', url: '/api/me', token });
+
+  it('GET /api/me answers the profile and the permissions of the role', async () => {
+    const user = await buildUser(t.deps.db, { roleId: Role.SiteManager });
+    const res = await me(await signIn(t, user));
+    expect(res.status).toBe(200);
+    expect(res.body.result.userAccountID).toBe(user.id);
+    expect(res.body.result.permissions.sort()).toEqual(['dashboard', 'manageProperties', 'manageTransactions']);
+  });
+
+  it('refuses a call without a token', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/me' });
+    expect(res.status).toBe(401);
+    expect(res.body.success).toBe(false);
+  });
+
+  it('refuses alg none, a wrong signature and an expired token', async () => {
+    const user = await buildUser(t.deps.db);
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const claims = { sub: String(user.id), ver: 0, role: 1, iss: 'metering-portal', exp: Math.floor(Date.now() / 1000) + 600 };
+    const unsigned = `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`;
+    const forged = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('another-secret-another-secret-another'));
+    const hs512 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS512' }).sign(new TextEncoder().encode(TEST_SECRET));
+    for (const token of [unsigned, forged, hs512]) expect((await me(token)).status).toBe(401);
+
+    const token = await signIn(t, user);
+    expect((await me(token)).status).toBe(200);
+    t.clock.advance(61 * 60_000);
+    expect((await me(token)).status).toBe(401);
+    t.clock.set(new Date());
+  });
+
+  it('refuses the token of a deactivated user, on calls and on refresh', async () => {
+    const user = await buildUser(t.deps.db);
+    const token = await signIn(t, user);
+    await t.deps.db.update(userAccounts).set({ active: false }).where(eq(userAccounts.id, user.id));
+    expect((await me(token)).status).toBe(401);
+    const refreshed = await t.call({ method: 'POST', url: '/api/Account/RefreshToken', payload: { Token: token } });
+    expect(refreshed.status).toBe(401);
+  });
+
+  it('refresh answers a new working token', async () => {
+    const user = await buildUser(t.deps.db);
+    const token = await signIn(t, user);
+    t.clock.advance(5_000);
+    const res = await t.call<{ token: string; expiresAt: string }>({ method: 'POST', url: '/api/Account/RefreshToken', payload: { token } });
+    expect(res.status).toBe(200);
+    expect(res.body.result.token).not.toBe(token);
+    expect((await me(res.body.result.token)).status).toBe(200);
+    t.clock.set(new Date());
+  });
+});

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { Role } from '@portal/contract';
+import { userAccounts } from '../../db/schema';
+import { buildUser, signIn } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const tokenFromLastMail = () => {
+  const body = t.mails.at(-1)?.body ?? '';
+  const match = /http:\/\/portal\.test\/auth\/set-password\/([\w-]+)/.exec(body);
+  if (!match) throw new Error(`no set-password link in: ${body}`);
+  return match[1]!;
+};
+
+describe('registration', () => {
+  it('creates an account with no role that can sign in and see nothing else', async () => {
+    const res = await t.call<{ accessToken: string; userAccountBasicInfo: { roleID: number } }>({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'new.guest@test.local', fullname: 'Nora Newcomer', username: 'nora', password: 'Start#2026' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.result.userAccountBasicInfo.roleID).toBe(Role.None);
+    const me = await t.call<{ roleID: number; permissions: string[]; firstName: string; lastName: string }>({
+      method: 'GET',
+      url: '/api/me',
+      token: res.body.result.accessToken,
+    });
+    expect(me.body.result).toMatchObject({ roleID: 0, permissions: [], firstName: 'Nora', lastName: 'Newcomer' });
+  });
+
+  it.each([
+    [{ email: 'NEW.GUEST@test.local', username: 'other' }, 'email', 'An account with this email already exists.'],
+    [{ email: 'other@test.local', username: 'NORA' }, 'username', 'This username is already taken.'],
+  ])('refuses a duplicate %j', async (dup, field, message) => {
+    const res = await t.call<{ errors: Array<{ field: string; message: string }> }>({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { fullname: 'Dup Licate', password: 'Start#2026', ...dup },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.result.errors).toEqual([expect.objectContaining({ field, message })]);
+  });
+
+  it('checks the password policy on the server', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'weak@test.local', fullname: 'Weak Pass', username: 'weak', password: 'password' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(
+      'Password must have minimum 8 characters, having at least one uppercase, one lowercase, one digit and one special character.',
+    );
+  });
+});
+
+describe('forgot password', () => {
+  it('answers the same text whether or not the address exists, and mails only a real one', async () => {
+    const user = await buildUser(t.deps.db);
+    const before = t.mails.length;
+    const known = await t.call({ method: 'PUT', url: `/api/Account/ForgotPasswordRequest?email=${user.email}` });
+    const unknown = await t.call({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'ghost@test.local' } });
+    expect(known.status).toBe(200);
+    expect(unknown.body.result).toBe(known.body.result);
+    expect(t.mails.length).toBe(before + 1);
+    expect(t.mails.at(-1)!.to).toBe(user.email);
+  });
+
+  it("answers 'Please enter a valid email address' for a malformed one", async () => {
+    const res = await t.call({ method: 'PUT', url: '/api/Account/ForgotPasswordRequest?email=nope' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Please enter a valid email address');
+  });
+
+  it('sets a new password through the mailed link, once, and ends the old sessions', async () => {
+    const user = await buildUser(t.deps.db);
+    const oldToken = await signIn(t, user);
+    await t.call({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
+    const token = tokenFromLastMail();
+
+    const valid = await t.call({ method: 'GET', url: `/api/Account/PasswordTokenValidate?token=${token}` });
+    expect(valid.status).toBe(200);
+
+    const weak = await t.call({ method: 'PUT', url: '/api/Account/UpdateForgotPassword', payload: { token, password: 'short' } });
+    expect(weak.status).toBe(400);
+
+    const set = await t.call({ method: 'PUT', url: '/api/Account/UpdateForgotPassword', payload: { token, password: 'Fresh#2026' } });
+    expect(set.status).toBe(200);
+    expect(await signIn(t, { email: user.email, password: 'Fresh#2026' })).toBeTruthy();
+    expect((await t.call({ method: 'GET', url: '/api/me', token: oldToken })).status).toBe(401);
+
+    const again = await t.call({ method: 'PUT', url: '/api/Account/UpdateForgotPassword', payload: { token, password: 'Other#2026' } });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe('Invalid token is provided.');
+    const revalidate = await t.call({ method: 'GET', url: `/api/Account/PasswordTokenValidate?token=${token}` });
+    expect(revalidate.status).toBe(400);
+  });
+
+  it('refuses a link older than one hour', async () => {
+    const user = await buildUser(t.deps.db);
+    await t.call({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
+    const token = tokenFromLastMail();
+    t.clock.advance(61 * 60_000);
+    const res = await t.call({ method: 'PUT', url: '/api/Account/UpdateForgotPassword', payload: { token, password: 'Fresh#2026' } });
+    t.clock.set(new Date());
+    expect(res.status).toBe(400);
+  });
+
+  it('keeps only a hash of the token', async () => {
+    const user = await buildUser(t.deps.db);
+    await t.call({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
+    const token = tokenFromLastMail();
+    const stored = await t.deps.db.query.passwordTokens.findMany();
+    expect(stored.some((r) => r.tokenHash === token)).toBe(false);
+  });
+});
+
+describe('change password', () => {
+  it('needs the current password, then answers a fresh login that works', async () => {
+    const user = await buildUser(t.deps.db);
+    const token = await signIn(t, user);
+    const wrong = await t.call({
+      method: 'PUT',
+      url: '/api/Account/ChangePassword',
+      token,
+      payload: { currentPassword: 'Nope#2026', newPassword: 'Next#2026a' },
+    });
+    expect(wrong.status).toBe(400);
+    const ok = await t.call<{ token: string }>({
+      method: 'PUT',
+      url: '/api/Account/ChangePassword',
+      token,
+      payload: { currentPassword: user.password, newPassword: 'Next#2026a' },
+    });
+    expect(ok.status).toBe(200);
+    expect((await t.call({ method: 'GET', url: '/api/me', token: ok.body.result.token })).status).toBe(200);
+    expect((await t.call({ method: 'GET', url: '/api/me', token })).status).toBe(401);
+    const [row] = await t.deps.db.select().from(userAccounts).where(eq(userAccounts.id, user.id));
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+  });
+});

@@ -1,0 +1,89 @@
+import { Role, type RoleId } from '@portal/contract';
+import type { Queryable } from '../db/client';
+import { businessEntities, contacts, locations, servicePoints, sites, userAccounts, userAccountSites } from '../db/schema';
+import { hashPassword } from '../features/auth/passwords';
+import type { TestApp } from './harness';
+
+let seq = 0;
+const next = () => ++seq;
+
+export async function buildBusiness(q: Queryable, legalName = `Business ${next()}`) {
+  const [row] = await q.insert(businessEntities).values({ legalName }).returning();
+  return row!;
+}
+
+export async function buildSite(q: Queryable, busEntityId: number, over: Partial<typeof sites.$inferInsert> = {}) {
+  const n = next();
+  const [row] = await q
+    .insert(sites)
+    .values({
+      busEntityId,
+      publicName: `Property ${n}`,
+      physicalAddrLine1: `${n} Shore Road`,
+      physicalCity: 'Moab',
+      physicalZip: '84532',
+      physicalStateId: 45,
+      physicalCountryId: 236,
+      timeZone: 'America/Denver',
+      ...over,
+    })
+    .returning();
+  return row!;
+}
+
+export async function buildLocation(q: Queryable, siteId: number, over: Partial<typeof locations.$inferInsert> = {}) {
+  const n = next();
+  const [row] = await q
+    .insert(locations)
+    .values({ siteId, description: `Site ${n}`, publicName: `LOC${String(n).padStart(5, '0')}`, ...over })
+    .returning();
+  return row!;
+}
+
+export async function buildMeter(q: Queryable, over: Partial<typeof servicePoints.$inferInsert> = {}) {
+  const n = next();
+  const name = `E${String(n).padStart(6, '0')}`;
+  const [row] = await q
+    .insert(servicePoints)
+    .values({ name, deviceKey: `dk-${name}`, deviceTypeId: 1, ...over })
+    .returning();
+  return row!;
+}
+
+export type BuiltUser = { id: number; email: string; password: string };
+
+export async function buildUser(
+  q: Queryable,
+  over: { roleId?: RoleId; busEntityId?: number | null; siteIds?: number[]; active?: boolean; password?: string } = {},
+): Promise<BuiltUser> {
+  const n = next();
+  const email = `user${n}@test.local`;
+  const password = over.password ?? 'Secret#2026';
+  const [contact] = await q.insert(contacts).values({ email, firstName: 'Test', lastName: `User ${n}` }).returning();
+  const [user] = await q
+    .insert(userAccounts)
+    .values({
+      contactId: contact!.id,
+      email,
+      passwordHash: await hashPassword(password),
+      roleId: over.roleId ?? Role.Administrator,
+      busEntityId: over.busEntityId ?? null,
+      active: over.active ?? true,
+    })
+    .returning();
+  if (over.siteIds?.length) {
+    await q.insert(userAccountSites).values(over.siteIds.map((siteId) => ({ userAccountId: user!.id, siteId })));
+  }
+  return { id: user!.id, email, password };
+}
+
+/** Signs in through the API and answers the bearer token. */
+export async function signIn(t: TestApp, user: { email: string; password: string }): Promise<string> {
+  const res = await t.call<{ token: string }>({
+    method: 'POST',
+    url: '/api/Account/Authenticate',
+    payload: { Username: user.email, Password: user.password },
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.body.message}`);
+  return res.body.result.token;
+}

@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import type { Config } from '../config';
+import { openPglite, openPostgres, type Database } from '../db/client';
+import { seedLookups } from '../db/seed/lookups';
+import type { Deps } from '../deps';
+import type { DeviceGateway } from '../devices/gateway';
+import { createTokens } from '../features/auth/tokens';
+import type { Mail, Mailer } from '../lib/mailer';
+
+export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+export type TestClock = { now: () => Date; set(date: Date): void; advance(ms: number): void };
+
+function testClock(): TestClock {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    set: (date) => {
+      offset = date.getTime() - Date.now();
+    },
+    advance: (ms) => {
+      offset += ms;
+    },
+  };
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  deps: Deps;
+  clock: TestClock;
+  /** Mails sent, newest last. */
+  mails: Mail[];
+  close(): Promise<void>;
+  /** app.inject with an optional bearer token; answers the parsed envelope. */
+  call<T = unknown>(opts: InjectOptions & { token?: string }): Promise<{ status: number; body: Envelope<T>; headers: Record<string, unknown> }>;
+};
+
+type Envelope<T> = {
+  success: boolean;
+  result: T;
+  message: string | null;
+  statusCode: number;
+  exceptionMessage: string | null;
+};
+
+/**
+ * A fresh database per test file: a loaded PGlite template by default, or a new
+ * database on the PostgreSQL server named by TEST_DATABASE_URL.
+ */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const template = new Blob([readFileSync(inject('templatePath'))]);
+    return { database: await openPglite(undefined, template), drop: async () => {} };
+  }
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), 4);
+  await seedLookups(database.db);
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+const idleGateway: DeviceGateway = {
+  start: async () => {},
+  stop: async () => {},
+  status: () => ({ ok: true, kind: 'simulated', detail: 'test' }),
+};
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const { database, drop } = await freshDatabase();
+  const clock = testClock();
+  const mails: Mail[] = [];
+  const mailer: Mailer = {
+    async send(_q, mail) {
+      mails.push(mail);
+    },
+  };
+  const config: Config = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/nonexistent',
+    databaseUrl: undefined,
+    mqttUrl: undefined,
+    smtpUrl: undefined,
+    mailFrom: 'test@localhost',
+    jwtSecret: TEST_SECRET,
+    jwtTtlMinutes: 60,
+    demo: false,
+    publicUrl: 'http://portal.test',
+    meterHost: undefined,
+    logLevel: 'silent',
+    webDist: '/nonexistent',
+    trustProxy: false,
+    ...overrides,
+  };
+  const deps: Deps = {
+    config,
+    database,
+    db: database.db,
+    tokens: createTokens(config.jwtSecret, config.jwtTtlMinutes),
+    mailer,
+    devices: idleGateway,
+    now: clock.now,
+  };
+  const app = await buildApp({ deps });
+  await app.ready();
+  return {
+    app,
+    deps,
+    clock,
+    mails,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+    async call<T>(opts: InjectOptions & { token?: string }) {
+      const { token, ...rest } = opts;
+      const res = await app.inject({
+        ...rest,
+        headers: { ...(rest.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      });
+      return { status: res.statusCode, body: res.json() as Envelope<T>, headers: res.headers };
+    },
+  };
+}

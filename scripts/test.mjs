@@ -1,0 +1,33 @@
+// npm test: lint, types, unit and API tests (on PGlite, and on PostgreSQL when
+// TEST_DATABASE_URL is set), the web app's tests, then the browser tests.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const results = [];
+
+function step(name, cmd, args, env = {}) {
+  const started = Date.now();
+  console.log(`\n▶ ${name}`);
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = res.status === 0;
+  results.push({ name, ok, seconds: Math.round((Date.now() - started) / 100) / 10 });
+  return ok;
+}
+
+const pg = process.env.TEST_DATABASE_URL;
+step('lint', 'npx', ['eslint', '.']);
+step('typecheck', 'npm', ['run', 'typecheck']);
+step('contract tests', 'npx', ['vitest', 'run', '--root', 'packages/contract']);
+step('API tests (PGlite)', 'npx', ['vitest', 'run', '--root', 'apps/api'], { TEST_DATABASE_URL: '' });
+if (pg) step('API tests (PostgreSQL)', 'npx', ['vitest', 'run', '--root', 'apps/api'], { TEST_DATABASE_URL: pg });
+step('web tests', 'npx', ['vitest', 'run', '--root', 'apps/web']);
+if (step('build web app', 'npm', ['run', 'build', '-w', 'apps/web']) && step('browser available', 'node', ['scripts/ensure-chromium.mjs'])) {
+  step('browser tests', 'npx', ['vitest', 'run', '--root', 'e2e']);
+}
+
+console.log('\nSummary');
+for (const r of results) console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)`);
+const failed = results.filter((r) => !r.ok).length;
+console.log(`Steps: ${results.length - failed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
