@@ -4,9 +4,9 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
 const flag = z
-  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no', ''])
+  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
   .optional()
-  .transform((v) => (v === undefined || v === '' ? undefined : ['1', 'true', 'on', 'yes'].includes(v)));
+  .transform((v) => (v === undefined ? undefined : ['1', 'true', 'on', 'yes'].includes(v)));
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -46,7 +46,9 @@ export type Config = {
 
 /** Reads the environment once; lists every problem and stops when anything is wrong. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable means unset, as shells and service managers often write them.
+  const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = envSchema.safeParse(set);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${problems}`);

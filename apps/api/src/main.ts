@@ -1,9 +1,15 @@
 import pino from 'pino';
-import { loadConfig } from './config';
+import { loadConfig, type Config } from './config';
 import { demoAccounts } from './db/seed/demo';
 import { startServer } from './server';
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(1);
+}
 const log = pino({
   level: config.logLevel,
   redact: { paths: ['req.headers.authorization', '*.password', '*.Password', '*.token', '*.Token'], censor: '***' },

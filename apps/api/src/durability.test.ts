@@ -1,0 +1,54 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'portal-durability-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** Starts the real server on the embedded database in `dataDir`, as `npm start` does. */
+async function start(port: number): Promise<ChildProcess> {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: join(import.meta.dirname, '..'),
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '0', DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    if (ok) return server;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not start');
+}
+
+const exited = (server: ChildProcess) => new Promise<number | null>((r) => server.once('exit', (code) => r(code)));
+
+const post = (port: number, path: string, body: object) =>
+  fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+describe('embedded database durability', () => {
+  const port = 38_000 + Math.floor(Math.random() * 2000);
+  const account = { email: 'durable@test.local', fullname: 'Dura Ble', username: 'durable', password: 'Durable#2026' };
+
+  it('keeps a committed account across a kill -9 and a graceful restart', async () => {
+    let server = await start(port);
+    expect((await post(port, '/api/auth/register', account)).status).toBe(200);
+    server.kill('SIGKILL');
+    await exited(server);
+
+    server = await start(port);
+    const signIn = await post(port, '/api/Account/Authenticate', { Username: account.email, Password: account.password });
+    expect(signIn.status).toBe(200);
+    server.kill('SIGTERM');
+    expect(await exited(server)).toBe(0);
+
+    server = await start(port);
+    const again = await post(port, '/api/Account/Authenticate', { Username: account.email, Password: account.password });
+    expect(again.status).toBe(200);
+    server.kill('SIGTERM');
+    await exited(server);
+  }, 180_000);
+});
