@@ -6,3 +6,5 @@ export * from './messages';
 export * from './roles';
 export * from './health';
 export * from './forms';
+export * from './locations';
+export * from './meters';

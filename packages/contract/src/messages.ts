@@ -155,6 +155,10 @@ export const messages = {
   locationActionFailed: 'Failed to {{action}} location',
   locationActionDone: 'Location {{action}}d successfully',
   checkOutFirst: 'Check-out first then delete',
+  publicNameTaken: 'Another location already uses this public name.',
+  checkedInReadOnly: 'Description, billing account number and location type cannot be changed while the location is checked in.',
+  fieldNotEditable: 'Your role cannot change this field.',
+  sameProperty: 'The location is already in this property.',
   locationDescriptionRequired: 'Location Description is required',
   fillEmptyRows: 'Fill the empty row(s) first before adding new ones.',
   locationsAdded: 'All locations are added.',
@@ -189,6 +193,12 @@ export const messages = {
   maxMetersReached: 'A location can have at most 2 meters.',
   meterAlreadyAssigned: 'This meter is already assigned to a location.',
   meterIdLength: 'Meter ids must be 7 characters long.',
+  meterNotInStock: 'This meter is not in stock.',
+  meterNotOnLocation: 'This meter is not on this location.',
+  noMoreMeters: 'This location cannot take another meter.',
+  meterCheckedIn: 'Check the location out before removing a meter.',
+  meterNameTaken: 'A meter with this id or device key already exists.',
+  meterDuplicateInRequest: 'A meter can be assigned to one location only.',
   readingUpdated: 'Meter reading has been updated.',
   readingUpdateUnable: 'Unable to update meter reading, try again later.',
   readingUpdateFailed: 'Failed to update meter reading.',
@@ -207,6 +217,15 @@ export const messages = {
   deviceNoResponse: 'No response was received from the meter.',
   deviceSuccess: 'The meter was successfully turned ON/OFF as requested.',
   deviceError: 'The meter was not able to be turned ON/OFF due to an error. Result code: {{code}}',
+
+  // properties and business entities (beyond the specification's texts)
+  partnerOncePerProperty: 'Each partner can be chosen once per property.',
+  integrationKeyTaken: 'This integration key is already used by another property.',
+  propertyKeyTaken: 'This property key is already used by another property.',
+  provideBusinessName: 'Please provide Business Entity Name',
+  businessNameTaken: 'A business entity with this name already exists.',
+  businessAdded: 'Business entity added successfully',
+  businessUpdated: 'Business entity updated successfully',
 } as const;
 
 export type MessageCode = keyof typeof messages;

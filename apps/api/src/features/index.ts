@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth/routes';
 import healthRoutes from './health/routes';
+import locationRoutes from './locations/routes';
+import meterRoutes from './meters/routes';
 
 /** Every feature's routes, registered in this order. */
-export const features: Array<(app: FastifyInstance) => Promise<void>> = [healthRoutes, authRoutes];
+export const features: Array<(app: FastifyInstance) => Promise<void>> = [healthRoutes, authRoutes, locationRoutes, meterRoutes];

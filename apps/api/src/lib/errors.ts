@@ -29,8 +29,11 @@ export class AppError extends Error {
 const onField = (messageCode: MessageCode, field?: string): FieldError[] | undefined =>
   field ? [{ field, code: messageCode, message: messageText(messageCode) }] : undefined;
 
-export const invalid = (messageCode: MessageCode, field?: string) => new AppError('invalid', messageCode, {}, onField(messageCode, field));
-export const unauthenticated = (messageCode: MessageCode = 'notAuthenticated') => new AppError('unauthenticated', messageCode);
+export const invalid = (messageCode: MessageCode, field?: string) =>
+  new AppError('invalid', messageCode, {}, onField(messageCode, field));
+export const unauthenticated = (messageCode: MessageCode = 'notAuthenticated') =>
+  new AppError('unauthenticated', messageCode);
 export const forbidden = () => new AppError('forbidden', 'forbidden');
 export const notFound = (name = 'record') => new AppError('notFound', 'requestedNotFound', { name });
-export const conflict = (messageCode: MessageCode, field?: string) => new AppError('conflict', messageCode, {}, onField(messageCode, field));
+export const conflict = (messageCode: MessageCode, field?: string) =>
+  new AppError('conflict', messageCode, {}, onField(messageCode, field));

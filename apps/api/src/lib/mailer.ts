@@ -20,7 +20,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; log: Fastif
         .values({ toAddress: mail.to, subject: mail.subject, body: mail.body })
         .returning({ id: outboxEmails.id });
       if (!transport) {
-        opts.log.info({ mailId: row!.id, to: mail.to, subject: mail.subject }, `mail kept in the outbox:\n${mail.body}`);
+        opts.log.info(
+          { mailId: row!.id, to: mail.to, subject: mail.subject },
+          `mail kept in the outbox:\n${mail.body}`,
+        );
         return;
       }
       try {
@@ -28,7 +31,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; log: Fastif
         await q.update(outboxEmails).set({ sentAt: new Date() }).where(eq(outboxEmails.id, row!.id));
       } catch (err) {
         opts.log.error({ err, mailId: row!.id }, 'mail delivery failed');
-        await q.update(outboxEmails).set({ error: String(err) }).where(eq(outboxEmails.id, row!.id));
+        await q
+          .update(outboxEmails)
+          .set({ error: String(err) })
+          .where(eq(outboxEmails.id, row!.id));
       }
     },
   };

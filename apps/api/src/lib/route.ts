@@ -24,16 +24,17 @@ export class Answer<T> {
 type In<S> = S extends z.ZodType ? z.output<S> : undefined;
 type UserOf<A> = A extends 'public' ? Principal | null : Principal;
 
-export type Ctx<A extends Access, Q, B> = {
+export type Ctx<A extends Access, Q, B, P = undefined> = {
   req: FastifyRequest;
   reply: FastifyReply;
   user: UserOf<A>;
   query: In<Q>;
   body: In<B>;
+  params: In<P>;
   deps: Deps;
 };
 
-export type RouteSpec<A extends Access, Q, B, R extends z.ZodType> = {
+export type RouteSpec<A extends Access, Q, B, R extends z.ZodType, P = undefined> = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   summary: string;
@@ -41,12 +42,14 @@ export type RouteSpec<A extends Access, Q, B, R extends z.ZodType> = {
   access: A;
   query?: Q;
   body?: B;
+  /** Path parameters (`/api/Site/:siteId/Location/:locationId`). */
+  params?: P;
   result: R;
   /** Requests per minute per client address. */
   rateLimit?: number;
   /** Answers other than JSON (file downloads) skip the envelope's serialiser. */
   raw?: boolean;
-  handler: (ctx: Ctx<A, Q, B>) => Promise<z.input<R> | Answer<z.input<R>> | void>;
+  handler: (ctx: Ctx<A, Q, B, P>) => Promise<z.input<R> | Answer<z.input<R>> | void>;
 };
 
 const accessKey = Symbol.for('portal.access');
@@ -67,10 +70,13 @@ function authorize(access: Access, user: Principal | null): void {
  * canonicalise and validate input, authorise by role, then the handler; the answer is
  * wrapped in the envelope and serialised from the contract's schema.
  */
-export function defineRoute<A extends Access, Q extends z.ZodType | undefined, B extends z.ZodType | undefined, R extends z.ZodType>(
-  app: FastifyInstance,
-  spec: RouteSpec<A, Q, B, R>,
-): void {
+export function defineRoute<
+  A extends Access,
+  Q extends z.ZodType | undefined,
+  B extends z.ZodType | undefined,
+  R extends z.ZodType,
+  P extends z.ZodType | undefined = undefined,
+>(app: FastifyInstance, spec: RouteSpec<A, Q, B, R, P>): void {
   const queryKeys = spec.query ? keyMapOf(spec.query) : null;
   const bodyKeys = spec.body ? keyMapOf(spec.body) : null;
   app.route({
@@ -86,6 +92,7 @@ export function defineRoute<A extends Access, Q extends z.ZodType | undefined, B
       ...(spec.access === 'public' ? {} : { security: [{ bearer: [] }] }),
       ...(spec.query ? { querystring: spec.query } : {}),
       ...(spec.body ? { body: spec.body } : {}),
+      ...(spec.params ? { params: spec.params } : {}),
       ...(spec.raw
         ? {}
         : {
@@ -109,12 +116,19 @@ export function defineRoute<A extends Access, Q extends z.ZodType | undefined, B
         user: req.principal as UserOf<A>,
         query: req.query as In<Q>,
         body: req.body as In<B>,
+        params: req.params as In<P>,
         deps: req.server.deps,
       });
       if (spec.raw) return reply;
       const answer = out instanceof Answer ? out : new Answer(out ?? null);
       reply.status(answer.status);
-      return { success: true, result: answer.result, message: answer.message, statusCode: answer.status, exceptionMessage: null };
+      return {
+        success: true,
+        result: answer.result,
+        message: answer.message,
+        statusCode: answer.status,
+        exceptionMessage: null,
+      };
     },
   });
 }

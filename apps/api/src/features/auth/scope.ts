@@ -48,7 +48,8 @@ export function businessInScope(scope: Scope, busEntityId: number): boolean {
   return scope.kind === 'all' || (scope.kind === 'business' && scope.busEntityId === busEntityId);
 }
 
-type SiteRef = { siteId: number; busEntityId: number; deleted: boolean };
+/** A site the caller was checked against; queries take it instead of a bare id. */
+export type SiteRef = { siteId: number; busEntityId: number; deleted: boolean };
 
 function inScope(scope: Scope, site: SiteRef): boolean {
   if (site.deleted) return scope.kind === 'all';

@@ -1,0 +1,282 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { Role, type LocationRow } from '@portal/contract';
+import { locations, stays } from '../../db/schema';
+import { recordReadings } from '../meters/readings';
+import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+const tokens = { admin: '', ownerA: '', ownerB: '', managerA1: '' };
+const ids = { siteA1: 0, siteA2: 0, siteB: 0, loc1: 0, loc2: 0, locB: 0, meter1: 0 };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.deps.db;
+  const a = await buildBusiness(db);
+  const b = await buildBusiness(db);
+  const siteA1 = await buildSite(db, a.id, { timeZone: 'America/Denver' });
+  const siteA2 = await buildSite(db, a.id);
+  const siteB = await buildSite(db, b.id);
+  const loc1 = await buildLocation(db, siteA1.id, { description: 'A-01' });
+  const loc2 = await buildLocation(db, siteA1.id, { description: 'A-02' });
+  const locB = await buildLocation(db, siteB.id);
+  const meter1 = await buildMeter(db, { locationId: loc1.id, slot: 1 });
+  Object.assign(ids, {
+    siteA1: siteA1.id,
+    siteA2: siteA2.id,
+    siteB: siteB.id,
+    loc1: loc1.id,
+    loc2: loc2.id,
+    locB: locB.id,
+    meter1: meter1.id,
+  });
+  tokens.admin = await signIn(t, await buildUser(db, { roleId: Role.Administrator }));
+  tokens.ownerA = await signIn(t, await buildUser(db, { roleId: Role.SiteOwner, busEntityId: a.id }));
+  tokens.ownerB = await signIn(t, await buildUser(db, { roleId: Role.SiteOwner, busEntityId: b.id }));
+  tokens.managerA1 = await signIn(
+    t,
+    await buildUser(db, { roleId: Role.SiteManager, busEntityId: a.id, siteIds: [siteA1.id] }),
+  );
+});
+afterAll(() => t.close());
+
+const list = (token: string, siteID: number) =>
+  t.call<LocationRow[]>({ method: 'GET', url: `/api/GetAllLocationsWithMetersBySiteID?siteID=${siteID}`, token });
+
+describe('the locations table', () => {
+  it('answers usage by day, week, month and total in the site time zone, never negative across a reset', async () => {
+    // Wednesday 2026-11-18, 10:00 in Denver (17:00 UTC); the week starts on Monday the 16th.
+    t.clock.set(new Date('2026-11-18T17:00:00Z'));
+    const r = (at: string, total: string, isReset = false) => ({
+      servicePointId: ids.meter1,
+      readAt: new Date(at),
+      total,
+      isReset,
+    });
+    await recordReadings(t.deps.db, [
+      r('2026-10-31T12:00:00Z', '1000'), // October: only in the total
+      r('2026-11-02T12:00:00Z', '1010'), // +10 this month
+      r('2026-11-16T08:00:00Z', '1015'), // +5 on Monday the 16th at 01:00 Denver: this week
+      r('2026-11-18T06:30:00Z', '1020'), // +5 on Tuesday 23:30 Denver, not today
+      r('2026-11-18T08:00:00Z', '1025'), // +5 today (01:00 Denver)
+      r('2026-11-18T09:00:00Z', '40', true), // reset: a new baseline
+      r('2026-11-18T10:00:00Z', '42.5'), // +2.5 today
+    ]);
+    const res = await list(tokens.admin, ids.siteA1);
+    expect(res.status).toBe(200);
+    const row = res.body.result.find((l) => l.locationID === ids.loc1)!;
+    expect(row.servicePoints[0]!.usage).toEqual({ dayUsage: 7, weekUsage: 17, monthUsage: 27, totalUsage: 27 });
+    expect(row.servicePoints[0]!.kwhTotal).toBe(42.5);
+    expect(res.body.result.find((l) => l.locationID === ids.loc2)!.servicePoints).toEqual([]);
+    t.clock.set(new Date());
+  });
+
+  it.each([
+    ['ownerA', 'siteA1', 200],
+    ['managerA1', 'siteA1', 200],
+    ['managerA1', 'siteA2', 403],
+    ['ownerB', 'siteA1', 403],
+    ['ownerA', 'siteB', 403],
+  ] as const)('%s reading %s answers %i', async (who, site, status) => {
+    expect((await list(tokens[who], ids[site])).status).toBe(status);
+  });
+});
+
+describe('adding locations', () => {
+  it('adds all rows in one transaction with a generated public name', async () => {
+    const res = await t.call<number[]>({
+      method: 'POST',
+      url: '/api/BulkCreateLocationWithSetting',
+      token: tokens.managerA1,
+      payload: [
+        { locationDescription: 'B-01', accountNumber: '77', fk_SiteID: ids.siteA1 },
+        { locationDescription: 'B-02', fk_SiteID: ids.siteA1 },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('All locations are added.');
+    const [created] = await t.deps.db.select().from(locations).where(eq(locations.id, res.body.result[0]!));
+    expect(created!.publicName).toBe(`L${String(created!.id).padStart(6, '0')}`);
+  });
+
+  it("refuses an empty description with 'Location Description is required'", async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/BulkCreateLocationWithSetting',
+      token: tokens.admin,
+      payload: [{ locationDescription: ' ', fk_SiteID: ids.siteA1 }],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Location Description is required');
+  });
+
+  it('adds nothing when one row names a property outside the scope', async () => {
+    const before = await t.deps.db.select().from(locations);
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/BulkCreateLocationWithSetting',
+      token: tokens.managerA1,
+      payload: [
+        { locationDescription: 'C-01', fk_SiteID: ids.siteA1 },
+        { locationDescription: 'C-02', fk_SiteID: ids.siteA2 },
+      ],
+    });
+    expect(res.status).toBe(403);
+    expect((await t.deps.db.select().from(locations)).length).toBe(before.length);
+  });
+});
+
+describe('editing a location', () => {
+  const update = (token: string, body: object) =>
+    t.call({
+      method: 'PUT',
+      url: '/api/UpdateLocation',
+      token,
+      payload: { locationID: ids.loc2, locationDescription: 'A-02', locationPublicName: 'PUB-A02', ...body },
+    });
+
+  it('lets a Site Owner change the account number and type', async () => {
+    const res = await update(tokens.ownerA, { billingAccountNumber: 'ACC-9', locationType: 2 });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Location updated successfully');
+  });
+
+  it('lets a Site Manager change the description but not the account number', async () => {
+    expect(
+      (
+        await update(tokens.managerA1, {
+          locationDescription: 'A-02 shaded',
+          billingAccountNumber: 'ACC-9',
+          locationType: 2,
+        })
+      ).status,
+    ).toBe(200);
+    const res = await update(tokens.managerA1, { billingAccountNumber: 'OTHER', locationType: 2 });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('Your role cannot change this field.');
+  });
+
+  it('keeps description, account and type while a guest is checked in', async () => {
+    await t.deps.db.update(locations).set({ isCheckedIn: true }).where(eq(locations.id, ids.loc2));
+    const res = await update(tokens.admin, {
+      locationDescription: 'renamed',
+      billingAccountNumber: 'ACC-9',
+      locationType: 2,
+    });
+    expect(res.status).toBe(409);
+    await t.deps.db.update(locations).set({ isCheckedIn: false }).where(eq(locations.id, ids.loc2));
+  });
+
+  it("refuses a Site Owner editing another business's location", async () => {
+    const res = await t.call({
+      method: 'PUT',
+      url: '/api/UpdateLocation',
+      token: tokens.ownerA,
+      payload: { locationID: ids.locB, locationDescription: 'x', locationPublicName: 'X1' },
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it("answers 'Required' for an empty description", async () => {
+    const res = await update(tokens.admin, { locationDescription: '' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Required');
+  });
+});
+
+describe('deleting, erasing and moving', () => {
+  it('lets only an Administrator delete, never while checked in', async () => {
+    const toggle = (token: string) =>
+      t.call<{ deleted: boolean }>({
+        method: 'PUT',
+        url: '/api/ServicePoint/UpdateLocationDeletedStatus',
+        token,
+        payload: { locationID: ids.loc2 },
+      });
+    expect((await toggle(tokens.ownerA)).status).toBe(403);
+    await t.deps.db.update(locations).set({ isCheckedIn: true }).where(eq(locations.id, ids.loc2));
+    const blocked = await toggle(tokens.admin);
+    expect(blocked.body.message).toBe('Check-out first then delete');
+    await t.deps.db.update(locations).set({ isCheckedIn: false }).where(eq(locations.id, ids.loc2));
+    const deleted = await toggle(tokens.admin);
+    expect(deleted.body).toMatchObject({ result: { deleted: true }, message: 'Location deleted successfully' });
+    const back = await toggle(tokens.admin);
+    expect(back.body).toMatchObject({ result: { deleted: false }, message: 'Location reactivated successfully' });
+  });
+
+  it('answers 417 when erasing a location with stays', async () => {
+    await t.deps.db
+      .insert(stays)
+      .values({
+        locationId: ids.loc2,
+        siteId: ids.siteA1,
+        checkinAt: new Date('2026-01-01'),
+        checkoutAt: new Date('2026-01-02'),
+      });
+    const res = await t.call({
+      method: 'DELETE',
+      url: `/api/DeleteLocationWithSetting?locationId=${ids.loc2}`,
+      token: tokens.admin,
+    });
+    expect(res.status).toBe(417);
+    expect(res.body.message).toBe(
+      'Failed to delete location. There are transaction records associated with the location preventing the deletion.',
+    );
+  });
+
+  it('moves locations all or none, and never a checked-in one', async () => {
+    const extra = await buildLocation(t.deps.db, ids.siteA1, { isCheckedIn: true });
+    const bulk = await t.call({
+      method: 'PUT',
+      url: '/api/BulkMoveLocation',
+      token: tokens.admin,
+      payload: [
+        { LocationID: ids.loc2, SiteId: ids.siteA2 },
+        { LocationID: extra.id, SiteId: ids.siteA2 },
+      ],
+    });
+    expect(bulk.status).toBe(409);
+    const [still] = await t.deps.db.select().from(locations).where(eq(locations.id, ids.loc2));
+    expect(still!.siteId).toBe(ids.siteA1);
+    const one = await t.call({
+      method: 'PUT',
+      url: '/api/moveLocation',
+      token: tokens.admin,
+      payload: { locationId: ids.loc2, siteid: ids.siteA2 },
+    });
+    expect(one.status).toBe(200);
+    expect(one.body.message).toBe('Location moved successfully');
+    expect(
+      (
+        await t.call({
+          method: 'PUT',
+          url: '/api/MoveLocation',
+          token: tokens.ownerA,
+          payload: { LocationID: ids.loc2, SiteId: ids.siteA1 },
+        })
+      ).status,
+    ).toBe(403);
+  });
+});
+
+describe('stay history', () => {
+  it('lists stays newest first and refuses out-of-scope ids', async () => {
+    const res = await t.call<Array<{ checkoutDateTime: string | null }>>({
+      method: 'GET',
+      url: `/api/GetStayTransactionsUsageByLocationID?locationID=${ids.loc2}`,
+      token: tokens.admin,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.result).toHaveLength(1);
+    expect(
+      (
+        await t.call({
+          method: 'GET',
+          url: `/api/GetStayTransactionsUsageByLocationID?locationID=${ids.loc1}`,
+          token: tokens.ownerB,
+        })
+      ).status,
+    ).toBe(403);
+  });
+});

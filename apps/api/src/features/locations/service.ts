@@ -1,0 +1,251 @@
+import type { FastifyRequest } from 'fastify';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  Role,
+  type BulkLocationEntry,
+  type LocationRow,
+  type StayHistoryRow,
+  type UpdateLocationRequest,
+} from '@portal/contract';
+import type { Queryable } from '../../db/client';
+import { locations, servicePoints, sites, stays } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { audit } from '../../lib/audit';
+import { AppError, conflict, invalid } from '../../lib/errors';
+import type { Principal } from '../auth/principal';
+import { requireLocation, requireSite, type SiteRef } from '../auth/scope';
+import { metersOfLocations } from '../meters/service';
+import { presentLocation } from './presenter';
+import { selectLocations, selectStayHistory } from './queries';
+
+/** The locations table of one property, usage included: four queries for any number of rows. */
+export async function listLocations(q: Queryable, site: SiteRef, now: Date): Promise<LocationRow[]> {
+  const [rows, meters] = await Promise.all([
+    selectLocations(q, sql`l.site_id = ${site.siteId}`),
+    metersOfLocations(q, sql`l.site_id = ${site.siteId}`, now),
+  ]);
+  return rows.map((r) => presentLocation(r, meters.get(r.id) ?? []));
+}
+
+export async function getLocation(q: Queryable, locationId: number, now: Date): Promise<LocationRow> {
+  const [rows, meters] = await Promise.all([
+    selectLocations(q, sql`l.id = ${locationId}`),
+    metersOfLocations(q, sql`l.id = ${locationId}`, now),
+  ]);
+  return presentLocation(rows[0]!, meters.get(locationId) ?? []);
+}
+
+/** Adds rows to properties in one transaction; every property named must be in scope. */
+export async function createLocations(
+  deps: Deps,
+  req: FastifyRequest,
+  user: Principal,
+  entries: BulkLocationEntry[],
+): Promise<number[]> {
+  for (const siteId of new Set(entries.map((e) => e.fk_SiteID))) await requireSite(deps.db, user, siteId);
+  return deps.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(locations)
+      .values(
+        entries.map((e) => ({
+          siteId: e.fk_SiteID,
+          description: e.locationDescription,
+          accountNumber: e.accountNumber,
+          publicName: `new-${crypto.randomUUID()}`,
+        })),
+      )
+      .returning({ id: locations.id });
+    const ids = inserted.map((r) => r.id);
+    // The public name (printed on the pedestal) defaults to a code made from the id.
+    await tx
+      .update(locations)
+      .set({ publicName: sql`'L' || lpad(${locations.id}::text, 6, '0')` })
+      .where(inArray(locations.id, ids));
+    await audit(tx, req, {
+      action: 'createLocations',
+      entityType: 'location',
+      entityId: ids.join(','),
+      after: entries,
+    });
+    return ids;
+  });
+}
+
+type Editable = Pick<UpdateLocationRequest, 'locationDescription' | 'billingAccountNumber' | 'locationPublicName'> & {
+  locationType?: number | null;
+};
+
+/**
+ * Field rules of the Edit Location modal, on the server: every role may change the
+ * description; only an Administrator or Site Owner the account number, type and public
+ * name; nobody the description, account or type while a guest is checked in.
+ */
+export async function updateLocation(
+  deps: Deps,
+  req: FastifyRequest,
+  user: Principal,
+  locationId: number,
+  input: Editable,
+): Promise<void> {
+  await requireLocation(deps.db, user, locationId);
+  await deps.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(locations).where(eq(locations.id, locationId)).for('update');
+    const current = before!;
+    const changed = {
+      description: input.locationDescription !== current.description,
+      accountNumber: input.billingAccountNumber !== current.accountNumber,
+      locationTypeId: input.locationType !== undefined && input.locationType !== current.locationTypeId,
+      publicName: input.locationPublicName !== current.publicName,
+    };
+    if (current.isCheckedIn && (changed.description || changed.accountNumber || changed.locationTypeId)) {
+      throw conflict('checkedInReadOnly');
+    }
+    const ownerFields = changed.accountNumber || changed.locationTypeId || changed.publicName;
+    if (ownerFields && user.roleId !== Role.Administrator && user.roleId !== Role.SiteOwner) {
+      throw new AppError('forbidden', 'fieldNotEditable');
+    }
+    await assertPublicNameFree(tx, input.locationPublicName, locationId);
+    const [after] = await tx
+      .update(locations)
+      .set({
+        description: input.locationDescription,
+        accountNumber: input.billingAccountNumber,
+        publicName: input.locationPublicName,
+        ...(input.locationType !== undefined ? { locationTypeId: input.locationType } : {}),
+        updatedAt: deps.now(),
+      })
+      .where(eq(locations.id, locationId))
+      .returning();
+    await audit(tx, req, {
+      action: 'updateLocation',
+      entityType: 'location',
+      entityId: locationId,
+      before: current,
+      after,
+    });
+  });
+}
+
+async function assertPublicNameFree(q: Queryable, publicName: string, locationId: number) {
+  const [clash] = await q
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(sql`upper(${locations.publicName}) = upper(${publicName})`, sql`${locations.id} <> ${locationId}`));
+  if (clash) throw conflict('publicNameTaken', 'locationPublicName');
+}
+
+/** Deletes (hides) or reactivates a location; a checked-in location cannot be deleted. */
+export async function toggleDeleted(
+  deps: Deps,
+  req: FastifyRequest,
+  user: Principal,
+  locationId: number,
+): Promise<boolean> {
+  await requireLocation(deps.db, user, locationId);
+  return deps.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(locations).where(eq(locations.id, locationId)).for('update');
+    if (!current!.deleted && current!.isCheckedIn) throw conflict('checkOutFirst');
+    const deleted = !current!.deleted;
+    await tx.update(locations).set({ deleted, updatedAt: deps.now() }).where(eq(locations.id, locationId));
+    await audit(tx, req, {
+      action: deleted ? 'deleteLocation' : 'reactivateLocation',
+      entityType: 'location',
+      entityId: locationId,
+      before: { deleted: current!.deleted },
+      after: { deleted },
+    });
+    return deleted;
+  });
+}
+
+/**
+ * Erases a location that never had a stay; its meters return to stock. A location with
+ * transaction records answers 417 and stays (it can only be hidden).
+ */
+export async function eraseLocation(
+  deps: Deps,
+  req: FastifyRequest,
+  user: Principal,
+  locationId: number,
+): Promise<void> {
+  await requireLocation(deps.db, user, locationId);
+  await deps.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(locations).where(eq(locations.id, locationId)).for('update');
+    if (current!.isCheckedIn) throw conflict('checkOutFirst');
+    const [stay] = await tx.select({ id: stays.id }).from(stays).where(eq(stays.locationId, locationId)).limit(1);
+    if (stay) throw new AppError('hasTransactions', 'locationHasTransactions', { action: 'delete' });
+    await tx
+      .update(servicePoints)
+      .set({ locationId: null, slot: null })
+      .where(eq(servicePoints.locationId, locationId));
+    await tx.delete(locations).where(eq(locations.id, locationId));
+    await audit(tx, req, { action: 'eraseLocation', entityType: 'location', entityId: locationId, before: current });
+  });
+}
+
+/** Moves locations to another property, all or none; a checked-in location stays where it is. */
+export async function moveLocations(
+  deps: Deps,
+  req: FastifyRequest,
+  user: Principal,
+  moves: Array<{ LocationID: number; SiteId: number }>,
+): Promise<void> {
+  for (const m of moves) {
+    await requireLocation(deps.db, user, m.LocationID);
+    await requireSite(deps.db, user, m.SiteId);
+  }
+  await deps.db.transaction(async (tx) => {
+    const ids = moves.map((m) => m.LocationID);
+    const current = await tx.select().from(locations).where(inArray(locations.id, ids)).for('update');
+    const byId = new Map(current.map((l) => [l.id, l]));
+    const [deletedTarget] = await tx
+      .select({ id: sites.id })
+      .from(sites)
+      .where(
+        and(
+          inArray(
+            sites.id,
+            moves.map((m) => m.SiteId),
+          ),
+          sql`${sites.deletedAt} is not null`,
+        ),
+      );
+    if (deletedTarget) throw invalid('propertiesFetchFailed', 'SiteId');
+    for (const m of moves) {
+      const loc = byId.get(m.LocationID)!;
+      if (loc.isCheckedIn) throw conflict('moveCheckedIn');
+      if (loc.siteId === m.SiteId) throw invalid('sameProperty', 'SiteId');
+      await tx.update(locations).set({ siteId: m.SiteId, updatedAt: deps.now() }).where(eq(locations.id, m.LocationID));
+      await audit(tx, req, {
+        action: 'moveLocation',
+        entityType: 'location',
+        entityId: m.LocationID,
+        before: { siteId: loc.siteId },
+        after: { siteId: m.SiteId },
+      });
+    }
+  });
+}
+
+/** The stays of a location, newest first, with the guest and the kWh used in each. */
+export async function stayHistory(q: Queryable, locationId: number): Promise<StayHistoryRow[]> {
+  const found = await selectStayHistory(q, locationId);
+  return found.map((r) => ({
+    stayID: r.id,
+    checkinDateTime: new Date(r.checkin_at).toISOString(),
+    checkoutDateTime: r.checkout_at === null ? null : new Date(r.checkout_at).toISOString(),
+    guest:
+      r.first_name === null
+        ? null
+        : { firstName: r.first_name, lastName: r.last_name, mobileNumber: r.mobile_number ?? '' },
+    totalUsage: r.total_kwh === null ? null : Number(r.total_kwh),
+  }));
+}
+
+export async function siteNameAndZone(q: Queryable, siteId: number): Promise<{ siteName: string; timeZone: string }> {
+  const [site] = await q
+    .select({ siteName: sites.publicName, timeZone: sites.timeZone })
+    .from(sites)
+    .where(eq(sites.id, siteId));
+  return site!;
+}

@@ -1,0 +1,51 @@
+import { ActiveInd, type ServicePointRow } from '@portal/contract';
+import { groupBy } from '../../lib/group';
+import type { CapabilityRow, MeterRow } from './queries';
+import { toStats, type MeterUsageRow } from './usage';
+
+const activeIndNames: Record<number, string> = {
+  [ActiveInd.Available]: 'Available',
+  [ActiveInd.OutOfService]: 'Out of Service',
+  [ActiveInd.Unavailable]: 'Unavailable',
+};
+
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+/** The meters of many locations, grouped by location id, in the specification's field names. */
+export function presentMeters(
+  meters: MeterRow[],
+  capabilities: CapabilityRow[],
+  usage: MeterUsageRow[],
+): Map<number, ServicePointRow[]> {
+  const capsByMeter = groupBy(capabilities, (c) => c.service_point_id);
+  const usageByMeter = new Map(usage.map((u) => [u.service_point_id, u]));
+  const present = (m: MeterRow): ServicePointRow => ({
+    servicePointID: m.id,
+    servicePointName: m.name,
+    deviceKey: m.device_key,
+    deviceTypeDisplayName: m.device_type_display_name,
+    fk_DeviceTypeGroupId: m.group_id,
+    fk_DeviceTypeId: m.device_type_id,
+    fk_DeviceTypeName: m.device_type_name,
+    unit: m.unit,
+    supportsResetReading: m.supports_reset_reading,
+    activeInd: m.active_ind,
+    activeIndName: activeIndNames[m.active_ind] ?? 'Unavailable',
+    excludeFromMonitoring: m.exclude_from_monitoring,
+    isMissingDevice: m.is_missing_device,
+    lastSeenDT: iso(m.last_seen_at),
+    kwhTotal: m.last_reading === null ? null : Number(m.last_reading),
+    deviceControlRequestedState: m.requested_state,
+    resultCode: m.result_code,
+    servicePointCapabilities: (capsByMeter.get(m.id) ?? []).map((c) => ({
+      servicePointCapabilityID: c.id,
+      status: c.status,
+      apiCapabilityResponse: c.api_capability_response,
+      capability: { capabilityID: c.capability_id, displayName: c.display_name, capabilityType: c.capability_type },
+    })),
+    usage: toStats(usageByMeter.get(m.id)),
+  });
+  const byLocation = new Map<number, ServicePointRow[]>();
+  for (const [locationId, list] of groupBy(meters, (m) => m.location_id)) byLocation.set(locationId, list.map(present));
+  return byLocation;
+}

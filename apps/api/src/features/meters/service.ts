@@ -1,0 +1,292 @@
+import type { FastifyRequest } from 'fastify';
+import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import {
+  DeviceGroup,
+  MAX_METERS_PER_LOCATION,
+  readingProblem,
+  type ManualReadingRequest,
+  type MeterAssignment,
+  type ServicePointRow,
+} from '@portal/contract';
+import type { Queryable } from '../../db/client';
+import {
+  deviceTypeCapabilities,
+  deviceTypes,
+  locations,
+  servicePointCapabilities,
+  servicePoints,
+} from '../../db/schema';
+import type { Deps } from '../../deps';
+import { audit } from '../../lib/audit';
+import { conflict, invalid, notFound } from '../../lib/errors';
+import { groupBy } from '../../lib/group';
+import type { Principal } from '../auth/principal';
+import { requireLocation, requireServicePoint, type SiteRef } from '../auth/scope';
+import { recordReadings } from './readings';
+import { presentMeters } from './presenter';
+import {
+  assignableLocations,
+  capabilitiesOnLocations,
+  inventoryPage,
+  metersOnLocations,
+  metersOnSite,
+  stockMeters,
+  type MeterOptionRow,
+} from './queries';
+import { meterUsage } from './usage';
+
+/**
+ * The meters of the locations selected by `where` (a condition on `l` and `sp`), with
+ * capabilities and usage: three set-based queries whatever the number of locations.
+ */
+export async function metersOfLocations(q: Queryable, where: SQL, now: Date): Promise<Map<number, ServicePointRow[]>> {
+  const [meters, capabilities, usage] = await Promise.all([
+    metersOnLocations(q, where),
+    capabilitiesOnLocations(q, where),
+    meterUsage(q, where, now),
+  ]);
+  return presentMeters(meters, capabilities, usage);
+}
+
+const SOLO_GROUPS: readonly number[] = [DeviceGroup.Cube, DeviceGroup.DataCollector];
+
+/**
+ * Puts stock meters on locations, all or none. A location takes at most two meters, and a
+ * Cube or Data Collector only alone; the database's slot index backs the count.
+ */
+export async function assignMeters(
+  deps: Deps,
+  req: FastifyRequest,
+  user: Principal,
+  assignments: MeterAssignment[],
+): Promise<void> {
+  if (new Set(assignments.map((a) => a.servicePointID)).size !== assignments.length)
+    throw invalid('meterDuplicateInRequest');
+  for (const locationId of new Set(assignments.map((a) => a.fk_LocationID)))
+    await requireLocation(deps.db, user, locationId);
+  await deps.db.transaction(async (tx) => {
+    const meterIds = assignments.map((a) => a.servicePointID);
+    const locationIds = [...new Set(assignments.map((a) => a.fk_LocationID))];
+    const meters = await tx
+      .select({ id: servicePoints.id, locationId: servicePoints.locationId, groupId: deviceTypes.groupId })
+      .from(servicePoints)
+      .innerJoin(deviceTypes, eq(deviceTypes.id, servicePoints.deviceTypeId))
+      .where(inArray(servicePoints.id, meterIds))
+      .for('update', { of: servicePoints });
+    if (meters.length !== meterIds.length || meters.some((m) => m.locationId !== null))
+      throw conflict('meterNotInStock');
+    const occupants = await tx
+      .select({ locationId: servicePoints.locationId, slot: servicePoints.slot, groupId: deviceTypes.groupId })
+      .from(servicePoints)
+      .innerJoin(deviceTypes, eq(deviceTypes.id, servicePoints.deviceTypeId))
+      .where(inArray(servicePoints.locationId, locationIds));
+    const deleted = await tx
+      .select({ id: locations.id })
+      .from(locations)
+      .where(and(inArray(locations.id, locationIds), eq(locations.deleted, true)));
+    if (deleted.length) throw conflict('noMoreMeters');
+    const groupOf = new Map(meters.map((m) => [m.id, m.groupId]));
+    const onLocation = groupBy(occupants, (o) => o.locationId!);
+    for (const [locationId, incoming] of groupBy(assignments, (a) => a.fk_LocationID)) {
+      const present = onLocation.get(locationId) ?? [];
+      const groups = [...present.map((p) => p.groupId), ...incoming.map((a) => groupOf.get(a.servicePointID)!)];
+      if (
+        groups.length > MAX_METERS_PER_LOCATION ||
+        (groups.length > 1 && groups.some((g) => SOLO_GROUPS.includes(g)))
+      ) {
+        throw conflict('noMoreMeters');
+      }
+      const free = [1, 2].filter((slot) => !present.some((p) => p.slot === slot));
+      for (const [i, a] of incoming.entries()) {
+        await tx
+          .update(servicePoints)
+          .set({ locationId, slot: free[i]! })
+          .where(eq(servicePoints.id, a.servicePointID));
+      }
+    }
+    await audit(tx, req, {
+      action: 'assignMeters',
+      entityType: 'servicePoint',
+      entityId: meterIds.join(','),
+      after: assignments,
+    });
+  });
+}
+
+/** Takes a meter off a location back to stock; not while a guest is checked in. */
+export async function removeMeter(deps: Deps, req: FastifyRequest, user: Principal, a: MeterAssignment): Promise<void> {
+  await requireLocation(deps.db, user, a.fk_LocationID);
+  await deps.db.transaction(async (tx) => {
+    const [loc] = await tx
+      .select({ isCheckedIn: locations.isCheckedIn })
+      .from(locations)
+      .where(eq(locations.id, a.fk_LocationID))
+      .for('update');
+    if (loc!.isCheckedIn) throw conflict('meterCheckedIn');
+    const [removed] = await tx
+      .update(servicePoints)
+      .set({ locationId: null, slot: null })
+      .where(and(eq(servicePoints.id, a.servicePointID), eq(servicePoints.locationId, a.fk_LocationID)))
+      .returning({ id: servicePoints.id });
+    if (!removed) throw invalid('meterNotOnLocation', 'servicePointID');
+    await tx
+      .update(servicePointCapabilities)
+      .set({ status: 0 })
+      .where(eq(servicePointCapabilities.servicePointId, a.servicePointID));
+    await audit(tx, req, { action: 'removeMeter', entityType: 'servicePoint', entityId: a.servicePointID, before: a });
+  });
+}
+
+/**
+ * A manual reading starts a new baseline. Below the previous reading it is stored only
+ * once the user confirmed (the client resends with the override flag).
+ */
+export async function addManualReading(
+  deps: Deps,
+  req: FastifyRequest,
+  user: Principal,
+  input: ManualReadingRequest,
+): Promise<{ overrideConfirmation: boolean; previousReading: number | null }> {
+  const [meter] = await deps.db
+    .select({
+      id: servicePoints.id,
+      lastReading: servicePoints.lastReading,
+      supportsReset: deviceTypes.supportsResetReading,
+      unit: deviceTypes.unit,
+    })
+    .from(servicePoints)
+    .innerJoin(deviceTypes, eq(deviceTypes.id, servicePoints.deviceTypeId))
+    .where(eq(servicePoints.deviceKey, input.deviceKey));
+  if (!meter) throw notFound('meter');
+  await requireServicePoint(deps.db, user, meter.id);
+  if (!meter.supportsReset) throw invalid('optionUnavailable');
+  const isWater = meter.unit === 'gal';
+  const raw = String((isWater ? input.totalGallons : input.kwHTotal) ?? '');
+  const problem = readingProblem(raw, isWater);
+  if (problem) throw invalid(problem, isWater ? 'totalGallons' : 'kwHTotal');
+  const previous = meter.lastReading === null ? null : Number(meter.lastReading);
+  if (previous !== null && Number(raw) < previous && !input.overrideConfirmation) {
+    return { overrideConfirmation: true, previousReading: previous };
+  }
+  await deps.db.transaction(async (tx) => {
+    await recordReadings(tx, [{ servicePointId: meter.id, readAt: deps.now(), total: raw.trim(), isReset: true }]);
+    await audit(tx, req, {
+      action: 'manualReading',
+      entityType: 'servicePoint',
+      entityId: meter.id,
+      before: { reading: previous },
+      after: { reading: raw },
+    });
+  });
+  return { overrideConfirmation: false, previousReading: previous };
+}
+
+export async function setMonitoring(
+  deps: Deps,
+  req: FastifyRequest,
+  user: Principal,
+  changes: Array<{ LocationId: number; ServicePointID: number; ExcludeFromMonitoring: boolean }>,
+) {
+  for (const locationId of new Set(changes.map((c) => c.LocationId))) await requireLocation(deps.db, user, locationId);
+  await deps.db.transaction(async (tx) => {
+    for (const c of changes) {
+      const [done] = await tx
+        .update(servicePoints)
+        .set({ excludeFromMonitoring: c.ExcludeFromMonitoring })
+        .where(and(eq(servicePoints.id, c.ServicePointID), eq(servicePoints.locationId, c.LocationId)))
+        .returning({ id: servicePoints.id });
+      if (!done) throw invalid('meterNotOnLocation', 'ServicePointID');
+    }
+    await audit(tx, req, {
+      action: 'monitoring',
+      entityType: 'servicePoint',
+      entityId: changes.map((c) => c.ServicePointID).join(','),
+      after: changes,
+    });
+  });
+}
+
+const option = (m: MeterOptionRow) => ({
+  servicePointId: m.id,
+  servicePointName: m.name,
+  deviceTypeDisplayName: m.display_name,
+  fk_DeviceTypeGroupId: m.group_id,
+});
+
+export async function stockOptions(q: Queryable) {
+  return (await stockMeters(q)).map(option);
+}
+
+/** The Assign Meter dialog of a property: its locations that can take a meter, and the stock. */
+export async function assignable(q: Queryable, site: SiteRef) {
+  const [locs, onSite, stock] = await Promise.all([
+    assignableLocations(q, site.siteId),
+    metersOnSite(q, site.siteId),
+    stockMeters(q),
+  ]);
+  const byLocation = groupBy(onSite, (m) => m.location_id!);
+  return {
+    locations: locs.map((l) => ({
+      locationID: l.id,
+      locationDescription: l.description,
+      metersMapToLocations: (byLocation.get(l.id) ?? []).map(option),
+    })),
+    availableMeters: stock.map(option),
+  };
+}
+
+export async function inventory(q: Queryable, search: string, page: number, pageSize: number) {
+  const found = await inventoryPage(q, search, pageSize, (page - 1) * pageSize);
+  return {
+    total: Number(found[0]?.total ?? 0),
+    rows: found.map((r) => ({
+      servicePointID: r.id,
+      servicePointName: r.name,
+      deviceKey: r.device_key,
+      deviceTypeDisplayName: r.display_name,
+      fk_DeviceTypeId: r.device_type_id,
+      locationID: r.location_id,
+      locationDescription: r.location_description,
+      siteID: r.site_id,
+      siteName: r.site_name,
+      activeInd: r.active_ind,
+      isMissingDevice: r.is_missing_device,
+      lastSeenDT: r.last_seen_at === null ? null : new Date(r.last_seen_at).toISOString(),
+    })),
+  };
+}
+
+/** Registers a meter in stock with the capabilities of its device type. */
+export async function createMeter(
+  deps: Deps,
+  req: FastifyRequest,
+  input: { servicePointName: string; deviceKey: string; fk_DeviceTypeId: number },
+) {
+  return deps.db.transaction(async (tx) => {
+    const [clash] = await tx
+      .select({ id: servicePoints.id })
+      .from(servicePoints)
+      .where(or(eq(servicePoints.name, input.servicePointName), eq(servicePoints.deviceKey, input.deviceKey)));
+    if (clash) throw conflict('meterNameTaken', 'servicePointName');
+    const [type] = await tx
+      .select({ id: deviceTypes.id })
+      .from(deviceTypes)
+      .where(eq(deviceTypes.id, input.fk_DeviceTypeId));
+    if (!type) throw invalid('fieldNotValid', 'fk_DeviceTypeId');
+    const [meter] = await tx
+      .insert(servicePoints)
+      .values({ name: input.servicePointName, deviceKey: input.deviceKey, deviceTypeId: input.fk_DeviceTypeId })
+      .returning({ id: servicePoints.id });
+    const caps = await tx
+      .select({ capabilityId: deviceTypeCapabilities.capabilityId })
+      .from(deviceTypeCapabilities)
+      .where(eq(deviceTypeCapabilities.deviceTypeId, input.fk_DeviceTypeId));
+    if (caps.length) {
+      await tx
+        .insert(servicePointCapabilities)
+        .values(caps.map((c) => ({ servicePointId: meter!.id, capabilityId: c.capabilityId })));
+    }
+    await audit(tx, req, { action: 'createMeter', entityType: 'servicePoint', entityId: meter!.id, after: input });
+    return meter!.id;
+  });
+}

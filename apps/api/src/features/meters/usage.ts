@@ -1,0 +1,55 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { rows, type Queryable } from '../../db/client';
+
+export type MeterUsageRow = {
+  service_point_id: number;
+  day_usage: string | null;
+  week_usage: string | null;
+  month_usage: string | null;
+  total_usage: string | null;
+};
+
+/**
+ * Day, week and month usage of meters from the daily roll-up, with the boundaries of
+ * "today", "this week" (from the site's week start) and "this month" taken in each
+ * site's own time zone. `meters` selects the service points (a condition on `sp` and `l`).
+ */
+export function meterUsage(q: Queryable, meters: SQL, now: Date): Promise<MeterUsageRow[]> {
+  return rows<MeterUsageRow>(
+    q,
+    sql`
+    with m as (
+      select sp.id, (${now.toISOString()}::timestamptz at time zone s.time_zone)::date as today, coalesce(ss.week_start, 1) as week_start
+      from service_points sp
+      join locations l on l.id = sp.location_id
+      join sites s on s.id = l.site_id
+      left join site_settings ss on ss.site_id = s.id
+      where ${meters}
+    ), b as (
+      select id, today,
+        today - ((extract(isodow from today)::int - week_start + 7) % 7) as week_from,
+        date_trunc('month', today)::date as month_from
+      from m
+    )
+    select b.id as service_point_id,
+      sum(d.usage) filter (where d.day = b.today) as day_usage,
+      sum(d.usage) filter (where d.day >= b.week_from) as week_usage,
+      sum(d.usage) filter (where d.day >= b.month_from) as month_usage,
+      sum(d.usage) as total_usage
+    from b
+    join daily_usage d on d.service_point_id = b.id and d.day <= b.today
+    group by b.id`,
+  );
+}
+
+/** Usage figures are shown as whole numbers (truncated), as the specification says. */
+export function toStats(row: MeterUsageRow | undefined) {
+  if (!row) return null;
+  const whole = (v: string | null) => Math.trunc(Number(v ?? 0));
+  return {
+    dayUsage: whole(row.day_usage),
+    weekUsage: whole(row.week_usage),
+    monthUsage: whole(row.month_usage),
+    totalUsage: whole(row.total_usage),
+  };
+}

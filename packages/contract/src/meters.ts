@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { METER_ID_LENGTH, READING_MAX_DECIMALS, READING_MAX_INTEGER_DIGITS } from './constants';
+import { idParam } from './fields';
+
+const id = z.number().int();
+
+export const meterOption = z.object({
+  servicePointId: id,
+  servicePointName: z.string(),
+  deviceTypeDisplayName: z.string(),
+  fk_DeviceTypeGroupId: id,
+});
+export type MeterOption = z.infer<typeof meterOption>;
+
+export const meterAssignment = z.object({ servicePointID: id, fk_LocationID: id });
+export type MeterAssignment = z.infer<typeof meterAssignment>;
+export const assignMetersRequest = z.array(meterAssignment).min(1).max(4000);
+
+/** The Assign Meter dialog: locations that can take a meter, and the meters in stock. */
+export const assignableMeters = z.object({
+  locations: z.array(
+    z.object({
+      locationID: id,
+      locationDescription: z.string(),
+      metersMapToLocations: z.array(meterOption),
+    }),
+  ),
+  availableMeters: z.array(meterOption),
+});
+
+export const locationIdParam = z.object({ locationId: idParam });
+
+const READING = new RegExp(`^\\d{1,${READING_MAX_INTEGER_DIGITS}}(\\.\\d{1,${READING_MAX_DECIMALS}})?$`);
+const INTEGER = /^\d+$/;
+const NUMBER = /^\d*\.?\d+$|^\d+\.$/;
+
+/** The Reset Reading input: water takes whole gallons, other meters up to 6 decimals. */
+export function readingProblem(
+  value: string,
+  isWater: boolean,
+): 'onlyInteger' | 'onlyIntegerOrDecimal' | 'invalidDecimal' | 'invalidValue' | null {
+  const v = value.trim();
+  if (isWater) {
+    if (!INTEGER.test(v)) return 'onlyInteger';
+    return v.length > READING_MAX_INTEGER_DIGITS ? 'invalidValue' : null;
+  }
+  if (!NUMBER.test(v)) return 'onlyIntegerOrDecimal';
+  if (!READING.test(v)) return 'invalidDecimal';
+  return Number(v) < 0 ? 'invalidValue' : null;
+}
+
+export const manualReadingRequest = z
+  .object({
+    deviceKey: z.string().min(1, 'required').max(100, 'maxLength'),
+    kwHTotal: z.union([z.number(), z.string()]).optional(),
+    totalGallons: z.union([z.number(), z.string()]).optional(),
+    overrideConfirmation: z.boolean().optional().default(false),
+  })
+  .refine((r) => (r.kwHTotal === undefined) !== (r.totalGallons === undefined), {
+    message: 'invalidValue',
+    path: ['kwHTotal'],
+  });
+export type ManualReadingRequest = z.infer<typeof manualReadingRequest>;
+
+export const manualReadingResult = z.object({
+  /** True when the value is below the previous reading and nothing was stored: ask, then resend with the override. */
+  overrideConfirmation: z.boolean(),
+  previousReading: z.number().nullable(),
+});
+
+export const meterName = z
+  .string({ error: 'meterIdLength' })
+  .trim()
+  .length(METER_ID_LENGTH, 'meterIdLength')
+  .regex(/^[A-Za-z0-9]+$/, 'fieldNotValid');
+
+export const createMeterRequest = z.object({
+  servicePointName: meterName,
+  deviceKey: z.string().trim().min(1, 'required').max(100, 'maxLength'),
+  fk_DeviceTypeId: id,
+});
+
+export const meterInventoryQuery = z.object({
+  search: z.string().trim().max(50).optional().default(''),
+  page: z.coerce.number().int().min(1).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).optional().default(50),
+});
+
+export const meterInventoryRow = z.object({
+  servicePointID: id,
+  servicePointName: z.string(),
+  deviceKey: z.string(),
+  deviceTypeDisplayName: z.string(),
+  fk_DeviceTypeId: id,
+  locationID: id.nullable(),
+  locationDescription: z.string().nullable(),
+  siteID: id.nullable(),
+  siteName: z.string().nullable(),
+  activeInd: z.number().int(),
+  isMissingDevice: z.boolean(),
+  lastSeenDT: z.string().nullable(),
+});
+export const meterInventoryPage = z.object({ total: z.number().int(), rows: z.array(meterInventoryRow) });
