@@ -12,6 +12,7 @@ import type { Deps } from './deps';
 import { features } from './features';
 import session from './features/auth/session';
 import { AppError, errorStatus } from './lib/errors';
+import { registerHub } from './hub/hub';
 import { accessOf } from './lib/route';
 import { zodSerializerCompiler } from './lib/serializer';
 
@@ -102,6 +103,7 @@ export async function buildApp({ deps, logger }: AppOptions): Promise<FastifyIns
     }
   });
   for (const feature of features) await app.register(feature);
+  await registerHub(app);
 
   serveWebApp(app, deps.config.webDist);
   return app;
@@ -132,20 +134,24 @@ function serveWebApp(app: FastifyInstance, webDist: string) {
     void app.register(fastifyStatic, {
       root: webDist,
       index: false,
-      wildcard: false,
+      // Files are looked up on each request, so a rebuilt app needs no restart.
+      wildcard: true,
       cacheControl: false,
       // Vite fingerprints everything under assets/: those files never change.
       setHeaders: (reply, path) =>
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
     });
   }
+  const indexHtml = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', webDist, { maxAge: 0, immutable: false });
+  if (hasWeb) app.get('/', (_req, reply) => indexHtml(reply));
   app.setNotFoundHandler((req, reply) => {
-    if (API.test(req.url) || !hasWeb || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    const isFile = /^\/assets\//.test(req.url) || /\.[a-z0-9]+$/i.test(req.url.split('?')[0]!);
+    if (API.test(req.url) || !hasWeb || isFile || (req.method !== 'GET' && req.method !== 'HEAD')) {
       const status = 404;
       return reply
         .status(status)
         .send({ success: false, result: { code: 'notFound' }, message: messageText('notFound'), statusCode: status, exceptionMessage: null });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist, { maxAge: 0, immutable: false });
+    return indexHtml(reply);
   });
 }

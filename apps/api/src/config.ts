@@ -24,6 +24,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: flag,
+  SIMULATOR_SPEED: z.coerce.number().min(1).max(3600).default(10),
+  SIMULATOR_READING_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  SIMULATOR_HEARTBEAT_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  MISSING_AFTER_MINUTES: z.coerce.number().min(1).max(10_080).default(15),
+  COMMAND_TIMEOUT_SECONDS: z.coerce.number().min(5).max(3600).default(60),
+  CONFIRM_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(6_000),
 });
 
 export type Config = {
@@ -42,6 +48,15 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDist: string;
   trustProxy: boolean;
+  simulator: { speed: number; readingSeconds: number; heartbeatSeconds: number };
+  devices: {
+    /** A meter silent for longer is missing. */
+    missingAfterMinutes: number;
+    /** A command without an answer for longer has timed out. */
+    commandTimeoutSeconds: number;
+    /** How long check-in, check-out and retries wait for the meters before answering 410. */
+    confirmWaitMs: number;
+  };
 };
 
 /** Reads the environment once; lists every problem and stops when anything is wrong. */
@@ -74,6 +89,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST ?? join(import.meta.dirname, '../../web/dist')),
     trustProxy: e.TRUST_PROXY ?? false,
+    simulator: { speed: e.SIMULATOR_SPEED, readingSeconds: e.SIMULATOR_READING_SECONDS, heartbeatSeconds: e.SIMULATOR_HEARTBEAT_SECONDS },
+    devices: {
+      missingAfterMinutes: e.MISSING_AFTER_MINUTES,
+      commandTimeoutSeconds: e.COMMAND_TIMEOUT_SECONDS,
+      confirmWaitMs: e.CONFIRM_WAIT_MS,
+    },
   };
 }
 

@@ -7,11 +7,13 @@ import { seedLookups } from './db/seed/lookups';
 import type { Deps } from './deps';
 import { createGateway } from './devices';
 import { createTokens } from './features/auth/tokens';
+import { deviceEvents } from './features/devices/ingest';
+import { startJobs } from './jobs';
 import { createMailer } from './lib/mailer';
 
 /**
  * Opens the database (migrations run), seeds lookups and, in demo mode, the demo data,
- * then builds the app with its dependencies.
+ * builds the app, connects the devices and starts the periodic jobs.
  */
 export async function startServer(config: Config, log: FastifyBaseLogger, database?: Database): Promise<FastifyInstance> {
   const db = database ?? (await openDatabase(config));
@@ -27,10 +29,12 @@ export async function startServer(config: Config, log: FastifyBaseLogger, databa
   };
   if (config.demo) await seedDemo(deps.db, log);
   const app = await buildApp({ deps, logger: log });
+  await deps.devices.start(deviceEvents(deps));
+  const stopJobs = startJobs(deps, log);
   app.addHook('onClose', async () => {
+    await stopJobs();
     await deps.devices.stop();
     await db.close();
   });
-  await deps.devices.start();
   return app;
 }

@@ -8,3 +8,5 @@ export * from './health';
 export * from './forms';
 export * from './locations';
 export * from './meters';
+export * from './stays';
+export * from './devices';

@@ -1,25 +1,50 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { count } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { servicePoints } from '../db/schema';
-import type { DeviceGateway, GatewayStatus } from './gateway';
+import { Fleet } from './fleet';
+import { loadSimulatedMeters } from './fleet-source';
+import type { DeviceEvents, DeviceGateway, GatewayStatus } from './gateway';
 
-/** Every meter in the database behaves like a device of this process. */
-export function createSimulatedGateway(db: Db, log: FastifyBaseLogger): DeviceGateway {
-  let meters = 0;
-  let running = false;
+export type SimulatorSettings = { speed: number; readingSeconds: number; heartbeatSeconds: number };
+
+/**
+ * Every meter in the database behaves like a device of this process (the embedded
+ * default: one instance). Events go to the server in batches, one call per tick.
+ */
+export function createSimulatedGateway(db: Db, log: FastifyBaseLogger, settings: SimulatorSettings): DeviceGateway {
+  let fleet: Fleet | undefined;
+  const timers: NodeJS.Timeout[] = [];
+  const report = (what: string) => (err: unknown) => log.error({ err }, `simulated fleet: storing ${what} failed`);
+
+  const refresh = async () => fleet?.add(await loadSimulatedMeters(db));
+
   return {
-    async start() {
-      const [row] = await db.select({ n: count() }).from(servicePoints);
-      meters = Number(row?.n ?? 0);
-      running = true;
-      log.info({ meters }, 'simulated meter fleet started');
+    async start(events: DeviceEvents) {
+      fleet = new Fleet({
+        speed: settings.speed,
+        answerDelayMs: [1_000, 5_000],
+        acks: (a) => void events.acks(a).catch(report('acks')),
+        readings: (r) => void events.readings(r).catch(report('readings')),
+        heartbeats: (h) => void events.heartbeats(h).catch(report('heartbeats')),
+      });
+      await refresh();
+      const every = (seconds: number, fn: () => unknown) => timers.push(setInterval(fn, seconds * 1000).unref());
+      every(settings.readingSeconds, () => fleet?.tick());
+      every(settings.heartbeatSeconds, () => {
+        fleet?.heartbeat();
+        refresh().catch(report('the meter list'));
+      });
+      log.info({ meters: fleet.size }, 'simulated meter fleet started');
     },
     async stop() {
-      running = false;
+      for (const t of timers) clearInterval(t);
+      fleet?.stop();
+    },
+    async send(command) {
+      if (fleet && !fleet.has(command.deviceKey)) await refresh();
+      fleet?.command(command);
     },
     status(): GatewayStatus {
-      return { ok: running, kind: 'simulated', detail: `${meters} simulated meters` };
+      return { ok: fleet !== undefined, kind: 'simulated', detail: `${fleet?.size ?? 0} simulated meters` };
     },
   };
 }

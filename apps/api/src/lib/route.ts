@@ -54,6 +54,11 @@ export type RouteSpec<A extends Access, Q, B, R extends z.ZodType, P = undefined
 
 const accessKey = Symbol.for('portal.access');
 export type RouteAccessConfig = { [accessKey]?: Access };
+/** Route config for the few routes not made by defineRoute (the websocket hub). */
+export function accessConfig(access: Access): RouteAccessConfig {
+  return { [accessKey]: access };
+}
+
 export function accessOf(config: unknown): Access | undefined {
   return (config as RouteAccessConfig | undefined)?.[accessKey];
 }

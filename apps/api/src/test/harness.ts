@@ -8,8 +8,9 @@ import type { Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { seedLookups } from '../db/seed/lookups';
 import type { Deps } from '../deps';
-import type { DeviceGateway } from '../devices/gateway';
 import { createTokens } from '../features/auth/tokens';
+import { deviceEvents } from '../features/devices/ingest';
+import { TestGateway } from './gateway';
 import type { Mail, Mailer } from '../lib/mailer';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
@@ -33,6 +34,7 @@ export type TestApp = {
   app: FastifyInstance;
   deps: Deps;
   clock: TestClock;
+  gateway: TestGateway;
   /** Mails sent, newest last. */
   mails: Mail[];
   close(): Promise<void>;
@@ -78,15 +80,10 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   };
 }
 
-const idleGateway: DeviceGateway = {
-  start: async () => {},
-  stop: async () => {},
-  status: () => ({ ok: true, kind: 'simulated', detail: 'test' }),
-};
-
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   const clock = testClock();
+  const gateway = new TestGateway();
   const mails: Mail[] = [];
   const mailer: Mailer = {
     async send(_q, mail) {
@@ -109,6 +106,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     logLevel: 'silent',
     webDist: '/nonexistent',
     trustProxy: false,
+    simulator: { speed: 10, readingSeconds: 30, heartbeatSeconds: 60 },
+    devices: { missingAfterMinutes: 15, commandTimeoutSeconds: 60, confirmWaitMs: 0 },
     ...overrides,
   };
   const deps: Deps = {
@@ -117,15 +116,17 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     db: database.db,
     tokens: createTokens(config.jwtSecret, config.jwtTtlMinutes),
     mailer,
-    devices: idleGateway,
+    devices: gateway,
     now: clock.now,
   };
   const app = await buildApp({ deps });
   await app.ready();
+  await gateway.start(deviceEvents(deps));
   return {
     app,
     deps,
     clock,
+    gateway,
     mails,
     async close() {
       await app.close();

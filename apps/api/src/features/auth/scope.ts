@@ -51,7 +51,7 @@ export function businessInScope(scope: Scope, busEntityId: number): boolean {
 /** A site the caller was checked against; queries take it instead of a bare id. */
 export type SiteRef = { siteId: number; busEntityId: number; deleted: boolean };
 
-function inScope(scope: Scope, site: SiteRef): boolean {
+export function inScope(scope: Scope, site: SiteRef): boolean {
   if (site.deleted) return scope.kind === 'all';
   switch (scope.kind) {
     case 'all':

@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { rows, type Queryable } from '../db/client';
+import { behaviourOf, type SimulatedMeter } from './fleet';
+
+type Row = { device_key: string; unit: string; last_reading: string | null; on: boolean; metered: boolean; missing: boolean; time_zone: string | null };
+
+/** The offset of a time zone from UTC at a moment, in hours (daylight saving included). */
+export function utcOffsetHours(timeZone: string, at: Date): number {
+  const wall = (tz: string) => new Date(at.toLocaleString('en-US', { timeZone: tz })).getTime();
+  return (wall(timeZone) - wall('UTC')) / 3_600_000;
+}
+
+/**
+ * Every meter of the database as a simulated device: on when a relay is on, reporting
+ * from its last reading. Meters already missing stay silent, so the demo keeps them missing.
+ */
+export async function loadSimulatedMeters(q: Queryable, now = new Date()): Promise<SimulatedMeter[]> {
+  const found = await rows<Row>(
+    q,
+    sql`
+    select sp.device_key, dt.unit, sp.last_reading, sp.is_missing_device as missing,
+      dt.group_id in (1, 2, 6) as metered, s.time_zone,
+      exists (select 1 from service_point_capabilities c where c.service_point_id = sp.id and c.status = 1) as on
+    from service_points sp
+    join device_types dt on dt.id = sp.device_type_id
+    left join locations l on l.id = sp.location_id
+    left join sites s on s.id = l.site_id`,
+  );
+  const offsets = new Map<string, number>();
+  return found.map((r) => {
+    const tz = r.time_zone ?? 'UTC';
+    if (!offsets.has(tz)) offsets.set(tz, utcOffsetHours(tz, now));
+    return {
+      deviceKey: r.device_key,
+      unit: r.unit === 'gal' ? 'gal' : 'kWh',
+      milli: Math.round(Number(r.last_reading ?? 0) * 1000),
+      on: r.metered && r.on,
+      behaviour: r.missing ? 'silent' : behaviourOf(r.device_key),
+      utcOffsetHours: offsets.get(tz)!,
+    };
+  });
+}

@@ -1,0 +1,111 @@
+import type { DeviceAck, DeviceCommand, DeviceHeartbeat, DeviceReading } from './gateway';
+
+/** How a simulated meter behaves when commanded. */
+export type Behaviour = 'answers' | 'fails' | 'silent';
+
+export type SimulatedMeter = {
+  deviceKey: string;
+  unit: 'kWh' | 'gal';
+  /** The cumulative total, in thousandths, to add without floating-point drift. */
+  milli: number;
+  on: boolean;
+  behaviour: Behaviour;
+  /** The offset of the site's time zone from UTC in hours, for the daily load curve. */
+  utcOffsetHours: number;
+};
+
+export type FleetOptions = {
+  /** Demo seconds that pass per real second, so usage visibly grows. */
+  speed: number;
+  /** Delay of an answer to a command, in ms, drawn between the two. */
+  answerDelayMs: [number, number];
+  acks: (acks: DeviceAck[]) => void;
+  readings: (readings: DeviceReading[]) => void;
+  heartbeats: (beats: DeviceHeartbeat[]) => void;
+};
+
+/** The result code a failing simulated meter answers with. */
+export const FAILURE_CODE = 5;
+
+/**
+ * Which demo meters misbehave, by a stable hash of their device key: about one in
+ * twenty-five fails every command and another never answers, so that every device
+ * control message can be seen.
+ */
+export function behaviourOf(deviceKey: string): Behaviour {
+  let h = 0;
+  for (const c of deviceKey) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  const bucket = h % 25;
+  return bucket === 3 ? 'fails' : bucket === 7 ? 'silent' : 'answers';
+}
+
+/**
+ * Average draw per hour of the local day: electric kWh for a 30 A pedestal in use,
+ * peaking in the evening; water gallons in morning and evening bursts.
+ */
+const ELECTRIC_KWH_PER_HOUR = [0.5, 0.4, 0.4, 0.4, 0.4, 0.5, 0.9, 1.4, 1.3, 1.0, 0.9, 0.9, 1.0, 1.1, 1.2, 1.3, 1.6, 2.2, 2.8, 3.0, 2.7, 2.1, 1.4, 0.8];
+const WATER_GAL_PER_HOUR = [0, 0, 0, 0, 0, 2, 9, 14, 10, 5, 3, 3, 4, 3, 2, 2, 3, 6, 10, 12, 8, 4, 1, 0];
+
+export function ratePerHour(unit: 'kWh' | 'gal', localHour: number): number {
+  return (unit === 'kWh' ? ELECTRIC_KWH_PER_HOUR : WATER_GAL_PER_HOUR)[localHour] ?? 0;
+}
+
+/** Meters that behave like devices: they report while on and answer commands after a delay. */
+export class Fleet {
+  private meters = new Map<string, SimulatedMeter>();
+  private lastTick = Date.now();
+  private timers = new Set<NodeJS.Timeout>();
+
+  constructor(private readonly opts: FleetOptions) {}
+
+  get size(): number {
+    return this.meters.size;
+  }
+
+  /** Adds meters the fleet does not know yet; known ones keep their running state. */
+  add(meters: SimulatedMeter[]): void {
+    for (const m of meters) if (!this.meters.has(m.deviceKey)) this.meters.set(m.deviceKey, m);
+  }
+
+  has(deviceKey: string): boolean {
+    return this.meters.has(deviceKey);
+  }
+
+  command(cmd: DeviceCommand): void {
+    const meter = this.meters.get(cmd.deviceKey);
+    if (!meter || meter.behaviour === 'silent') return;
+    const [min, max] = this.opts.answerDelayMs;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      const ok = meter.behaviour === 'answers';
+      if (ok) meter.on = cmd.requestedState === 1;
+      this.opts.acks([{ messageId: cmd.messageId, deviceKey: cmd.deviceKey, resultCode: ok ? 0 : FAILURE_CODE, at: new Date() }]);
+    }, min + Math.random() * (max - min));
+    this.timers.add(timer);
+  }
+
+  /** Advances every meter that is on by the time since the last tick and reports them. */
+  tick(now = new Date()): void {
+    const demoHours = ((now.getTime() - this.lastTick) / 3_600_000) * this.opts.speed;
+    this.lastTick = now.getTime();
+    const readings: DeviceReading[] = [];
+    for (const m of this.meters.values()) {
+      if (!m.on || m.behaviour === 'silent') continue;
+      const localHour = (now.getUTCHours() + m.utcOffsetHours + 24) % 24;
+      m.milli += Math.round(ratePerHour(m.unit, Math.floor(localHour)) * demoHours * 1000);
+      readings.push({ deviceKey: m.deviceKey, readAt: now, total: (m.milli / 1000).toFixed(3) });
+    }
+    if (readings.length) this.opts.readings(readings);
+  }
+
+  /** Every meter that still talks says it is alive, on or off. */
+  heartbeat(now = new Date()): void {
+    const beats = [...this.meters.values()].filter((m) => m.behaviour !== 'silent').map((m) => ({ deviceKey: m.deviceKey, at: now }));
+    if (beats.length) this.opts.heartbeats(beats);
+  }
+
+  stop(): void {
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+  }
+}

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, isNull } from 'drizzle-orm';
+import { Role } from '@portal/contract';
+import { servicePointCapabilities, servicePoints, systemAlerts } from '../../db/schema';
+import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { markMissingMeters } from './monitor';
+import { expireCommands } from './service';
+
+let t: TestApp;
+const tokens = { admin: '', ownerA: '', ownerB: '' };
+const ids = { siteA: 0, siteB: 0, meter: 0, locA: 0 };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.deps.db;
+  const a = await buildBusiness(db);
+  const b = await buildBusiness(db);
+  ids.siteA = (await buildSite(db, a.id)).id;
+  ids.siteB = (await buildSite(db, b.id)).id;
+  ids.locA = (await buildLocation(db, ids.siteA)).id;
+  const meter = await buildMeter(db, { locationId: ids.locA, slot: 1, deviceTypeId: 6, lastSeenAt: new Date() });
+  await db.insert(servicePointCapabilities).values({ servicePointId: meter.id, capabilityId: 1 });
+  ids.meter = meter.id;
+  tokens.admin = await signIn(t, await buildUser(db, { roleId: Role.Administrator }));
+  tokens.ownerA = await signIn(t, await buildUser(db, { roleId: Role.SiteOwner, busEntityId: a.id }));
+  tokens.ownerB = await signIn(t, await buildUser(db, { roleId: Role.SiteOwner, busEntityId: b.id }));
+});
+afterAll(() => t.close());
+
+const send = (token: string, requestedState: 0 | 1) =>
+  t.call<{ messageId: number }>({ method: 'PUT', url: '/api/SendDeviceControlMessage', token, payload: { servicePointId: ids.meter, requestedState } });
+const message = (messageId: number) =>
+  t.call<{ resultCode: number | null; requestedState: number; responseReceivedDate: string | null }>({
+    method: 'GET',
+    url: `/api/GetDeviceControlMessage?servicePointId=${ids.meter}&messageId=${messageId}`,
+    token: tokens.ownerA,
+  });
+
+describe('device control', () => {
+  it('stores a command, sends it once while pending, and records the answer', async () => {
+    const first = await send(tokens.ownerA, 1);
+    const again = await send(tokens.ownerA, 1);
+    expect(again.body.result.messageId).toBe(first.body.result.messageId);
+    expect(t.gateway.sent.filter((c) => c.messageId === first.body.result.messageId)).toHaveLength(1);
+    expect((await message(0)).body.result).toMatchObject({ resultCode: null, requestedState: 1 });
+
+    await t.gateway.answer(first.body.result.messageId, 0);
+    const answered = await message(first.body.result.messageId);
+    expect(answered.body.result.resultCode).toBe(0);
+    expect(answered.body.result.responseReceivedDate).not.toBeNull();
+    const [relay] = await t.deps.db.select().from(servicePointCapabilities).where(eq(servicePointCapabilities.servicePointId, ids.meter));
+    expect(relay).toMatchObject({ status: 1, apiCapabilityResponse: null });
+  });
+
+  it('keeps the relay as it was when the meter answers with an error', async () => {
+    const off = await send(tokens.admin, 0);
+    await t.gateway.answer(off.body.result.messageId, 5);
+    expect((await message(0)).body.result.resultCode).toBe(5);
+    const [relay] = await t.deps.db.select().from(servicePointCapabilities).where(eq(servicePointCapabilities.servicePointId, ids.meter));
+    expect(relay).toMatchObject({ status: 1, apiCapabilityResponse: 'Failed: result code 5' });
+  });
+
+  it('times out a command nobody answers', async () => {
+    const off = await send(tokens.admin, 0);
+    t.clock.advance(61_000);
+    expect(await expireCommands(t.deps)).toBe(1);
+    t.clock.set(new Date());
+    const res = await message(off.body.result.messageId);
+    expect(res.body.result).toMatchObject({ resultCode: null });
+    await t.gateway.answer(off.body.result.messageId, 0);
+    expect((await message(off.body.result.messageId)).body.result.resultCode).toBeNull();
+  });
+
+  it("refuses another business's meter", async () => {
+    expect((await send(tokens.ownerB, 1)).status).toBe(403);
+    expect((await t.call({ method: 'GET', url: `/api/GetDeviceControlMessage?servicePointId=${ids.meter}&messageId=0`, token: tokens.ownerB })).status).toBe(403);
+  });
+});
+
+describe('meter health', () => {
+  it('marks a silent meter missing once, with one alert, and recovers it when it speaks', async () => {
+    await t.deps.db.update(servicePoints).set({ lastSeenAt: new Date(Date.now() - 3_600_000) }).where(eq(servicePoints.id, ids.meter));
+    expect(await markMissingMeters(t.deps)).toBe(1);
+    expect(await markMissingMeters(t.deps)).toBe(0);
+    const open = await t.deps.db.select().from(systemAlerts).where(and(eq(systemAlerts.servicePointId, ids.meter), isNull(systemAlerts.resolvedAt)));
+    expect(open).toHaveLength(1);
+    expect(open[0]!.alertText).toContain('has not reported');
+
+    const [meter] = await t.deps.db.select().from(servicePoints).where(eq(servicePoints.id, ids.meter));
+    await t.gateway.events!.heartbeats([{ deviceKey: meter!.deviceKey, at: new Date() }]);
+    const [back] = await t.deps.db.select().from(servicePoints).where(eq(servicePoints.id, ids.meter));
+    expect(back!.isMissingDevice).toBe(false);
+    const still = await t.deps.db.select().from(systemAlerts).where(and(eq(systemAlerts.servicePointId, ids.meter), isNull(systemAlerts.resolvedAt)));
+    expect(still).toHaveLength(0);
+  });
+
+  it('stores readings from the gateway and counts usage', async () => {
+    const [meter] = await t.deps.db.select().from(servicePoints).where(eq(servicePoints.id, ids.meter));
+    const base = Date.now();
+    await t.gateway.events!.readings([
+      { deviceKey: meter!.deviceKey, readAt: new Date(base + 1000), total: '50' },
+      { deviceKey: meter!.deviceKey, readAt: new Date(base + 2000), total: '52.25' },
+      { deviceKey: 'no-such-meter', readAt: new Date(base + 2000), total: '1' },
+    ]);
+    const [after] = await t.deps.db.select().from(servicePoints).where(eq(servicePoints.id, ids.meter));
+    expect(after!.lastReading).toBe('52.250000');
+  });
+});

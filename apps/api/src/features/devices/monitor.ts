@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { rows } from '../../db/client';
+import type { Deps } from '../../deps';
+import { announce } from '../../hub/events';
+import { locationEventsOfMeters } from './queries';
+
+/**
+ * Meters on a location, watched (not excluded), silent for longer than the configured
+ * time become missing and raise one system alert each. The update decides atomically,
+ * so with several instances each meter is flagged once.
+ */
+export async function markMissingMeters(deps: Deps): Promise<number> {
+  const cutoff = new Date(deps.now().getTime() - deps.config.devices.missingAfterMinutes * 60_000);
+  return deps.db.transaction(async (tx) => {
+    const flagged = await rows<{ id: number; name: string; location: string; site: string; site_id: number; last_seen_at: Date | string | null }>(
+      tx,
+      sql`
+      with gone as (
+        update service_points sp set is_missing_device = true
+        from locations l, sites s
+        where l.id = sp.location_id and s.id = l.site_id
+          and not sp.is_missing_device and not sp.exclude_from_monitoring and not s.exclude_from_monitoring
+          and not l.deleted and s.deleted_at is null
+          and coalesce(sp.last_seen_at, sp.created_at) < ${cutoff}
+        returning sp.id, sp.name, sp.last_seen_at, l.description as location, s.public_name as site, s.id as site_id
+      )
+      select * from gone`,
+    );
+    if (!flagged.length) return 0;
+    await tx.execute(sql`
+      insert into system_alerts (kind, alert_text, site_id, service_point_id, created_at)
+      select 'missingDevice', x.text, x.site_id, x.id, ${deps.now()}
+      from jsonb_to_recordset(${JSON.stringify(
+        flagged.map((f) => ({ id: f.id, site_id: f.site_id, text: missingAlertText(f.name, f.site, f.location, f.last_seen_at) })),
+      )}::jsonb) as x(id int, site_id int, text text)
+      on conflict do nothing`);
+    await announce(tx, await locationEventsOfMeters(tx, flagged.map((f) => f.id), deps.now()));
+    return flagged.length;
+  });
+}
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function missingAlertText(meter: string, site: string, location: string, lastSeen: Date | string | null): string {
+  const since = lastSeen ? ` since ${new Date(lastSeen).toISOString().replace('T', ' ').slice(0, 16)} UTC` : '';
+  return `<b>Meter ${escape(meter)}</b> at ${escape(site)} / ${escape(location)} has not reported${since}.`;
+}

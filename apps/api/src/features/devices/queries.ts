@@ -1,0 +1,107 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { rows, type Queryable } from '../../db/client';
+import { locations, servicePoints } from '../../db/schema';
+import { locationChanged, type HubEvent } from '../../hub/events';
+
+/** The hub events for the locations that carry these meters. */
+export async function locationEventsOfMeters(q: Queryable, meterIds: number[], at: Date): Promise<HubEvent[]> {
+  if (!meterIds.length) return [];
+  const found = await q
+    .selectDistinct({ siteId: locations.siteId, locationId: locations.id })
+    .from(servicePoints)
+    .innerJoin(locations, eq(locations.id, servicePoints.locationId))
+    .where(inArray(servicePoints.id, meterIds));
+  return found.flatMap((f) => locationChanged(f.siteId, f.locationId, at));
+}
+
+/** Meter ids by device key, for the keys that exist. */
+export async function meterIdsByKey(q: Queryable, keys: string[]): Promise<Map<string, number>> {
+  if (!keys.length) return new Map();
+  const found = await q.select({ id: servicePoints.id, key: servicePoints.deviceKey }).from(servicePoints).where(inArray(servicePoints.deviceKey, keys));
+  return new Map(found.map((f) => [f.key, f.id]));
+}
+
+/** One site-level event for each site that carries these meters. */
+export async function siteEventsOfMeters(q: Queryable, meterIds: number[], at: Date): Promise<HubEvent[]> {
+  if (!meterIds.length) return [];
+  const found = await q
+    .selectDistinct({ siteId: locations.siteId })
+    .from(servicePoints)
+    .innerJoin(locations, eq(locations.id, servicePoints.locationId))
+    .where(inArray(servicePoints.id, meterIds));
+  return found.map((f) => ({ type: 'broadcastsitestatesdata', siteId: f.siteId, at: at.toISOString() }));
+}
+
+/** The latest command of each meter of a location, with whether the meter is disconnect-capable. */
+export async function latestOperations(q: Queryable, locationId: number) {
+  const found = await rows<{
+    id: number;
+    name: string;
+    disconnect: boolean;
+    message_id: number | null;
+    requested_state: number | null;
+    result_code: number | null;
+    response_received_at: Date | string | null;
+    state: string | null;
+  }>(
+    q,
+    sql`
+    select sp.id, sp.name,
+      exists (select 1 from service_point_capabilities spc join capabilities c on c.id = spc.capability_id
+              where spc.service_point_id = sp.id and c.capability_type = 1) as disconnect,
+      m.id as message_id, m.requested_state, m.result_code, m.response_received_at, m.state
+    from service_points sp
+    left join lateral (select * from device_control_messages where service_point_id = sp.id order by id desc limit 1) m on true
+    where sp.location_id = ${locationId}
+    order by sp.slot`,
+  );
+  return found.map((r) => ({
+    servicePointID: r.id,
+    servicePointName: r.name,
+    isDisconnectCapable: r.disconnect,
+    message:
+      r.message_id === null
+        ? null
+        : {
+            messageId: r.message_id,
+            servicePointId: r.id,
+            requestedState: r.requested_state ?? 0,
+            resultCode: r.result_code,
+            responseReceivedDate: r.response_received_at === null ? null : new Date(r.response_received_at).toISOString(),
+            state: r.state ?? 'queued',
+          },
+  }));
+}
+
+export async function siteCapabilities(q: Queryable, siteId: number) {
+  const found = await rows<{
+    location_id: number;
+    service_point_id: number;
+    id: number;
+    capability_id: number;
+    display_name: string;
+    capability_type: number;
+    status: number;
+    api_capability_response: string | null;
+  }>(
+    q,
+    sql`
+    select sp.location_id, spc.service_point_id, spc.id, c.id as capability_id, c.display_name, c.capability_type, spc.status, spc.api_capability_response
+    from service_point_capabilities spc
+    join service_points sp on sp.id = spc.service_point_id
+    join locations l on l.id = sp.location_id
+    join capabilities c on c.id = spc.capability_id
+    where l.site_id = ${siteId}
+    order by sp.location_id, sp.slot, c.id`,
+  );
+  return found.map((r) => ({
+    locationID: r.location_id,
+    servicePointID: r.service_point_id,
+    servicePointCapabilityID: r.id,
+    capabilityID: r.capability_id,
+    displayName: r.display_name,
+    capabilityType: r.capability_type,
+    status: r.status,
+    apiCapabilityResponse: r.api_capability_response,
+  }));
+}

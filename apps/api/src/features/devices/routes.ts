@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  bulkSendControlRequest,
+  controlMessage,
+  controlMessageQuery,
+  latestOperation,
+  locationIdQuery,
+  siteCapability,
+  siteIdQuery,
+  sendControlRequest,
+  sendControlResult,
+} from '@portal/contract';
+import { notFound } from '../../lib/errors';
+import { defineRoute } from '../../lib/route';
+import { administrators, propertyStaff } from '../auth/access';
+import { requireLocation, requireServicePoint, requireSite } from '../auth/scope';
+import { latestOperations, siteCapabilities } from './queries';
+import * as devices from './service';
+
+const tags = ['Device control'];
+
+export default async function deviceRoutes(app: FastifyInstance) {
+  defineRoute(app, {
+    method: 'PUT',
+    url: '/api/SendDeviceControlMessage',
+    summary: "Switch a meter on (1) or off (0); answers the command's message id",
+    tags,
+    access: propertyStaff,
+    body: sendControlRequest,
+    result: sendControlResult,
+    handler: async ({ deps, req, user, body }) => {
+      await requireServicePoint(deps.db, user, body.servicePointId);
+      return { messageId: await devices.sendControl(deps, req, body) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'PUT',
+    url: '/api/BulkSendDeviceControlMessage',
+    summary: 'Switch several meters on or off (the locations toolbar)',
+    tags,
+    access: administrators,
+    body: bulkSendControlRequest,
+    result: z.array(sendControlResult),
+    handler: async ({ deps, req, user, body }) => {
+      for (const c of body) await requireServicePoint(deps.db, user, c.servicePointId);
+      const out = [];
+      for (const c of body) out.push({ messageId: await devices.sendControl(deps, req, c) });
+      return out;
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/GetDeviceControlMessage',
+    summary: "A meter's command by id, or its latest with messageId 0",
+    tags,
+    access: propertyStaff,
+    query: controlMessageQuery,
+    result: controlMessage,
+    handler: async ({ deps, user, query }) => {
+      await requireServicePoint(deps.db, user, query.servicePointId);
+      const found = await devices.controlMessage(deps.db, query.servicePointId, query.messageId);
+      if (!found) throw notFound('message');
+      return found;
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/GetServicePointCapabilitiesLatestOperationsByLocationID',
+    summary: 'The latest command of each meter of a location',
+    tags,
+    access: propertyStaff,
+    query: locationIdQuery,
+    result: z.array(latestOperation),
+    handler: async ({ deps, user, query }) => {
+      await requireLocation(deps.db, user, query.locationID);
+      return latestOperations(deps.db, query.locationID);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/getServicePointCapabilitiesBySiteID',
+    summary: 'Every relay of every meter of a property',
+    tags,
+    access: propertyStaff,
+    query: siteIdQuery,
+    result: z.array(siteCapability),
+    handler: async ({ deps, user, query }) => siteCapabilities(deps.db, (await requireSite(deps.db, user, query.siteID)).siteId),
+  });
+}

@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { nextSlot, Role, type LocationRow } from '@portal/contract';
+import { locations, servicePointCapabilities, servicePoints, stayMeters, stays } from '../../db/schema';
+import { recordReadings } from '../meters/readings';
+import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { autoCheckOut } from './service';
+
+let t: TestApp;
+const tokens = { admin: '', manager: '', ownerB: '' };
+let siteId = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ devices: { missingAfterMinutes: 15, commandTimeoutSeconds: 60, confirmWaitMs: 2_000 } });
+  const db = t.deps.db;
+  const a = await buildBusiness(db);
+  const b = await buildBusiness(db);
+  siteId = (await buildSite(db, a.id)).id;
+  tokens.admin = await signIn(t, await buildUser(db, { roleId: Role.Administrator }));
+  tokens.manager = await signIn(t, await buildUser(db, { roleId: Role.SiteManager, busEntityId: a.id, siteIds: [siteId] }));
+  tokens.ownerB = await signIn(t, await buildUser(db, { roleId: Role.SiteOwner, busEntityId: b.id }));
+});
+afterAll(() => t.close());
+beforeEach(() => {
+  t.gateway.autoAnswer = 0;
+});
+
+/** A location with a 30/50 A electric meter (two relays) and its capabilities. */
+async function pedestal(over: { deviceTypeId?: number; activeInd?: number } = {}) {
+  const db = t.deps.db;
+  const loc = await buildLocation(db, siteId);
+  const meter = await buildMeter(db, { locationId: loc.id, slot: 1, deviceTypeId: over.deviceTypeId ?? 1, activeInd: over.activeInd ?? 1, lastReading: '100' });
+  const capIds = over.deviceTypeId === 6 ? [1] : over.deviceTypeId === 2 ? [] : [2, 3];
+  const caps = capIds.length
+    ? await db.insert(servicePointCapabilities).values(capIds.map((capabilityId) => ({ servicePointId: meter.id, capabilityId }))).returning()
+    : [];
+  return { loc, meter, caps };
+}
+
+const autoCheckout = () => nextSlot(new Date(t.deps.now().getTime() + 86_400_000)).toISOString();
+
+const checkIn = (token: string, body: object) =>
+  t.call<{ stayID: number; messageIds: number[] }>({ method: 'POST', url: '/api/CheckinLocationServicePointCapabilities', token, payload: body });
+
+describe('check-in', () => {
+  it('[SITE MANAGER] checks a guest in: the stay, the guest and the opening reading are stored and the relays switch on', async () => {
+    const { loc, meter, caps } = await pedestal();
+    const res = await checkIn(tokens.manager, {
+      locationID: loc.id,
+      autoCheckoutDateTime: autoCheckout(),
+      servicePointCapabilities: caps.map((c) => ({ servicePointCapabilityID: c.id, status: 1 })),
+      guest: { mobileNumber: '(555) 123-4567', firstName: 'Gina', lastName: 'Guest', email: 'gina@example.com' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Check-in successful');
+    const [stay] = await t.deps.db.select().from(stays).where(eq(stays.id, res.body.result.stayID));
+    expect(stay!.checkoutAt).toBeNull();
+    const [opening] = await t.deps.db.select().from(stayMeters).where(eq(stayMeters.stayId, stay!.id));
+    expect(opening).toMatchObject({ servicePointId: meter.id, openingReading: '100.000000' });
+    const relays = await t.deps.db.select().from(servicePointCapabilities).where(eq(servicePointCapabilities.servicePointId, meter.id));
+    expect(relays.map((r) => r.status)).toEqual([1, 1]);
+    const row = await t.call<LocationRow>({ method: 'GET', url: `/api/GetSiteWithLocationStatsSignalRCall?locationID=${loc.id}`, token: tokens.manager });
+    expect(row.body.result).toMatchObject({ isCheckedInState: true, guestName: 'Gina Guest' });
+  });
+
+  it('answers 410 when the meters have not confirmed in time, with the stay saved', async () => {
+    t.gateway.autoAnswer = undefined;
+    const fast = await createTestApp();
+    try {
+      const db = fast.deps.db;
+      const be = await buildBusiness(db);
+      const site = await buildSite(db, be.id);
+      const loc = await buildLocation(db, site.id);
+      const meter = await buildMeter(db, { locationId: loc.id, slot: 1, deviceTypeId: 6 });
+      await db.insert(servicePointCapabilities).values({ servicePointId: meter.id, capabilityId: 1 });
+      const token = await signIn(fast, await buildUser(db));
+      const res = await fast.call({ method: 'POST', url: '/api/CheckinLocationServicePointCapabilities', token, payload: { locationID: loc.id, autoCheckoutDateTime: autoCheckout() } });
+      expect(res.status).toBe(410);
+      expect(res.body).toMatchObject({ success: true, message: 'Check-in successful. Remote Device Operation Pending' });
+      expect(fast.gateway.sent).toEqual([expect.objectContaining({ deviceKey: meter.deviceKey, capabilityId: null, requestedState: 1 })]);
+      const [l] = await db.select().from(locations).where(eq(locations.id, loc.id));
+      expect(l!.isCheckedIn).toBe(true);
+    } finally {
+      await fast.close();
+    }
+  });
+
+  it.each([
+    [{ mobileNumber: '555-1234', firstName: 'Al' }, 'Invalid phone number'],
+    [{ mobileNumber: '', firstName: 'Al' }, 'Phone number is required'],
+    [{ mobileNumber: '(555) 123-4567', firstName: '' }, 'First name is required'],
+    [{ mobileNumber: '(555) 123-4567', firstName: 'Al', email: 'al@' }, 'Invalid email address'],
+  ])('refuses guest %j with the specification text', async (guest, message) => {
+    const { loc } = await pedestal();
+    const res = await checkIn(tokens.admin, { locationID: loc.id, autoCheckoutDateTime: autoCheckout(), guest });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+
+  it('refuses an automatic check-out before the next 15-minute slot', async () => {
+    const { loc } = await pedestal();
+    const res = await checkIn(tokens.admin, { locationID: loc.id, autoCheckoutDateTime: new Date(Date.now() - 60_000).toISOString() });
+    expect(res.status).toBe(400);
+  });
+
+  it.each([
+    ['a Cube', { deviceTypeId: 2 }],
+    ['a meter out of service', { activeInd: 0 }],
+  ])('refuses a location with %s', async (_what, over) => {
+    const { loc } = await pedestal(over);
+    const res = await checkIn(tokens.admin, { locationID: loc.id, autoCheckoutDateTime: autoCheckout() });
+    expect(res.status).toBe(409);
+  });
+
+  it('refuses a second check-in and another business', async () => {
+    const { loc } = await pedestal();
+    expect((await checkIn(tokens.ownerB, { locationID: loc.id, autoCheckoutDateTime: autoCheckout() })).status).toBe(403);
+    expect((await checkIn(tokens.admin, { locationID: loc.id, autoCheckoutDateTime: autoCheckout() })).status).toBe(200);
+    const again = await checkIn(tokens.admin, { locationID: loc.id, autoCheckoutDateTime: autoCheckout() });
+    expect(again.body.message).toBe('This location is already checked in.');
+  });
+});
+
+describe('check-out', () => {
+  it('closes the stay with the usage since check-in, across a reset, and switches off', async () => {
+    const { loc, meter, caps } = await pedestal();
+    await checkIn(tokens.admin, { locationID: loc.id, autoCheckoutDateTime: autoCheckout(), servicePointCapabilities: caps.map((c) => ({ servicePointCapabilityID: c.id, status: 1 })) });
+    const at = (s: number) => new Date(Date.now() + s * 1000);
+    await recordReadings(t.deps.db, [
+      { servicePointId: meter.id, readAt: at(1), total: '112.5', isReset: false },
+      { servicePointId: meter.id, readAt: at(2), total: '10', isReset: true },
+      { servicePointId: meter.id, readAt: at(3), total: '14', isReset: false },
+    ]);
+    t.clock.set(at(4));
+    const sentBefore = t.gateway.sent.length;
+    const res = await t.call({ method: 'POST', url: `/api/CheckOutLocationServicePointCapabilities?locationID=${loc.id}`, token: tokens.manager });
+    t.clock.set(new Date());
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Check-out successful');
+    const [stay] = await t.deps.db.select().from(stays).where(eq(stays.locationId, loc.id));
+    expect(Number(stay!.totalUsage)).toBeCloseTo(16.5, 6);
+    expect(t.gateway.sent.slice(sentBefore).map((c) => c.requestedState)).toEqual([0, 0]);
+    const history = await t.call<Array<{ totalUsage: number; checkoutDateTime: string | null }>>({
+      method: 'GET',
+      url: `/api/GetStayTransactionsUsageByLocationID?locationID=${loc.id}`,
+      token: tokens.manager,
+    });
+    expect(history.body.result[0]).toMatchObject({ totalUsage: 16.5 });
+    expect(history.body.result[0]!.checkoutDateTime).not.toBeNull();
+  });
+
+  it('refuses to check out a location with no guest', async () => {
+    const { loc } = await pedestal();
+    const res = await t.call({ method: 'POST', url: `/api/CheckOutLocationServicePointCapabilities?locationID=${loc.id}`, token: tokens.admin });
+    expect(res.status).toBe(409);
+  });
+});
+
+describe('automatic check-out', () => {
+  it('checks out due locations exactly once, even when two instances run the job together', async () => {
+    const { loc } = await pedestal();
+    await checkIn(tokens.admin, { locationID: loc.id, autoCheckoutDateTime: autoCheckout() });
+    t.clock.advance(3 * 86_400_000);
+    const counts = await Promise.all([autoCheckOut(t.deps), autoCheckOut(t.deps)]);
+    t.clock.set(new Date());
+    const closedHere = await t.deps.db.select().from(stays).where(eq(stays.locationId, loc.id));
+    expect(closedHere[0]!.checkoutAt).not.toBeNull();
+    expect(closedHere[0]!.checkedOutByUserId).toBeNull();
+    expect(counts.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
+    const [l] = await t.deps.db.select().from(locations).where(eq(locations.id, loc.id));
+    expect(l!.isCheckedIn).toBe(false);
+    expect(await autoCheckOut(t.deps)).toBe(0);
+  });
+});
+
+describe('guests', () => {
+  it('finds guests by the phone digits typed, from 3 characters, only those known to the caller', async () => {
+    const res = await t.call<Array<{ firstName: string }>>({ method: 'GET', url: '/api/Guest/GetGuests?search=555', token: tokens.manager });
+    expect(res.body.result.map((g) => g.firstName)).toContain('Gina');
+    expect((await t.call({ method: 'GET', url: '/api/Guest/GetGuests?search=55', token: tokens.manager })).status).toBe(400);
+    const other = await t.call<unknown[]>({ method: 'GET', url: '/api/Guest/GetGuests?search=555', token: tokens.ownerB });
+    expect(other.body.result).toEqual([]);
+  });
+});
+
+describe('meters that stop answering', () => {
+  it('sends a disconnect-type meter one command for all its relays', async () => {
+    const { loc, meter } = await pedestal({ deviceTypeId: 6 });
+    const before = t.gateway.sent.length;
+    await checkIn(tokens.admin, { locationID: loc.id, autoCheckoutDateTime: autoCheckout() });
+    expect(t.gateway.sent.slice(before)).toEqual([expect.objectContaining({ deviceKey: meter.deviceKey, capabilityId: null, requestedState: 1 })]);
+    const [m] = await t.deps.db.select().from(servicePoints).where(eq(servicePoints.id, meter.id));
+    expect(m!.activeInd).toBe(1);
+  });
+});

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
+import { Role } from '@portal/contract';
+import { buildBusiness, buildLocation, buildSite, buildUser, signIn } from '../test/factories';
+import { createTestApp, type TestApp } from '../test/harness';
+import { announce, locationChanged } from './events';
+
+let t: TestApp;
+const tokens = { ownerA: '', ownerB: '', managerA2: '', admin: '' };
+let siteA = 0;
+let locA = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.deps.db;
+  const a = await buildBusiness(db);
+  const b = await buildBusiness(db);
+  siteA = (await buildSite(db, a.id)).id;
+  const siteA2 = (await buildSite(db, a.id)).id;
+  locA = (await buildLocation(db, siteA)).id;
+  tokens.ownerA = await signIn(t, await buildUser(db, { roleId: Role.SiteOwner, busEntityId: a.id }));
+  tokens.ownerB = await signIn(t, await buildUser(db, { roleId: Role.SiteOwner, busEntityId: b.id }));
+  tokens.managerA2 = await signIn(t, await buildUser(db, { roleId: Role.SiteManager, busEntityId: a.id, siteIds: [siteA2] }));
+  tokens.admin = await signIn(t, await buildUser(db, { roleId: Role.Administrator }));
+});
+afterAll(() => t.close());
+
+async function listen(token: string): Promise<{ socket: WebSocket; received: Array<{ type: string; siteId?: number }> }> {
+  const socket = await t.app.injectWS(`/api/hub?access_token=${token}`);
+  const received: Array<{ type: string; siteId?: number }> = [];
+  await new Promise<void>((resolve) =>
+    socket.on('message', (data) => {
+      const m = JSON.parse(String(data)) as { type: string };
+      if (m.type === 'connected') resolve();
+      else received.push(m);
+    }),
+  );
+  return { socket, received };
+}
+
+describe('the live hub', () => {
+  it('delivers a site event only to the users who may see the site', async () => {
+    const clients = await Promise.all([listen(tokens.ownerA), listen(tokens.admin), listen(tokens.ownerB), listen(tokens.managerA2)]);
+    await announce(t.deps.db, locationChanged(siteA, locA, new Date()));
+    await new Promise((r) => setTimeout(r, 500));
+    const [ownerA, admin, ownerB, managerA2] = clients.map((c) => c.received.filter((m) => m.type !== 'heartbeat').map((m) => m.type));
+    expect(ownerA).toEqual(['broadcastlocationcapabilitesdata', 'broadcastsitestatesdata']);
+    expect(admin).toEqual(['broadcastlocationcapabilitesdata', 'broadcastsitestatesdata']);
+    expect(ownerB).toEqual([]);
+    expect(managerA2).toEqual([]);
+    for (const c of clients) c.socket.terminate();
+  });
+
+  it('closes a connection without a valid token', async () => {
+    const socket = await t.app.injectWS('/api/hub?access_token=nope');
+    const code = await new Promise<number>((r) => socket.on('close', (c) => r(c)));
+    expect(code).toBe(4401);
+  });
+});

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import websocket from '@fastify/websocket';
+import type { WebSocket } from 'ws';
+import { HUB_SERVER_TIMEOUT_MS } from '@portal/contract';
+import { loadPrincipal } from '../features/auth/queries';
+import { inScope, scopeOf, type Scope } from '../features/auth/scope';
+import { accessConfig } from '../lib/route';
+import { HUB_CHANNEL, type HubEvent } from './events';
+import { siteBusiness } from './queries';
+
+type Client = { socket: WebSocket; scope: Scope; alive: boolean };
+
+const HEARTBEAT_MS = HUB_SERVER_TIMEOUT_MS / 2;
+
+/**
+ * The live hub: a websocket per signed-in browser. Events arrive from every instance by
+ * LISTEN and go only to clients whose scope includes the event's site. A heartbeat every
+ * 15 s keeps the line open; a client silent for 30 s is dropped.
+ */
+export async function registerHub(app: FastifyInstance): Promise<void> {
+  const clients = new Set<Client>();
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+
+  // Browsers cannot set headers on a websocket: the token comes in the query string.
+  app.get('/api/hub', { websocket: true, config: accessConfig('public'), schema: { hide: true } }, async (socket, req) => {
+    const token = new URL(req.url, 'http://x').searchParams.get('access_token') ?? '';
+    const claims = await app.deps.tokens.verify(token, app.deps.now());
+    const user = claims && (await loadPrincipal(app.deps.db, claims.userAccountId, claims.tokenVersion));
+    if (!user) {
+      socket.close(4401, 'unauthenticated');
+      return;
+    }
+    const client: Client = { socket, scope: scopeOf(user), alive: true };
+    clients.add(client);
+    socket.on('pong', () => (client.alive = true));
+    socket.on('message', () => (client.alive = true));
+    socket.on('close', () => clients.delete(client));
+    // Tells the browser it is live: it refetches what may have changed while it was away.
+    socket.send(JSON.stringify({ type: 'connected', at: new Date().toISOString() }));
+  });
+
+  const heartbeat = setInterval(() => {
+    const at = new Date().toISOString();
+    for (const c of clients) {
+      if (!c.alive) {
+        c.socket.terminate();
+        clients.delete(c);
+        continue;
+      }
+      c.alive = false;
+      c.socket.ping();
+      c.socket.send(JSON.stringify({ type: 'heartbeat', at }));
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  const stop = await app.deps.database.listen(HUB_CHANNEL, (payload) => {
+    void deliver(JSON.parse(payload) as HubEvent[]);
+  });
+
+  async function deliver(events: HubEvent[]) {
+    if (!clients.size) return;
+    const owners = await siteBusiness(app.deps.db, [...new Set(events.map((e) => e.siteId))]);
+    for (const c of clients) {
+      const visible = events.filter((e) => {
+        const busEntityId = owners.get(e.siteId);
+        return busEntityId !== undefined && inScope(c.scope, { siteId: e.siteId, busEntityId, deleted: false });
+      });
+      for (const e of visible) c.socket.send(JSON.stringify(e));
+    }
+  }
+
+  // Before the server closes: open websockets would otherwise hold the shutdown.
+  app.addHook('preClose', async () => {
+    clearInterval(heartbeat);
+    await stop();
+    for (const c of clients) c.socket.close(1001, 'server shutting down');
+  });
+}

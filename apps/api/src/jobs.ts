@@ -1,0 +1,35 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Deps } from './deps';
+import { expireCommands } from './features/devices/service';
+import { markMissingMeters } from './features/devices/monitor';
+import { autoCheckOut } from './features/stays/service';
+
+type Job = { name: string; everySeconds: number; run: (deps: Deps) => Promise<number> };
+
+/**
+ * Work the server does on its own, whether or not a browser is open. Each job is safe to
+ * run on every instance at once: its statements claim rows atomically.
+ */
+export const jobs: Job[] = [
+  { name: 'expire commands', everySeconds: 10, run: expireCommands },
+  { name: 'automatic check-out', everySeconds: 30, run: autoCheckOut },
+  { name: 'missing meters', everySeconds: 60, run: markMissingMeters },
+];
+
+export function startJobs(deps: Deps, log: FastifyBaseLogger): () => Promise<void> {
+  const running = new Set<Promise<unknown>>();
+  const timers = jobs.map((job) =>
+    setInterval(() => {
+      const p = job
+        .run(deps)
+        .then((n) => n && log.info({ job: job.name, count: n }, 'job done'))
+        .catch((err: unknown) => log.error({ err, job: job.name }, 'job failed'))
+        .finally(() => running.delete(p));
+      running.add(p);
+    }, job.everySeconds * 1000),
+  );
+  return async () => {
+    for (const t of timers) clearInterval(t);
+    await Promise.allSettled([...running]);
+  };
+}

@@ -1,0 +1,132 @@
+import { type LoginResult, loginResult, messageText } from '@portal/contract';
+import { z } from 'zod';
+import { ApiError } from './apiError';
+import { endSession, getLogin, isExpired, storeLogin } from './session/session';
+import { sessionTimeouts } from './session/timeouts';
+
+/**
+ * The one way the app talks to the server: `/api/<path>` on this origin, JSON in, the
+ * envelope `{ success, result, message, statusCode, exceptionMessage }` out. It sends the
+ * bearer token, refreshes it at most once per interval (keeping the old one silently when
+ * the refresh fails), signs the user out on an expired login or a 401 answer, and turns
+ * every failure into an ApiError.
+ */
+export type ApiAnswer<T> = { result: T; message: string | null; statusCode: number };
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+type Options = { query?: Query; body?: unknown; anonymous?: boolean; signal?: AbortSignal };
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+const envelopeShape = z.object({
+  success: z.boolean(),
+  result: z.unknown(),
+  message: z.string().nullable(),
+  statusCode: z.number(),
+});
+const failureResult = z.object({
+  code: z.string(),
+  errors: z.array(z.object({ field: z.string(), code: z.string(), message: z.string() })).optional(),
+});
+
+let lastRefreshAt = 0;
+let refreshing: Promise<void> | null = null;
+
+/** A fresh sign-in counts as a refresh. */
+export function markTokenFresh(): void {
+  lastRefreshAt = Date.now();
+}
+
+async function send<T extends z.ZodType>(
+  method: Method,
+  path: string,
+  schema: T,
+  options: Options,
+): Promise<ApiAnswer<z.infer<T>>> {
+  const login = options.anonymous ? null : await loginForRequest();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (login) headers.authorization = `Bearer ${login.token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, options.query), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (err) {
+    if (options.signal?.aborted) throw err;
+    throw ApiError.network();
+  }
+
+  const envelope = envelopeShape.safeParse(await response.json().catch(() => null));
+  if (!envelope.success) throw new ApiError(response.status, 'badResponse', messageText('serverError'));
+  const answer = envelope.data;
+  if (!answer.success) {
+    if (response.status === 401 && login) endSession();
+    const failure = failureResult.safeParse(answer.result);
+    throw new ApiError(
+      response.status,
+      failure.success ? failure.data.code : 'failed',
+      answer.message ?? messageText('serverError'),
+      failure.success ? (failure.data.errors ?? []) : [],
+    );
+  }
+  const result = schema.safeParse(answer.result);
+  if (!result.success) throw new ApiError(response.status, 'badResponse', messageText('serverError'));
+  return { result: result.data, message: answer.message, statusCode: answer.statusCode };
+}
+
+function apiUrl(path: string, query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `/api/${path}${search ? `?${search}` : ''}`;
+}
+
+async function loginForRequest(): Promise<LoginResult | null> {
+  const login = getLogin();
+  if (!login) return null;
+  if (isExpired(login)) {
+    endSession();
+    throw new ApiError(401, 'unauthenticated', messageText('sessionExpired'));
+  }
+  await refreshIfDue(login);
+  return getLogin();
+}
+
+function refreshIfDue(login: LoginResult): Promise<void> {
+  if (refreshing) return refreshing;
+  if (Date.now() - lastRefreshAt < sessionTimeouts().refreshIntervalMs) return Promise.resolve();
+  lastRefreshAt = Date.now();
+  refreshing = refreshToken(login).finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+async function refreshToken(login: LoginResult): Promise<void> {
+  try {
+    const { result } = await send('POST', 'Account/RefreshToken', loginResult, {
+      body: { Token: login.token },
+      anonymous: true,
+    });
+    if (getLogin()?.token === login.token) storeLogin(result);
+  } catch (err) {
+    console.warn('session: token refresh failed, keeping the current token', err);
+  }
+}
+
+export const api = {
+  get: <T extends z.ZodType>(path: string, schema: T, options: Omit<Options, 'body'> = {}) =>
+    send('GET', path, schema, options),
+  post: <T extends z.ZodType>(path: string, body: unknown, schema: T, options: Options = {}) =>
+    send('POST', path, schema, { ...options, body }),
+  put: <T extends z.ZodType>(path: string, body: unknown, schema: T, options: Options = {}) =>
+    send('PUT', path, schema, { ...options, body }),
+  delete: <T extends z.ZodType>(path: string, schema: T, options: Omit<Options, 'body'> = {}) =>
+    send('DELETE', path, schema, options),
+};

@@ -1,0 +1,23 @@
+import { type ComponentType, lazy } from 'react';
+
+/** Each page is its own chunk, loaded when first visited. */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+export const LoginPage = page(() => import('../features/auth/LoginPage'), 'LoginPage');
+export const RegistrationPage = page(() => import('../features/auth/RegistrationPage'), 'RegistrationPage');
+export const ForgotPasswordPage = page(() => import('../features/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
+export const SetPasswordPage = page(() => import('../features/auth/SetPasswordPage'), 'SetPasswordPage');
+export const AwaitingApprovalPage = page(() => import('../features/auth/AwaitingApprovalPage'), 'AwaitingApprovalPage');
+export const ProfilePage = page(() => import('../features/profile/ProfilePage'), 'ProfilePage');
+export const AppearancePage = page(() => import('../features/appearance/AppearancePage'), 'AppearancePage');
+export const TermsPage = page(() => import('../features/terms/TermsPage'), 'TermsPage');
+export const MeterReadingsPage = page(() => import('../features/public-meter/MeterReadingsPage'), 'MeterReadingsPage');
+export const DashboardPage = page(() => import('../features/dashboard/DashboardPage'), 'DashboardPage');
+export const AdminPanelPage = page(() => import('../features/admin-panel/AdminPanelPage'), 'AdminPanelPage');
+export const MySitesPage = page(() => import('../features/sites/MySitesPage'), 'MySitesPage');
+export const UserListPage = page(() => import('../features/users/UserListPage'), 'UserListPage');
+export const TransactionsPage = page(() => import('../features/stays/TransactionsPage'), 'TransactionsPage');
+export const CheckInOutPage = page(() => import('../features/stays/CheckInOutPage'), 'CheckInOutPage');
+export const ReportPage = page(() => import('../features/reports/ReportPage'), 'ReportPage');

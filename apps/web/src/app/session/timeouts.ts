@@ -1,0 +1,26 @@
+import { INACTIVITY_TIMEOUT_MS, LAST_LOCATION_TTL_MINUTES, TOKEN_REFRESH_MIN_INTERVAL_MS } from '@portal/contract';
+import { z } from 'zod';
+import { readStored, storageKeys } from '../storage';
+
+/**
+ * The session's timings. Browser tests shorten them without waiting an hour by writing
+ * the localStorage key `portal.testTimeouts` before the page loads, e.g.
+ * `localStorage.setItem('portal.testTimeouts', JSON.stringify({ inactivityMs: 2000 }))`.
+ * Keys: inactivityMs, refreshIntervalMs, lastLocationTtlMs (all optional, in milliseconds).
+ */
+export type SessionTimeouts = { inactivityMs: number; refreshIntervalMs: number; lastLocationTtlMs: number };
+
+const overrides = z.object({
+  inactivityMs: z.number().int().positive().optional(),
+  refreshIntervalMs: z.number().int().positive().optional(),
+  lastLocationTtlMs: z.number().int().positive().optional(),
+});
+
+export function sessionTimeouts(): SessionTimeouts {
+  const test = readStored(storageKeys.testTimeouts, overrides) ?? {};
+  return {
+    inactivityMs: test.inactivityMs ?? INACTIVITY_TIMEOUT_MS,
+    refreshIntervalMs: test.refreshIntervalMs ?? TOKEN_REFRESH_MIN_INTERVAL_MS,
+    lastLocationTtlMs: test.lastLocationTtlMs ?? LAST_LOCATION_TTL_MINUTES * 60_000,
+  };
+}

@@ -1,0 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { loginForm } from '@portal/contract';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import type { z } from 'zod';
+import { errorMessage, fieldMessage } from '../../i18n/messages';
+import { usePageTitle } from '../../ui/usePageTitle';
+import { ForgotPasswordModal } from './components/ForgotPasswordModal';
+import { useSignIn } from './hooks';
+import { logoutReason } from './logoutReason';
+
+type LoginValues = z.infer<typeof loginForm>;
+
+/** Sign In: email and password. On success the sign-in guard takes the user on. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('auth.signIn.title'));
+  const { state } = useLocation();
+  const [forgotOpened, forgot] = useDisclosure(false);
+  const signIn = useSignIn();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginValues>({ resolver: zodResolver(loginForm), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit((values) => signIn.mutate(values));
+  const ended = logoutReason(state);
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1} size="h2">
+          {t('auth.signIn.title')}
+        </Title>
+        <Text c="dimmed">{t('auth.signIn.subtitle')}</Text>
+      </div>
+      {ended && !signIn.isPending && !signIn.isSuccess && (
+        <Alert color="blue" variant="light">
+          {t('msg.sessionExpired')}
+        </Alert>
+      )}
+      {signIn.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {errorMessage(t, signIn.error)}
+        </Alert>
+      )}
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label={t('auth.email')}
+            type="email"
+            autoComplete="username"
+            {...register('email')}
+            error={fieldMessage(t, errors.email?.message)}
+          />
+          <PasswordInput
+            label={t('auth.password')}
+            autoComplete="current-password"
+            {...register('password')}
+            error={fieldMessage(t, errors.password?.message)}
+          />
+          <Group justify="space-between" mt="xs">
+            <Anchor component="button" type="button" size="sm" onClick={forgot.open}>
+              {t('auth.signIn.forgot')}
+            </Anchor>
+            <Button type="submit" loading={signIn.isPending}>
+              {t('auth.signIn.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <Text size="sm">
+        {t('auth.signIn.noAccount')}{' '}
+        <Anchor component={Link} to="/auth/registration">
+          {t('auth.signIn.signUp')}
+        </Anchor>
+      </Text>
+      <ForgotPasswordModal opened={forgotOpened} onClose={forgot.close} />
+    </Stack>
+  );
+}

@@ -1,0 +1,113 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { registrationForm } from '@portal/contract';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { applyFieldErrors, hasFieldErrors } from '../../app/formErrors';
+import { errorMessage, fieldMessage } from '../../i18n/messages';
+import { usePageTitle } from '../../ui/usePageTitle';
+import { useRegister } from './hooks';
+
+type RegistrationValues = z.input<typeof registrationForm>;
+const serverFields = ['email', 'fullname', 'username', 'password'] as const;
+
+/** Sign Up: the new account has no role until an administrator approves it. */
+export function RegistrationPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('auth.registration.title'));
+  const registration = useRegister();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm<RegistrationValues, unknown, z.output<typeof registrationForm>>({
+    resolver: zodResolver(registrationForm),
+    defaultValues: { fullname: '', email: '', username: '', password: '', cpassword: '' },
+  });
+  const accepted = useWatch({ control, name: 'acceptTerms' }) === true;
+
+  const onSubmit = handleSubmit(({ email, fullname, username, password }) =>
+    registration.mutate(
+      { email, fullname, username, password },
+      { onError: (error) => applyFieldErrors(error, setError, serverFields) },
+    ),
+  );
+  const fieldsShowError = hasFieldErrors(registration.error, serverFields);
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1} size="h2">
+          {t('auth.registration.title')}
+        </Title>
+        <Text c="dimmed">{t('auth.registration.subtitle')}</Text>
+      </div>
+      {registration.isError && !fieldsShowError && (
+        <Alert color="red" variant="light" role="alert">
+          {errorMessage(t, registration.error)}
+        </Alert>
+      )}
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label={t('auth.registration.fullname')}
+            autoComplete="name"
+            {...register('fullname')}
+            error={fieldMessage(t, errors.fullname?.message)}
+          />
+          <TextInput
+            label={t('auth.email')}
+            type="email"
+            autoComplete="email"
+            {...register('email')}
+            error={fieldMessage(t, errors.email?.message)}
+          />
+          <TextInput
+            label={t('auth.registration.username')}
+            autoComplete="username"
+            {...register('username')}
+            error={fieldMessage(t, errors.username?.message)}
+          />
+          <PasswordInput
+            label={t('auth.password')}
+            autoComplete="new-password"
+            {...register('password')}
+            error={fieldMessage(t, errors.password?.message)}
+          />
+          <PasswordInput
+            label={t('auth.registration.confirmPassword')}
+            autoComplete="new-password"
+            {...register('cpassword')}
+            error={fieldMessage(t, errors.cpassword?.message)}
+          />
+          <Checkbox
+            label={t('auth.registration.acceptTerms')}
+            {...register('acceptTerms')}
+            error={fieldMessage(t, errors.acceptTerms?.message)}
+          />
+          <Anchor component={Link} to="/terms" target="_blank" size="sm">
+            {t('auth.registration.readTerms')}
+          </Anchor>
+          <Group justify="flex-end" mt="xs">
+            <Button component={Link} to="/auth/login" variant="default">
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" disabled={!accepted} loading={registration.isPending}>
+              {t('auth.registration.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <Text size="sm">
+        {t('auth.registration.haveAccount')}{' '}
+        <Anchor component={Link} to="/auth/login">
+          {t('auth.registration.signIn')}
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

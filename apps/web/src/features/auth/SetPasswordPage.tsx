@@ -1,0 +1,101 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { setPasswordForm } from '@portal/contract';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { z } from 'zod';
+import { errorMessage, fieldMessage, serverText } from '../../i18n/messages';
+import { usePageTitle } from '../../ui/usePageTitle';
+import { usePasswordTokenCheck, useSetPassword } from './hooks';
+
+/** Set Password from a mailed link: the token is checked before the form is shown. */
+export function SetPasswordPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('auth.setPassword.title'));
+  const token = useParams().token ?? '';
+  const check = usePasswordTokenCheck(token);
+  const update = useSetPassword();
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1} size="h2">
+          {t('auth.setPassword.title')}
+        </Title>
+        <Text c="dimmed">{t('auth.setPassword.subtitle')}</Text>
+      </div>
+      {check.isPending && (
+        <Alert color="blue" variant="light" role="status" icon={<Loader size="xs" />}>
+          {t('msg.verifyingToken')}
+        </Alert>
+      )}
+      {check.isError && !update.isSuccess && (
+        <>
+          <Alert color="red" variant="light" role="alert">
+            {t('msg.invalidToken')}
+          </Alert>
+          <Anchor component={Link} to="/auth/forgot-password">
+            {t('auth.setPassword.requestNew')}
+          </Anchor>
+        </>
+      )}
+      {update.isSuccess && (
+        <>
+          <Alert color="green" variant="light" role="status">
+            {serverText(t, update.data, 'passwordUpdated')}
+          </Alert>
+          <Button component={Link} to="/auth/login">
+            {t('auth.setPassword.signIn')}
+          </Button>
+        </>
+      )}
+      {check.isSuccess && !update.isSuccess && (
+        <>
+          {update.isError && (
+            <Alert color="red" variant="light" role="alert">
+              {errorMessage(t, update.error)}
+            </Alert>
+          )}
+          <SetPasswordForm pending={update.isPending} onSubmit={(password) => update.mutate({ token, password })} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function SetPasswordForm({ pending, onSubmit }: { pending: boolean; onSubmit: (password: string) => void }) {
+  const { t } = useTranslation();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<z.infer<typeof setPasswordForm>>({
+    resolver: zodResolver(setPasswordForm),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  return (
+    <form onSubmit={handleSubmit((values) => onSubmit(values.password))} noValidate>
+      <Stack gap="sm">
+        <PasswordInput
+          label={t('auth.password')}
+          autoComplete="new-password"
+          {...register('password')}
+          error={fieldMessage(t, errors.password?.message)}
+        />
+        <PasswordInput
+          label={t('auth.setPassword.confirmPassword')}
+          autoComplete="new-password"
+          {...register('confirmPassword')}
+          error={fieldMessage(t, errors.confirmPassword?.message)}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={pending}>
+            {t('auth.setPassword.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

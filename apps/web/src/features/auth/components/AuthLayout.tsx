@@ -1,0 +1,32 @@
+import { Group } from '@mantine/core';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { ColorSchemeToggle } from '../../../app/layout/ColorSchemeToggle';
+import { Footer } from '../../../app/layout/Footer';
+import { LanguageSelect } from '../../../app/layout/LanguageSelect';
+import { PageLoader } from '../../../ui/PageLoader';
+import classes from './AuthLayout.module.css';
+import { WelcomePanel } from './WelcomePanel';
+
+/** The frame of the sign-in pages: the welcome blurb beside the form. */
+export function AuthLayout() {
+  return (
+    <div className={classes.root}>
+      <WelcomePanel className={classes.welcome} />
+      <div className={classes.side}>
+        <Group component="header" justify="flex-end" gap="xs" p="sm">
+          <LanguageSelect />
+          <ColorSchemeToggle />
+        </Group>
+        <main id="main" className={classes.form}>
+          <div className={classes.formInner}>
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </div>
+        </main>
+        <Footer className={classes.footer} />
+      </div>
+    </div>
+  );
+}
