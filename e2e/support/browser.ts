@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -14,6 +15,21 @@ const FLAGS = [
 ];
 
 export const baseUrl = () => inject('baseUrl');
+
+/** The newest set-password link mailed to an address (the embedded default logs its outbox). */
+export async function mailedLink(email: string, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const lines = readFileSync(inject('serverLog'), 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('"to":"' + email + '"'));
+    const last = lines.at(-1);
+    const link = last && /\/auth\/set-password\/[\w-]+/.exec(last);
+    if (link) return link[0];
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${email}`);
+}
 
 export function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });

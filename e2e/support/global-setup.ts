@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's log: mails kept in the outbox are written there with their links. */
+    serverLog: string;
   }
 }
 
@@ -44,13 +46,31 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const serverLog = join(dataDir, 'server.log');
+  const log = openSync(serverLog, 'a');
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', DATABASE_URL: '' },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO: '1',
+      PUBLIC_URL: baseUrl,
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      MQTT_URL: '',
+    },
+    stdio: ['ignore', log, log],
   });
-  await waitForHealth(baseUrl, server, 180_000);
+  try {
+    await waitForHealth(baseUrl, server, 180_000);
+  } catch (err) {
+    console.error(readFileSync(serverLog, 'utf8').slice(-4000));
+    throw err;
+  }
   project.provide('baseUrl', baseUrl);
+  project.provide('serverLog', serverLog);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));

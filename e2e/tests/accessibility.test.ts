@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { demo, launch, newPage, signIn } from '../support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.html).join(' | ')})`);
+}
+
+describe('accessibility', () => {
+  it.each([
+    '/auth/login',
+    '/auth/registration',
+    '/auth/forgot-password',
+    '/meterreadings',
+    '/terms',
+    '/error/error-v1',
+  ])('[VISITOR] %s has no serious violation', async (path) => {
+    const page = await newPage(browser);
+    await page.goto(path);
+    await page.locator('main, form, h1').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it.each([
+    ['/AdminPanel', demo.admin],
+    ['/MySites', demo.owner],
+    ['/appearance', demo.manager],
+    ['/profile', demo.manager],
+  ])('[SIGNED IN] %s has no serious violation', async (path, account) => {
+    const page = await newPage(browser);
+    await signIn(page, account);
+    await page.waitForURL(`**${account.home}`);
+    await page.goto(path);
+    await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('[SITE MANAGER] signs in and reaches the menu on a 375 px phone', async () => {
+    const page = await newPage(browser, { width: 375, height: 740 });
+    await signIn(page, demo.manager);
+    await page.waitForURL('**/MySites');
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Transactions' }).click();
+    await page.waitForURL('**/Transaction');
+    await page.context().close();
+  });
+});
