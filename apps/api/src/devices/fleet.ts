@@ -14,6 +14,8 @@ export type SimulatedMeter = {
   utcOffsetHours: number;
 };
 
+type Running = SimulatedMeter & { countedTo: number };
+
 export type FleetOptions = {
   /** Demo seconds that pass per real second, so usage visibly grows. */
   speed: number;
@@ -52,8 +54,7 @@ export function ratePerHour(unit: 'kWh' | 'gal', localHour: number): number {
 
 /** Meters that behave like devices: they report while on and answer commands after a delay. */
 export class Fleet {
-  private meters = new Map<string, SimulatedMeter>();
-  private lastTick = Date.now();
+  private meters = new Map<string, Running>();
   private timers = new Set<NodeJS.Timeout>();
 
   constructor(private readonly opts: FleetOptions) {}
@@ -64,7 +65,7 @@ export class Fleet {
 
   /** Adds meters the fleet does not know yet; known ones keep their running state. */
   add(meters: SimulatedMeter[]): void {
-    for (const m of meters) if (!this.meters.has(m.deviceKey)) this.meters.set(m.deviceKey, m);
+    for (const m of meters) if (!this.meters.has(m.deviceKey)) this.meters.set(m.deviceKey, { ...m, countedTo: Date.now() });
   }
 
   has(deviceKey: string): boolean {
@@ -78,19 +79,20 @@ export class Fleet {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       const ok = meter.behaviour === 'answers';
+      if (ok && !meter.on && cmd.requestedState === 1) meter.countedTo = Date.now();
       if (ok) meter.on = cmd.requestedState === 1;
       this.opts.acks([{ messageId: cmd.messageId, deviceKey: cmd.deviceKey, resultCode: ok ? 0 : FAILURE_CODE, at: new Date() }]);
     }, min + Math.random() * (max - min));
     this.timers.add(timer);
   }
 
-  /** Advances every meter that is on by the time since the last tick and reports them. */
+  /** Advances every meter that is on by the time since it was last counted, and reports them. */
   tick(now = new Date()): void {
-    const demoHours = ((now.getTime() - this.lastTick) / 3_600_000) * this.opts.speed;
-    this.lastTick = now.getTime();
     const readings: DeviceReading[] = [];
     for (const m of this.meters.values()) {
       if (!m.on || m.behaviour === 'silent') continue;
+      const demoHours = ((now.getTime() - m.countedTo) / 3_600_000) * this.opts.speed;
+      m.countedTo = now.getTime();
       const localHour = (now.getUTCHours() + m.utcOffsetHours + 24) % 24;
       m.milli += Math.round(ratePerHour(m.unit, Math.floor(localHour)) * demoHours * 1000);
       readings.push({ deviceKey: m.deviceKey, readAt: now, total: (m.milli / 1000).toFixed(3) });

@@ -1,0 +1,57 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { behaviourOf, Fleet, FAILURE_CODE, type SimulatedMeter } from './fleet';
+import type { DeviceAck, DeviceReading } from './gateway';
+
+const meter = (deviceKey: string, over: Partial<SimulatedMeter> = {}): SimulatedMeter => ({
+  deviceKey,
+  unit: 'kWh',
+  milli: 1_000_000,
+  on: false,
+  behaviour: 'answers',
+  utcOffsetHours: 0,
+  ...over,
+});
+
+describe('the simulated fleet', () => {
+  let acks: DeviceAck[];
+  let readings: DeviceReading[];
+  let fleet: Fleet;
+  beforeEach(() => {
+    vi.useFakeTimers({ now: new Date('2026-11-20T19:00:00Z') });
+    acks = [];
+    readings = [];
+    fleet = new Fleet({ speed: 10, answerDelayMs: [1_000, 5_000], acks: (a) => acks.push(...a), readings: (r) => readings.push(...r), heartbeats: () => {} });
+    fleet.add([meter('ok'), meter('bad', { behaviour: 'fails' }), meter('mute', { behaviour: 'silent' })]);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('answers within 1 to 5 seconds; a failing meter with its error code; a silent one never', () => {
+    for (const key of ['ok', 'bad', 'mute']) fleet.command({ messageId: key.length, deviceKey: key, capabilityId: null, requestedState: 1 });
+    vi.advanceTimersByTime(999);
+    expect(acks).toEqual([]);
+    vi.advanceTimersByTime(4_001);
+    expect(acks.map((a) => [a.deviceKey, a.resultCode]).sort()).toEqual([['bad', FAILURE_CODE], ['ok', 0]]);
+    vi.advanceTimersByTime(60_000);
+    expect(acks).toHaveLength(2);
+  });
+
+  it('reports growing totals only while on, following the evening peak', () => {
+    fleet.command({ messageId: 1, deviceKey: 'ok', capabilityId: null, requestedState: 1 });
+    fleet.tick();
+    expect(readings).toEqual([]);
+    vi.advanceTimersByTime(5_000);
+    fleet.tick();
+    const before = Number(readings.at(-1)!.total);
+    vi.advanceTimersByTime(30_000);
+    fleet.tick();
+    // 19:00 local: 3.0 kWh an hour; 30 s at ten times speed is 0.25 kWh.
+    expect(Number(readings.at(-1)!.total) - before).toBeCloseTo(0.25, 3);
+  });
+
+  it('spreads the misbehaving meters evenly and stably', () => {
+    const kinds = Array.from({ length: 1000 }, (_, i) => behaviourOf(`dk-E${String(i).padStart(6, '0')}`));
+    expect(kinds.filter((k) => k === 'fails').length).toBeGreaterThan(15);
+    expect(kinds.filter((k) => k === 'fails').length).toBeLessThan(80);
+    expect(behaviourOf('dk-E000001')).toBe(behaviourOf('dk-E000001'));
+  });
+});
