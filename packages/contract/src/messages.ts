@@ -226,6 +226,9 @@ export const messages = {
   businessNameTaken: 'A business entity with this name already exists.',
   businessAdded: 'Business entity added successfully',
   businessUpdated: 'Business entity updated successfully',
+
+  // users (beyond the specification's texts)
+  siteNotInBusiness: 'One or more properties do not belong to the chosen business.',
 } as const;
 
 export type MessageCode = keyof typeof messages;

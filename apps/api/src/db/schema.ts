@@ -157,7 +157,10 @@ export const sites = pgTable(
     timeZone: text()
       .notNull()
       .references(() => timeZones.name),
-    /** Time of day in UTC, as the specification stores it. */
+    /**
+     * Time of day in the site's own time zone. The specification says UTC, but a fixed UTC
+     * time would move the local checkout by an hour across daylight saving.
+     */
     defaultCheckoutTime: time().notNull().default('11:00'),
     excludeFromMonitoring: boolean().notNull().default(false),
     inCheckOutState: boolean().notNull().default(false),

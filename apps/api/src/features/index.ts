@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth/routes';
-import deviceRoutes from './devices/routes';
+import businessRoutes from './businesses/routes';
 import healthRoutes from './health/routes';
 import locationRoutes from './locations/routes';
+import lookupRoutes from './lookups/routes';
 import meterRoutes from './meters/routes';
+import deviceRoutes from './devices/routes';
 import stayRoutes from './stays/routes';
+import siteRoutes from './sites/routes';
 
 /** Every feature's routes, registered in this order. */
-export const features: Array<(app: FastifyInstance) => Promise<void>> = [healthRoutes, authRoutes, locationRoutes, meterRoutes, deviceRoutes, stayRoutes];
+export const features: Array<(app: FastifyInstance) => Promise<void>> = [healthRoutes, authRoutes, locationRoutes, meterRoutes, deviceRoutes, stayRoutes, lookupRoutes, businessRoutes, siteRoutes];

@@ -1,0 +1,163 @@
+import type { FastifyRequest } from 'fastify';
+import { Role, type IdValue, type SaveSiteRequest, type SiteWithStats } from '@portal/contract';
+import type { Queryable, Tx } from '../../db/client';
+import type { Deps } from '../../deps';
+import { audit } from '../../lib/audit';
+import { conflict, forbidden, invalid, notFound } from '../../lib/errors';
+import type { Principal } from '../auth/principal';
+import { scopeOf } from '../auth/scope';
+import { requireOwnedBusiness, requireVisibleBusiness } from '../businesses/service';
+import { resolveIntegrations } from './integrations';
+import { canManageSites, requireLiveSite, requireManagedSite } from './policy';
+import { presentSite } from './presenter';
+import * as lists from './list-queries';
+import * as queries from './queries';
+import { settingValues } from './settings';
+
+/** My Properties: every live property the caller sees, with its counts. */
+export async function listVisible(deps: Deps, user: Principal): Promise<SiteWithStats[]> {
+  return (await lists.listSitesWithStats(deps.db, scopeOf(user))).map(presentSite);
+}
+
+/** The properties of one business, for an Administrator or the business's Site Owner. */
+export async function listOfBusiness(deps: Deps, user: Principal, busEntityId: number): Promise<SiteWithStats[]> {
+  await requireOwnedBusiness(deps.db, user, busEntityId);
+  return (await lists.listSitesWithStats(deps.db, scopeOf(user), lists.siteOfBusiness(busEntityId))).map(presentSite);
+}
+
+async function presentOne(q: Queryable, user: Principal, siteId: number): Promise<SiteWithStats> {
+  const [row] = await lists.listSitesWithStats(q, scopeOf(user), lists.siteIs(siteId));
+  if (!row) throw notFound('property');
+  return presentSite(row);
+}
+
+/** id/value of the properties of a business that the caller sees. */
+export async function lookupByBusiness(deps: Deps, user: Principal, busEntityId: number): Promise<IdValue[]> {
+  await requireVisibleBusiness(deps.db, user, busEntityId);
+  return lists.siteLookup(deps.db, scopeOf(user), lists.siteOfBusiness(busEntityId));
+}
+
+/**
+ * The properties that may be assigned to a user: those of the user's business. A Site
+ * Owner asks for themself (their own business); an Administrator for any user.
+ */
+export async function lookupAssignable(deps: Deps, user: Principal, userAccountId: number): Promise<IdValue[]> {
+  if (user.roleId !== Role.Administrator && userAccountId !== user.userAccountId) throw forbidden();
+  const account = await lists.businessOfUser(deps.db, userAccountId);
+  if (!account) throw notFound('user');
+  if (account.busEntityId === null) return [];
+  return lists.siteLookup(deps.db, scopeOf(user), lists.siteOfBusiness(account.busEntityId));
+}
+
+/** Refuses names of records that do not exist or do not fit together; answers the state's abbreviation. */
+async function checkReferences(tx: Tx, form: SaveSiteRequest): Promise<string> {
+  if (!(await queries.businessExists(tx, form.fk_BusEntityID))) throw invalid('selectBusiness', 'fk_BusEntityID');
+  const physicalState = await queries.stateOf(tx, form.fk_PhysicalStateID);
+  if (physicalState?.countryId !== form.fk_PhysicalCountryID) throw invalid('fieldNotValid', 'fk_PhysicalStateID');
+  if (form.fk_BillingStateID !== null) {
+    const billingState = await queries.stateOf(tx, form.fk_BillingStateID);
+    if (billingState?.countryId !== form.fk_BillingCountryID) throw invalid('fieldNotValid', 'fk_BillingStateID');
+  } else if (form.fk_BillingCountryID !== null && !(await queries.countryExists(tx, form.fk_BillingCountryID))) {
+    throw invalid('fieldNotValid', 'fk_BillingCountryID');
+  }
+  if (!(await queries.timeZoneExists(tx, form.timeZone))) throw invalid('fieldNotValid', 'timeZone');
+  if (form.propertyKey && (await queries.propertyKeyTaken(tx, form.propertyKey, form.siteID)))
+    throw conflict('propertyKeyTaken', 'propertyKey');
+  return physicalState.abbreviation;
+}
+
+function siteValues(form: SaveSiteRequest): queries.SiteValues {
+  return {
+    busEntityId: form.fk_BusEntityID,
+    publicName: form.sitePublicName,
+    billingName: form.siteBillingName,
+    physicalAddrLine1: form.physicalAddrLine1,
+    physicalAddrLine2: form.physicalAddrLine2,
+    physicalCity: form.physicalCity,
+    physicalZip: form.physicalZip,
+    physicalStateId: form.fk_PhysicalStateID,
+    physicalCountryId: form.fk_PhysicalCountryID,
+    billingAddrLine1: form.billingAddrLine1,
+    billingAddrLine2: form.billingAddrLine2,
+    billingCity: form.billingCity,
+    billingZip: form.billingZip,
+    billingStateId: form.fk_BillingStateID,
+    billingCountryId: form.fk_BillingCountryID,
+    timeZone: form.timeZone,
+    defaultCheckoutTime: form.defaultCheckoutTime,
+    propertyKey: form.propertyKey,
+  };
+}
+
+/**
+ * Creates (siteID 0) or updates a property with its settings and integrations in one
+ * transaction. A Site Owner works only inside their own business.
+ */
+export async function saveSite(
+  deps: Deps,
+  req: FastifyRequest,
+  user: Principal,
+  form: SaveSiteRequest,
+): Promise<SiteWithStats> {
+  if (!canManageSites(user)) throw forbidden();
+  if (user.roleId === Role.SiteOwner && form.fk_BusEntityID !== user.busEntityId) throw forbidden();
+  return deps.db.transaction(async (tx) => {
+    if (form.siteID) await requireManagedSite(tx, user, form.siteID);
+    const stateAbbreviation = await checkReferences(tx, form);
+    const before = form.siteID ? await queries.snapshot(tx, form.siteID) : null;
+    const siteId = form.siteID || (await queries.insertSite(tx, siteValues(form)));
+    if (form.siteID) await queries.updateSite(tx, siteId, siteValues(form));
+    await queries.upsertSettings(tx, siteId, settingValues(form));
+    await queries.replaceIntegrations(tx, siteId, await resolveIntegrations(tx, form.siteID, form, stateAbbreviation));
+    await audit(tx, req, {
+      action: form.siteID ? 'updateSite' : 'createSite',
+      entityType: 'site',
+      entityId: siteId,
+      before,
+      after: await queries.snapshot(tx, siteId),
+    });
+    return presentOne(tx, user, siteId);
+  });
+}
+
+export async function setMonitoring(
+  deps: Deps,
+  req: FastifyRequest,
+  user: Principal,
+  siteId: number,
+  excludeFromMonitoring: boolean,
+) {
+  return deps.db.transaction(async (tx) => {
+    await requireLiveSite(tx, user, siteId);
+    const before = (await queries.findSite(tx, siteId))!.excludeFromMonitoring;
+    await queries.updateSite(tx, siteId, { excludeFromMonitoring });
+    await audit(tx, req, {
+      action: 'updateSiteMonitoring',
+      entityType: 'site',
+      entityId: siteId,
+      before: { excludeFromMonitoring: before },
+      after: { excludeFromMonitoring },
+    });
+    return { siteID: siteId, excludeFromMonitoring };
+  });
+}
+
+/**
+ * Deletes a property by archiving it: it leaves every list, its locations, stays and
+ * readings stay for reports. Refused while a guest is checked in at one of its locations.
+ */
+export async function archive(deps: Deps, req: FastifyRequest, user: Principal, siteId: number): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await requireLiveSite(tx, user, siteId);
+    if (await queries.hasCheckedInLocation(tx, siteId)) throw conflict('propertyHasCheckedIn');
+    const deletedAt = deps.now();
+    await queries.updateSite(tx, siteId, { deletedAt });
+    await audit(tx, req, {
+      action: 'deleteSite',
+      entityType: 'site',
+      entityId: siteId,
+      before: { deletedAt: null },
+      after: { deletedAt },
+    });
+  });
+}
