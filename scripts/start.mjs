@@ -20,7 +20,11 @@ function newestMtime(dir) {
 const sources = ['apps/web/src', 'apps/web/index.html', 'packages/contract/src'].map((p) => join(root, p));
 const stale =
   !existsSync(builtIndex) ||
-  sources.some((p) => existsSync(p) && (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs) > statSync(builtIndex).mtimeMs);
+  sources.some(
+    (p) =>
+      existsSync(p) &&
+      (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs) > statSync(builtIndex).mtimeMs,
+  );
 
 if (stale) {
   console.log('Building the web app…');

@@ -21,9 +21,18 @@ step('typecheck', 'npm', ['run', 'typecheck']);
 step('contract tests', 'npx', ['vitest', 'run', '--root', 'packages/contract']);
 step('API tests (PGlite)', 'npx', ['vitest', 'run', '--root', 'apps/api'], { TEST_DATABASE_URL: '' });
 // The durability test is about the embedded database; the rest runs again on the server.
-if (pg) step('API tests (PostgreSQL)', 'npx', ['vitest', 'run', '--root', 'apps/api', '--exclude', 'src/durability.test.ts'], { TEST_DATABASE_URL: pg });
+if (pg)
+  step(
+    'API tests (PostgreSQL)',
+    'npx',
+    ['vitest', 'run', '--root', 'apps/api', '--exclude', 'src/durability.test.ts'],
+    { TEST_DATABASE_URL: pg },
+  );
 step('web tests', 'npx', ['vitest', 'run', '--root', 'apps/web']);
-if (step('build web app', 'npm', ['run', 'build', '-w', 'apps/web']) && step('browser available', 'node', ['scripts/ensure-chromium.mjs'])) {
+if (
+  step('build web app', 'npm', ['run', 'build', '-w', 'apps/web']) &&
+  step('browser available', 'node', ['scripts/ensure-chromium.mjs'])
+) {
   step('browser tests', 'npx', ['vitest', 'run', '--root', 'e2e']);
 }
 

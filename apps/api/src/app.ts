@@ -1,6 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -142,7 +149,8 @@ function serveWebApp(app: FastifyInstance, webDist: string) {
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
     });
   }
-  const indexHtml = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', webDist, { maxAge: 0, immutable: false });
+  const indexHtml = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html', webDist, { maxAge: 0, immutable: false });
   if (hasWeb) app.get('/', (_req, reply) => indexHtml(reply));
   app.setNotFoundHandler((req, reply) => {
     const isFile = /^\/assets\//.test(req.url) || /\.[a-z0-9]+$/i.test(req.url.split('?')[0]!);
@@ -150,7 +158,13 @@ function serveWebApp(app: FastifyInstance, webDist: string) {
       const status = 404;
       return reply
         .status(status)
-        .send({ success: false, result: { code: 'notFound' }, message: messageText('notFound'), statusCode: status, exceptionMessage: null });
+        .send({
+          success: false,
+          result: { code: 'notFound' },
+          message: messageText('notFound'),
+          statusCode: status,
+          exceptionMessage: null,
+        });
     }
     return indexHtml(reply);
   });

@@ -17,7 +17,12 @@ const envSchema = z.object({
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default('Metering Portal <no-reply@localhost>'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
-  JWT_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
+  JWT_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(60),
   DEMO: flag,
   PUBLIC_URL: z.url().optional(),
   METER_HOST: z.string().optional(),
@@ -30,6 +35,8 @@ const envSchema = z.object({
   MISSING_AFTER_MINUTES: z.coerce.number().min(1).max(10_080).default(15),
   COMMAND_TIMEOUT_SECONDS: z.coerce.number().min(5).max(3600).default(60),
   CONFIRM_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(6_000),
+  UNBILLED_KWH_PER_DAY: z.coerce.number().min(0).default(3),
+  UNBILLED_GALLONS_PER_DAY: z.coerce.number().min(0).default(50),
 });
 
 export type Config = {
@@ -56,6 +63,9 @@ export type Config = {
     commandTimeoutSeconds: number;
     /** How long check-in, check-out and retries wait for the meters before answering 410. */
     confirmWaitMs: number;
+    /** Usage in a day on a vacant location above which an unbilled-usage alert is raised. */
+    unbilledKwh: number;
+    unbilledGallons: number;
   };
 };
 
@@ -71,7 +81,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
   if (e.DATABASE_URL && !e.JWT_SECRET) {
-    throw new Error('Invalid configuration:\n  JWT_SECRET: required when DATABASE_URL is set (all instances must share it)');
+    throw new Error(
+      'Invalid configuration:\n  JWT_SECRET: required when DATABASE_URL is set (all instances must share it)',
+    );
   }
   return {
     port: e.PORT,
@@ -89,11 +101,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST ?? join(import.meta.dirname, '../../web/dist')),
     trustProxy: e.TRUST_PROXY ?? false,
-    simulator: { speed: e.SIMULATOR_SPEED, readingSeconds: e.SIMULATOR_READING_SECONDS, heartbeatSeconds: e.SIMULATOR_HEARTBEAT_SECONDS },
+    simulator: {
+      speed: e.SIMULATOR_SPEED,
+      readingSeconds: e.SIMULATOR_READING_SECONDS,
+      heartbeatSeconds: e.SIMULATOR_HEARTBEAT_SECONDS,
+    },
     devices: {
       missingAfterMinutes: e.MISSING_AFTER_MINUTES,
       commandTimeoutSeconds: e.COMMAND_TIMEOUT_SECONDS,
       confirmWaitMs: e.CONFIRM_WAIT_MS,
+      unbilledKwh: e.UNBILLED_KWH_PER_DAY,
+      unbilledGallons: e.UNBILLED_GALLONS_PER_DAY,
     },
   };
 }

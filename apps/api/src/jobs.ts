@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from './deps';
 import { expireCommands } from './features/devices/service';
-import { markMissingMeters } from './features/devices/monitor';
+import { flagUnbilledUsage, markMissingMeters } from './features/devices/monitor';
 import { autoCheckOut } from './features/stays/service';
 
 type Job = { name: string; everySeconds: number; run: (deps: Deps) => Promise<number> };
@@ -14,6 +14,7 @@ export const jobs: Job[] = [
   { name: 'expire commands', everySeconds: 10, run: expireCommands },
   { name: 'automatic check-out', everySeconds: 30, run: autoCheckOut },
   { name: 'missing meters', everySeconds: 60, run: markMissingMeters },
+  { name: 'unbilled usage', everySeconds: 300, run: flagUnbilledUsage },
 ];
 
 export function startJobs(deps: Deps, log: FastifyBaseLogger): () => Promise<void> {

@@ -15,7 +15,11 @@ import { createMailer } from './lib/mailer';
  * Opens the database (migrations run), seeds lookups and, in demo mode, the demo data,
  * builds the app, connects the devices and starts the periodic jobs.
  */
-export async function startServer(config: Config, log: FastifyBaseLogger, database?: Database): Promise<FastifyInstance> {
+export async function startServer(
+  config: Config,
+  log: FastifyBaseLogger,
+  database?: Database,
+): Promise<FastifyInstance> {
   const db = database ?? (await openDatabase(config));
   await seedLookups(db.db);
   const deps: Deps = {

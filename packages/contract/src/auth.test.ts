@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import {
-  authenticateRequest,
-  forgotPasswordRequest,
-  loginForm,
-  registrationForm,
-  setPasswordForm,
-} from './auth';
+import { authenticateRequest, forgotPasswordRequest, loginForm, registrationForm, setPasswordForm } from './auth';
 import { messages, messageText, type MessageCode } from './messages';
 
 /** The first problem's English text, as the user would read it. */
@@ -62,10 +56,14 @@ describe('registration', () => {
   };
   it('accepts a complete form', () => expect(firstMessage(registrationForm, valid)).toBeUndefined());
   it('needs matching passwords', () =>
-    expect(firstMessage(registrationForm, { ...valid, cpassword: 'Other#Pass1' })).toBe("Password and Confirm Password didn't match."));
-  it('needs the terms accepted', () => expect(firstMessage(registrationForm, { ...valid, acceptTerms: false })).toBe('Accept Terms'));
+    expect(firstMessage(registrationForm, { ...valid, cpassword: 'Other#Pass1' })).toBe(
+      "Password and Confirm Password didn't match.",
+    ));
+  it('needs the terms accepted', () =>
+    expect(firstMessage(registrationForm, { ...valid, acceptTerms: false })).toBe('Accept Terms'));
   it.each(['email', 'fullname', 'username'])('needs %s', (field) =>
-    expect(firstMessage(registrationForm, { ...valid, [field]: '' })).toBeDefined());
+    expect(firstMessage(registrationForm, { ...valid, [field]: '' })).toBeDefined(),
+  );
 });
 
 describe('forgot password', () => {

@@ -39,18 +39,17 @@ export const me = z.object({
 });
 export type Me = z.infer<typeof me>;
 
-export const registerRequest = z
-  .object({
-    email: requiredEmail,
-    fullname: z.string({ error: 'requiredField' }).trim().min(1, 'requiredField').max(150, 'maxLength'),
-    username: z
-      .string({ error: 'requiredField' })
-      .trim()
-      .min(3, 'minLength')
-      .max(50, 'maxLength')
-      .regex(/^[A-Za-z0-9._-]+$/, 'fieldNotValid'),
-    password: z.string({ error: 'requiredField' }).min(PASSWORD_MIN_LENGTH, 'passwordPolicy').pipe(newPassword),
-  });
+export const registerRequest = z.object({
+  email: requiredEmail,
+  fullname: z.string({ error: 'requiredField' }).trim().min(1, 'requiredField').max(150, 'maxLength'),
+  username: z
+    .string({ error: 'requiredField' })
+    .trim()
+    .min(3, 'minLength')
+    .max(50, 'maxLength')
+    .regex(/^[A-Za-z0-9._-]+$/, 'fieldNotValid'),
+  password: z.string({ error: 'requiredField' }).min(PASSWORD_MIN_LENGTH, 'passwordPolicy').pipe(newPassword),
+});
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
 /** The registration form adds the confirmation and the terms to the request. */
@@ -65,10 +64,16 @@ export const registerResult = loginResult.extend({ accessToken: z.string() });
 
 /** The forgot-password modal and page share one rule and one message. */
 export const forgotPasswordRequest = z.object({
-  email: z.string({ error: 'forgotEmailInvalid' }).trim().max(254, 'forgotEmailInvalid').regex(EMAIL_PATTERN, 'forgotEmailInvalid'),
+  email: z
+    .string({ error: 'forgotEmailInvalid' })
+    .trim()
+    .max(254, 'forgotEmailInvalid')
+    .regex(EMAIL_PATTERN, 'forgotEmailInvalid'),
 });
 
-export const passwordTokenQuery = z.object({ token: z.string({ error: 'noOrInvalidToken' }).min(1, 'noOrInvalidToken').max(200, 'noOrInvalidToken') });
+export const passwordTokenQuery = z.object({
+  token: z.string({ error: 'noOrInvalidToken' }).min(1, 'noOrInvalidToken').max(200, 'noOrInvalidToken'),
+});
 
 export const updateForgotPasswordRequest = z.object({
   token: z.string({ error: 'noOrInvalidToken' }).min(1, 'noOrInvalidToken').max(200, 'noOrInvalidToken'),

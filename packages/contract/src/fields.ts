@@ -15,9 +15,11 @@ export const PASSWORD_POLICY = new RegExp(
   `^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d)(?=.*[^A-Za-z0-9]).{${PASSWORD_MIN_LENGTH},128}$`,
 );
 
-export const newPassword = z
-  .string({ error: 'passwordPolicy' })
-  .regex(PASSWORD_POLICY, 'passwordPolicy');
+export const newPassword = z.string({ error: 'passwordPolicy' }).regex(PASSWORD_POLICY, 'passwordPolicy');
 
 /** Integer ids from query strings arrive as text. */
-export const idParam = z.coerce.number({ error: 'fieldNotValid' }).int('fieldNotValid').min(0, 'fieldNotValid').max(2_147_483_647, 'fieldNotValid');
+export const idParam = z.coerce
+  .number({ error: 'fieldNotValid' })
+  .int('fieldNotValid')
+  .min(0, 'fieldNotValid')
+  .max(2_147_483_647, 'fieldNotValid');

@@ -14,3 +14,4 @@ export * from './sites';
 export * from './stays';
 export * from './devices';
 export * from './users';
+export * from './dashboard';

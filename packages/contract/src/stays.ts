@@ -26,16 +26,25 @@ export const guestInput = z
   })
   .superRefine((g, ctx) => {
     const anyGuest = g.mobileNumber !== '' || g.firstName !== '';
-    if (g.mobileNumber !== '' && (g.mobileNumber.length !== GUEST_PHONE_LENGTH || !GUEST_PHONE_PATTERN.test(g.mobileNumber))) {
+    if (
+      g.mobileNumber !== '' &&
+      (g.mobileNumber.length !== GUEST_PHONE_LENGTH || !GUEST_PHONE_PATTERN.test(g.mobileNumber))
+    ) {
       ctx.addIssue({ code: 'custom', message: 'invalidPhone', path: ['mobileNumber'] });
     }
-    if (g.firstName !== '' && g.mobileNumber === '') ctx.addIssue({ code: 'custom', message: 'phoneRequired', path: ['mobileNumber'] });
-    if (anyGuest && g.firstName === '') ctx.addIssue({ code: 'custom', message: 'firstNameRequired', path: ['firstName'] });
-    if (g.email !== '' && !EMAIL_PATTERN.test(g.email)) ctx.addIssue({ code: 'custom', message: 'invalidEmail', path: ['email'] });
+    if (g.firstName !== '' && g.mobileNumber === '')
+      ctx.addIssue({ code: 'custom', message: 'phoneRequired', path: ['mobileNumber'] });
+    if (anyGuest && g.firstName === '')
+      ctx.addIssue({ code: 'custom', message: 'firstNameRequired', path: ['firstName'] });
+    if (g.email !== '' && !EMAIL_PATTERN.test(g.email))
+      ctx.addIssue({ code: 'custom', message: 'invalidEmail', path: ['email'] });
   });
 export type GuestInput = z.infer<typeof guestInput>;
 
-export const capabilityState = z.object({ servicePointCapabilityID: id, status: z.union([z.literal(0), z.literal(1)]) });
+export const capabilityState = z.object({
+  servicePointCapabilityID: id,
+  status: z.union([z.literal(0), z.literal(1)]),
+});
 
 /** The next 15-minute slot after `now`: the earliest automatic check-out. */
 export function nextSlot(now: Date): Date {
@@ -72,7 +81,9 @@ export type UpdateCapabilitiesRequest = z.infer<typeof updateCapabilitiesRequest
 
 export const stayResult = z.object({ stayID: id, messageIds: z.array(z.number().int()) });
 
-export const guestSearchQuery = z.object({ search: z.string().trim().min(GUEST_SEARCH_MIN_CHARS, 'minLength').max(20, 'maxLength') });
+export const guestSearchQuery = z.object({
+  search: z.string().trim().min(GUEST_SEARCH_MIN_CHARS, 'minLength').max(20, 'maxLength'),
+});
 export const guestRow = z.object({
   guestID: id,
   mobileNumber: z.string(),

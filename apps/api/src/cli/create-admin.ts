@@ -11,13 +11,19 @@ import { createAccount } from '../features/auth/queries';
 import { hashPassword } from '../features/auth/passwords';
 
 const { values } = parseArgs({
-  options: { email: { type: 'string' }, password: { type: 'string' }, first: { type: 'string' }, last: { type: 'string' } },
+  options: {
+    email: { type: 'string' },
+    password: { type: 'string' },
+    first: { type: 'string' },
+    last: { type: 'string' },
+  },
 });
 const email = requiredEmail.safeParse(values.email);
 const password = newPassword.safeParse(values.password);
 if (!email.success || !password.success) {
   console.error('Usage: npm run create-admin -- --email you@example.com --password <password>');
-  if (!password.success) console.error('The password needs 8+ characters with a lowercase, an uppercase, a digit and a special character.');
+  if (!password.success)
+    console.error('The password needs 8+ characters with a lowercase, an uppercase, a digit and a special character.');
   process.exit(2);
 }
 
@@ -33,7 +39,12 @@ try {
   if (existing) {
     await database.db
       .update(userAccounts)
-      .set({ passwordHash, roleId: Role.Administrator, active: true, tokenVersion: sql`${userAccounts.tokenVersion} + 1` })
+      .set({
+        passwordHash,
+        roleId: Role.Administrator,
+        active: true,
+        tokenVersion: sql`${userAccounts.tokenVersion} + 1`,
+      })
       .where(eq(userAccounts.id, existing.id));
     console.log(`Administrator ${email.data} updated.`);
   } else {

@@ -26,8 +26,12 @@ const publish = (topic: string, body: object) => void client.publish(topic, JSON
 const fleet = new Fleet({
   speed: config.simulator.speed,
   answerDelayMs: [1_000, 5_000],
-  acks: (acks) => acks.forEach((a) => publish(topics.ack(a.deviceKey), { messageId: a.messageId, resultCode: a.resultCode, at: a.at.toISOString() })),
-  readings: (rs) => rs.forEach((r) => publish(topics.reading(r.deviceKey), { total: r.total, at: r.readAt.toISOString() })),
+  acks: (acks) =>
+    acks.forEach((a) =>
+      publish(topics.ack(a.deviceKey), { messageId: a.messageId, resultCode: a.resultCode, at: a.at.toISOString() }),
+    ),
+  readings: (rs) =>
+    rs.forEach((r) => publish(topics.reading(r.deviceKey), { total: r.total, at: r.readAt.toISOString() })),
   heartbeats: (hs) => hs.forEach((h) => publish(topics.heartbeat(h.deviceKey), { at: h.at.toISOString() })),
 });
 fleet.add(meters);

@@ -2,7 +2,15 @@ import { sql } from 'drizzle-orm';
 import { rows, type Queryable } from '../db/client';
 import { behaviourOf, type SimulatedMeter } from './fleet';
 
-type Row = { device_key: string; unit: string; last_reading: string | null; on: boolean; metered: boolean; missing: boolean; time_zone: string | null };
+type Row = {
+  device_key: string;
+  unit: string;
+  last_reading: string | null;
+  on: boolean;
+  metered: boolean;
+  missing: boolean;
+  time_zone: string | null;
+};
 
 /** The offset of a time zone from UTC at a moment, in hours (daylight saving included). */
 export function utcOffsetHours(timeZone: string, at: Date): number {

@@ -20,17 +20,27 @@ describe('the simulated fleet', () => {
     vi.useFakeTimers({ now: new Date('2026-11-20T19:00:00Z') });
     acks = [];
     readings = [];
-    fleet = new Fleet({ speed: 10, answerDelayMs: [1_000, 5_000], acks: (a) => acks.push(...a), readings: (r) => readings.push(...r), heartbeats: () => {} });
+    fleet = new Fleet({
+      speed: 10,
+      answerDelayMs: [1_000, 5_000],
+      acks: (a) => acks.push(...a),
+      readings: (r) => readings.push(...r),
+      heartbeats: () => {},
+    });
     fleet.add([meter('ok'), meter('bad', { behaviour: 'fails' }), meter('mute', { behaviour: 'silent' })]);
   });
   afterEach(() => vi.useRealTimers());
 
   it('answers within 1 to 5 seconds; a failing meter with its error code; a silent one never', () => {
-    for (const key of ['ok', 'bad', 'mute']) fleet.command({ messageId: key.length, deviceKey: key, capabilityId: null, requestedState: 1 });
+    for (const key of ['ok', 'bad', 'mute'])
+      fleet.command({ messageId: key.length, deviceKey: key, capabilityId: null, requestedState: 1 });
     vi.advanceTimersByTime(999);
     expect(acks).toEqual([]);
     vi.advanceTimersByTime(4_001);
-    expect(acks.map((a) => [a.deviceKey, a.resultCode]).sort()).toEqual([['bad', FAILURE_CODE], ['ok', 0]]);
+    expect(acks.map((a) => [a.deviceKey, a.resultCode]).sort()).toEqual([
+      ['bad', FAILURE_CODE],
+      ['ok', 0],
+    ]);
     vi.advanceTimersByTime(60_000);
     expect(acks).toHaveLength(2);
   });

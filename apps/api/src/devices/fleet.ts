@@ -45,7 +45,10 @@ export function behaviourOf(deviceKey: string): Behaviour {
  * Average draw per hour of the local day: electric kWh for a 30 A pedestal in use,
  * peaking in the evening; water gallons in morning and evening bursts.
  */
-const ELECTRIC_KWH_PER_HOUR = [0.5, 0.4, 0.4, 0.4, 0.4, 0.5, 0.9, 1.4, 1.3, 1.0, 0.9, 0.9, 1.0, 1.1, 1.2, 1.3, 1.6, 2.2, 2.8, 3.0, 2.7, 2.1, 1.4, 0.8];
+const ELECTRIC_KWH_PER_HOUR = [
+  0.5, 0.4, 0.4, 0.4, 0.4, 0.5, 0.9, 1.4, 1.3, 1.0, 0.9, 0.9, 1.0, 1.1, 1.2, 1.3, 1.6, 2.2, 2.8, 3.0, 2.7, 2.1, 1.4,
+  0.8,
+];
 const WATER_GAL_PER_HOUR = [0, 0, 0, 0, 0, 2, 9, 14, 10, 5, 3, 3, 4, 3, 2, 2, 3, 6, 10, 12, 8, 4, 1, 0];
 
 export function ratePerHour(unit: 'kWh' | 'gal', localHour: number): number {
@@ -65,7 +68,8 @@ export class Fleet {
 
   /** Adds meters the fleet does not know yet; known ones keep their running state. */
   add(meters: SimulatedMeter[]): void {
-    for (const m of meters) if (!this.meters.has(m.deviceKey)) this.meters.set(m.deviceKey, { ...m, countedTo: Date.now() });
+    for (const m of meters)
+      if (!this.meters.has(m.deviceKey)) this.meters.set(m.deviceKey, { ...m, countedTo: Date.now() });
   }
 
   has(deviceKey: string): boolean {
@@ -76,13 +80,18 @@ export class Fleet {
     const meter = this.meters.get(cmd.deviceKey);
     if (!meter || meter.behaviour === 'silent') return;
     const [min, max] = this.opts.answerDelayMs;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      const ok = meter.behaviour === 'answers';
-      if (ok && !meter.on && cmd.requestedState === 1) meter.countedTo = Date.now();
-      if (ok) meter.on = cmd.requestedState === 1;
-      this.opts.acks([{ messageId: cmd.messageId, deviceKey: cmd.deviceKey, resultCode: ok ? 0 : FAILURE_CODE, at: new Date() }]);
-    }, min + Math.random() * (max - min));
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        const ok = meter.behaviour === 'answers';
+        if (ok && !meter.on && cmd.requestedState === 1) meter.countedTo = Date.now();
+        if (ok) meter.on = cmd.requestedState === 1;
+        this.opts.acks([
+          { messageId: cmd.messageId, deviceKey: cmd.deviceKey, resultCode: ok ? 0 : FAILURE_CODE, at: new Date() },
+        ]);
+      },
+      min + Math.random() * (max - min),
+    );
     this.timers.add(timer);
   }
 
@@ -102,7 +111,9 @@ export class Fleet {
 
   /** Every meter that still talks says it is alive, on or off. */
   heartbeat(now = new Date()): void {
-    const beats = [...this.meters.values()].filter((m) => m.behaviour !== 'silent').map((m) => ({ deviceKey: m.deviceKey, at: now }));
+    const beats = [...this.meters.values()]
+      .filter((m) => m.behaviour !== 'silent')
+      .map((m) => ({ deviceKey: m.deviceKey, at: now }));
     if (beats.length) this.opts.heartbeats(beats);
   }
 

@@ -40,7 +40,9 @@ describe('MQTT device gateway', () => {
       if (topic !== topics.command(deviceKey)) return;
       const cmd = JSON.parse(payload.toString()) as { messageId: number };
       commands.push(cmd);
-      void meter.publishAsync(topics.ack(deviceKey), JSON.stringify({ messageId: cmd.messageId, resultCode: 0 }), { qos: 1 });
+      void meter.publishAsync(topics.ack(deviceKey), JSON.stringify({ messageId: cmd.messageId, resultCode: 0 }), {
+        qos: 1,
+      });
     });
     const started = Date.now();
     await gateway.send({ messageId: 42, deviceKey, capabilityId: null, requestedState: 1 });

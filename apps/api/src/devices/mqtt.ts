@@ -17,7 +17,12 @@ export function createMqttGateway(url: string, log: FastifyBaseLogger): DeviceGa
 
   return {
     async start(events: DeviceEvents) {
-      client = await mqtt.connectAsync(url, { protocolVersion: 5, clean: true, reconnectPeriod: 2_000, clientId: `portal-${process.pid}-${Date.now()}` });
+      client = await mqtt.connectAsync(url, {
+        protocolVersion: 5,
+        clean: true,
+        reconnectPeriod: 2_000,
+        clientId: `portal-${process.pid}-${Date.now()}`,
+      });
       client.on('error', (err) => log.error({ err }, 'mqtt gateway error'));
       client.on('message', (topic, payload) => {
         const parsed = parseTopic(topic);
@@ -26,7 +31,12 @@ export function createMqttGateway(url: string, log: FastifyBaseLogger): DeviceGa
           const body: unknown = JSON.parse(payload.toString('utf8'));
           if (parsed.kind === 'ack') {
             const a = ackPayload.parse(body);
-            const ack: DeviceAck = { messageId: a.messageId, deviceKey: parsed.deviceKey, resultCode: a.resultCode, at: a.at ? new Date(a.at) : new Date() };
+            const ack: DeviceAck = {
+              messageId: a.messageId,
+              deviceKey: parsed.deviceKey,
+              resultCode: a.resultCode,
+              at: a.at ? new Date(a.at) : new Date(),
+            };
             events.acks([ack]).catch((err: unknown) => log.error({ err }, 'storing an acknowledgement failed'));
           } else if (parsed.kind === 'reading') {
             const r = readingPayload.parse(body);
@@ -57,7 +67,11 @@ export function createMqttGateway(url: string, log: FastifyBaseLogger): DeviceGa
     },
     async send(command) {
       if (!client) throw new Error('the MQTT gateway is not started');
-      const payload = JSON.stringify({ messageId: command.messageId, capabilityId: command.capabilityId, requestedState: command.requestedState });
+      const payload = JSON.stringify({
+        messageId: command.messageId,
+        capabilityId: command.capabilityId,
+        requestedState: command.requestedState,
+      });
       await client.publishAsync(topics.command(command.deviceKey), payload, { qos: 1 });
     },
     status(): GatewayStatus {

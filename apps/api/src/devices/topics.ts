@@ -26,6 +26,13 @@ export const commandPayload = z.object({
   capabilityId: z.number().int().nullable(),
   requestedState: z.union([z.literal(0), z.literal(1)]),
 });
-export const ackPayload = z.object({ messageId: z.number().int(), resultCode: z.number().int(), at: z.iso.datetime().optional() });
-export const readingPayload = z.object({ total: z.union([z.string(), z.number()]).transform(String), at: z.iso.datetime() });
+export const ackPayload = z.object({
+  messageId: z.number().int(),
+  resultCode: z.number().int(),
+  at: z.iso.datetime().optional(),
+});
+export const readingPayload = z.object({
+  total: z.union([z.string(), z.number()]).transform(String),
+  at: z.iso.datetime(),
+});
 export const heartbeatPayload = z.object({ at: z.iso.datetime().optional() });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth/routes';
 import businessRoutes from './businesses/routes';
+import dashboardRoutes from './dashboard/routes';
 import healthRoutes from './health/routes';
 import locationRoutes from './locations/routes';
 import lookupRoutes from './lookups/routes';
@@ -8,6 +9,19 @@ import meterRoutes from './meters/routes';
 import deviceRoutes from './devices/routes';
 import stayRoutes from './stays/routes';
 import siteRoutes from './sites/routes';
+import userRoutes from './users/routes';
 
 /** Every feature's routes, registered in this order. */
-export const features: Array<(app: FastifyInstance) => Promise<void>> = [healthRoutes, authRoutes, locationRoutes, meterRoutes, deviceRoutes, stayRoutes, lookupRoutes, businessRoutes, siteRoutes];
+export const features: Array<(app: FastifyInstance) => Promise<void>> = [
+  healthRoutes,
+  authRoutes,
+  locationRoutes,
+  meterRoutes,
+  deviceRoutes,
+  stayRoutes,
+  lookupRoutes,
+  businessRoutes,
+  siteRoutes,
+  dashboardRoutes,
+  userRoutes,
+];

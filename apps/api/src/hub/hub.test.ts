@@ -20,12 +20,17 @@ beforeAll(async () => {
   locA = (await buildLocation(db, siteA)).id;
   tokens.ownerA = await signIn(t, await buildUser(db, { roleId: Role.SiteOwner, busEntityId: a.id }));
   tokens.ownerB = await signIn(t, await buildUser(db, { roleId: Role.SiteOwner, busEntityId: b.id }));
-  tokens.managerA2 = await signIn(t, await buildUser(db, { roleId: Role.SiteManager, busEntityId: a.id, siteIds: [siteA2] }));
+  tokens.managerA2 = await signIn(
+    t,
+    await buildUser(db, { roleId: Role.SiteManager, busEntityId: a.id, siteIds: [siteA2] }),
+  );
   tokens.admin = await signIn(t, await buildUser(db, { roleId: Role.Administrator }));
 });
 afterAll(() => t.close());
 
-async function listen(token: string): Promise<{ socket: WebSocket; received: Array<{ type: string; siteId?: number }> }> {
+async function listen(
+  token: string,
+): Promise<{ socket: WebSocket; received: Array<{ type: string; siteId?: number }> }> {
   const socket = await t.app.injectWS(`/api/hub?access_token=${token}`);
   const received: Array<{ type: string; siteId?: number }> = [];
   await new Promise<void>((resolve) =>
@@ -40,10 +45,17 @@ async function listen(token: string): Promise<{ socket: WebSocket; received: Arr
 
 describe('the live hub', () => {
   it('delivers a site event only to the users who may see the site', async () => {
-    const clients = await Promise.all([listen(tokens.ownerA), listen(tokens.admin), listen(tokens.ownerB), listen(tokens.managerA2)]);
+    const clients = await Promise.all([
+      listen(tokens.ownerA),
+      listen(tokens.admin),
+      listen(tokens.ownerB),
+      listen(tokens.managerA2),
+    ]);
     await announce(t.deps.db, locationChanged(siteA, locA, new Date()));
     await new Promise((r) => setTimeout(r, 500));
-    const [ownerA, admin, ownerB, managerA2] = clients.map((c) => c.received.filter((m) => m.type !== 'heartbeat').map((m) => m.type));
+    const [ownerA, admin, ownerB, managerA2] = clients.map((c) =>
+      c.received.filter((m) => m.type !== 'heartbeat').map((m) => m.type),
+    );
     expect(ownerA).toEqual(['broadcastlocationcapabilitesdata', 'broadcastsitestatesdata']);
     expect(admin).toEqual(['broadcastlocationcapabilitesdata', 'broadcastsitestatesdata']);
     expect(ownerB).toEqual([]);

@@ -22,22 +22,26 @@ export async function registerHub(app: FastifyInstance): Promise<void> {
   await app.register(websocket, { options: { maxPayload: 4096 } });
 
   // Browsers cannot set headers on a websocket: the token comes in the query string.
-  app.get('/api/hub', { websocket: true, config: accessConfig('public'), schema: { hide: true } }, async (socket, req) => {
-    const token = new URL(req.url, 'http://x').searchParams.get('access_token') ?? '';
-    const claims = await app.deps.tokens.verify(token, app.deps.now());
-    const user = claims && (await loadPrincipal(app.deps.db, claims.userAccountId, claims.tokenVersion));
-    if (!user) {
-      socket.close(4401, 'unauthenticated');
-      return;
-    }
-    const client: Client = { socket, scope: scopeOf(user), alive: true };
-    clients.add(client);
-    socket.on('pong', () => (client.alive = true));
-    socket.on('message', () => (client.alive = true));
-    socket.on('close', () => clients.delete(client));
-    // Tells the browser it is live: it refetches what may have changed while it was away.
-    socket.send(JSON.stringify({ type: 'connected', at: new Date().toISOString() }));
-  });
+  app.get(
+    '/api/hub',
+    { websocket: true, config: accessConfig('public'), schema: { hide: true } },
+    async (socket, req) => {
+      const token = new URL(req.url, 'http://x').searchParams.get('access_token') ?? '';
+      const claims = await app.deps.tokens.verify(token, app.deps.now());
+      const user = claims && (await loadPrincipal(app.deps.db, claims.userAccountId, claims.tokenVersion));
+      if (!user) {
+        socket.close(4401, 'unauthenticated');
+        return;
+      }
+      const client: Client = { socket, scope: scopeOf(user), alive: true };
+      clients.add(client);
+      socket.on('pong', () => (client.alive = true));
+      socket.on('message', () => (client.alive = true));
+      socket.on('close', () => clients.delete(client));
+      // Tells the browser it is live: it refetches what may have changed while it was away.
+      socket.send(JSON.stringify({ type: 'connected', at: new Date().toISOString() }));
+    },
+  );
 
   const heartbeat = setInterval(() => {
     const at = new Date().toISOString();

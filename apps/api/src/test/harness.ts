@@ -39,7 +39,9 @@ export type TestApp = {
   mails: Mail[];
   close(): Promise<void>;
   /** app.inject with an optional bearer token; answers the parsed envelope. */
-  call<T = unknown>(opts: InjectOptions & { token?: string }): Promise<{ status: number; body: Envelope<T>; headers: Record<string, unknown> }>;
+  call<T = unknown>(
+    opts: InjectOptions & { token?: string },
+  ): Promise<{ status: number; body: Envelope<T>; headers: Record<string, unknown> }>;
 };
 
 type Envelope<T> = {
@@ -107,7 +109,13 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     webDist: '/nonexistent',
     trustProxy: false,
     simulator: { speed: 10, readingSeconds: 30, heartbeatSeconds: 60 },
-    devices: { missingAfterMinutes: 15, commandTimeoutSeconds: 60, confirmWaitMs: 0 },
+    devices: {
+      missingAfterMinutes: 15,
+      commandTimeoutSeconds: 60,
+      confirmWaitMs: 0,
+      unbilledKwh: 3,
+      unbilledGallons: 50,
+    },
     ...overrides,
   };
   const deps: Deps = {

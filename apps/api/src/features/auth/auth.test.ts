@@ -89,14 +89,18 @@ describe('POST /api/Account/Authenticate', () => {
     const user = await buildUser(t.deps.db);
     await authenticate(user.email, 'Wrong#2026');
     await signIn(t, user);
-    const entries = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, String(user.id)));
+    const entries = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(user.id)));
     expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(['signInFailed', 'signIn']));
     expect(JSON.stringify(entries)).not.toContain('Wrong#2026');
   });
 });
 
 describe('tokens', () => {
-  const me = (token: string) => t.call<{ userAccountID: number; permissions: string[] }>({ method: 'GET', url: '/api/me', token });
+  const me = (token: string) =>
+    t.call<{ userAccountID: number; permissions: string[] }>({ method: 'GET', url: '/api/me', token });
 
   it('GET /api/me answers the profile and the permissions of the role', async () => {
     const user = await buildUser(t.deps.db, { roleId: Role.SiteManager });
@@ -115,10 +119,20 @@ describe('tokens', () => {
   it('refuses alg none, a wrong signature and an expired token', async () => {
     const user = await buildUser(t.deps.db);
     const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-    const claims = { sub: String(user.id), ver: 0, role: 1, iss: 'metering-portal', exp: Math.floor(Date.now() / 1000) + 600 };
+    const claims = {
+      sub: String(user.id),
+      ver: 0,
+      role: 1,
+      iss: 'metering-portal',
+      exp: Math.floor(Date.now() / 1000) + 600,
+    };
     const unsigned = `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`;
-    const forged = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('another-secret-another-secret-another'));
-    const hs512 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS512' }).sign(new TextEncoder().encode(TEST_SECRET));
+    const forged = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('another-secret-another-secret-another'));
+    const hs512 = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS512' })
+      .sign(new TextEncoder().encode(TEST_SECRET));
     for (const token of [unsigned, forged, hs512]) expect((await me(token)).status).toBe(401);
 
     const token = await signIn(t, user);
@@ -141,7 +155,11 @@ describe('tokens', () => {
     const user = await buildUser(t.deps.db);
     const token = await signIn(t, user);
     t.clock.advance(5_000);
-    const res = await t.call<{ token: string; expiresAt: string }>({ method: 'POST', url: '/api/Account/RefreshToken', payload: { token } });
+    const res = await t.call<{ token: string; expiresAt: string }>({
+      method: 'POST',
+      url: '/api/Account/RefreshToken',
+      payload: { token },
+    });
     expect(res.status).toBe(200);
     expect(res.body.result.token).not.toBe(token);
     expect((await me(res.body.result.token)).status).toBe(200);

@@ -66,7 +66,11 @@ describe('forgot password', () => {
     const user = await buildUser(t.deps.db);
     const before = t.mails.length;
     const known = await t.call({ method: 'PUT', url: `/api/Account/ForgotPasswordRequest?email=${user.email}` });
-    const unknown = await t.call({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'ghost@test.local' } });
+    const unknown = await t.call({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'ghost@test.local' },
+    });
     expect(known.status).toBe(200);
     expect(unknown.body.result).toBe(known.body.result);
     expect(t.mails.length).toBe(before + 1);
@@ -88,15 +92,27 @@ describe('forgot password', () => {
     const valid = await t.call({ method: 'GET', url: `/api/Account/PasswordTokenValidate?token=${token}` });
     expect(valid.status).toBe(200);
 
-    const weak = await t.call({ method: 'PUT', url: '/api/Account/UpdateForgotPassword', payload: { token, password: 'short' } });
+    const weak = await t.call({
+      method: 'PUT',
+      url: '/api/Account/UpdateForgotPassword',
+      payload: { token, password: 'short' },
+    });
     expect(weak.status).toBe(400);
 
-    const set = await t.call({ method: 'PUT', url: '/api/Account/UpdateForgotPassword', payload: { token, password: 'Fresh#2026' } });
+    const set = await t.call({
+      method: 'PUT',
+      url: '/api/Account/UpdateForgotPassword',
+      payload: { token, password: 'Fresh#2026' },
+    });
     expect(set.status).toBe(200);
     expect(await signIn(t, { email: user.email, password: 'Fresh#2026' })).toBeTruthy();
     expect((await t.call({ method: 'GET', url: '/api/me', token: oldToken })).status).toBe(401);
 
-    const again = await t.call({ method: 'PUT', url: '/api/Account/UpdateForgotPassword', payload: { token, password: 'Other#2026' } });
+    const again = await t.call({
+      method: 'PUT',
+      url: '/api/Account/UpdateForgotPassword',
+      payload: { token, password: 'Other#2026' },
+    });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe('Invalid token is provided.');
     const revalidate = await t.call({ method: 'GET', url: `/api/Account/PasswordTokenValidate?token=${token}` });
@@ -108,7 +124,11 @@ describe('forgot password', () => {
     await t.call({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
     const token = tokenFromLastMail();
     t.clock.advance(61 * 60_000);
-    const res = await t.call({ method: 'PUT', url: '/api/Account/UpdateForgotPassword', payload: { token, password: 'Fresh#2026' } });
+    const res = await t.call({
+      method: 'PUT',
+      url: '/api/Account/UpdateForgotPassword',
+      payload: { token, password: 'Fresh#2026' },
+    });
     t.clock.set(new Date());
     expect(res.status).toBe(400);
   });

@@ -14,7 +14,11 @@ type PrincipalRow = {
 };
 
 /** The caller behind a token, or null when the account is gone, inactive or the token revoked. */
-export async function loadPrincipal(q: Queryable, userAccountId: number, tokenVersion: number): Promise<Principal | null> {
+export async function loadPrincipal(
+  q: Queryable,
+  userAccountId: number,
+  tokenVersion: number,
+): Promise<Principal | null> {
   const [row] = await rows<PrincipalRow>(
     q,
     sql`select u.id, u.role_id, u.bus_entity_id, u.active, u.token_version,
@@ -49,7 +53,12 @@ export async function findAccountForLogin(q: Queryable, email: string) {
 
 export async function findAccountByEmail(q: Queryable, email: string) {
   const [row] = await q
-    .select({ id: userAccounts.id, email: userAccounts.email, active: userAccounts.active, firstName: contacts.firstName })
+    .select({
+      id: userAccounts.id,
+      email: userAccounts.email,
+      active: userAccounts.active,
+      firstName: contacts.firstName,
+    })
     .from(userAccounts)
     .innerJoin(contacts, eq(contacts.id, userAccounts.contactId))
     .where(sql`lower(${userAccounts.email}) = lower(${email})`);
@@ -85,7 +94,10 @@ export async function recordFailedLogin(q: Queryable, id: number, lockedUntil: D
 }
 
 export async function recordLogin(q: Queryable, id: number, at: Date) {
-  await q.update(userAccounts).set({ failedLogins: 0, lockedUntil: null, lastLoginAt: at }).where(eq(userAccounts.id, id));
+  await q
+    .update(userAccounts)
+    .set({ failedLogins: 0, lockedUntil: null, lastLoginAt: at })
+    .where(eq(userAccounts.id, id));
 }
 
 /** Sets a new password and ends every session of the account. */
@@ -104,7 +116,13 @@ export async function setPassword(q: Queryable, id: number, passwordHash: string
   return row!;
 }
 
-export async function insertPasswordToken(q: Queryable, userAccountId: number, tokenHash: string, purpose: 'reset' | 'invite', expiresAt: Date) {
+export async function insertPasswordToken(
+  q: Queryable,
+  userAccountId: number,
+  tokenHash: string,
+  purpose: 'reset' | 'invite',
+  expiresAt: Date,
+) {
   await q.insert(passwordTokens).values({ userAccountId, tokenHash, purpose, expiresAt });
 }
 
@@ -112,7 +130,9 @@ export async function findLiveToken(q: Queryable, tokenHash: string, now: Date) 
   const [row] = await q
     .select({ id: passwordTokens.id, userAccountId: passwordTokens.userAccountId })
     .from(passwordTokens)
-    .where(and(eq(passwordTokens.tokenHash, tokenHash), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, now)));
+    .where(
+      and(eq(passwordTokens.tokenHash, tokenHash), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, now)),
+    );
   return row ?? null;
 }
 
@@ -121,14 +141,24 @@ export async function consumeToken(q: Queryable, tokenHash: string, now: Date) {
   const [row] = await q
     .update(passwordTokens)
     .set({ usedAt: now })
-    .where(and(eq(passwordTokens.tokenHash, tokenHash), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, now)))
+    .where(
+      and(eq(passwordTokens.tokenHash, tokenHash), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, now)),
+    )
     .returning({ userAccountId: passwordTokens.userAccountId });
   return row ?? null;
 }
 
 export async function createAccount(
   q: Queryable,
-  a: { email: string; username: string | null; passwordHash: string | null; firstName: string; lastName: string; roleId: number; active: boolean },
+  a: {
+    email: string;
+    username: string | null;
+    passwordHash: string | null;
+    firstName: string;
+    lastName: string;
+    roleId: number;
+    active: boolean;
+  },
 ) {
   const [contact] = await q
     .insert(contacts)

@@ -36,12 +36,31 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const admin = (): Principal => ({ userAccountId: 1, roleId: Role.Administrator, busEntityId: null, assignedSiteIds: [] });
-const ownerA = (): Principal => ({ userAccountId: 2, roleId: Role.SiteOwner, busEntityId: ids.busA, assignedSiteIds: [] });
-const managerA1 = (): Principal => ({ userAccountId: 3, roleId: Role.SiteManager, busEntityId: ids.busA, assignedSiteIds: [ids.siteA1] });
+const admin = (): Principal => ({
+  userAccountId: 1,
+  roleId: Role.Administrator,
+  busEntityId: null,
+  assignedSiteIds: [],
+});
+const ownerA = (): Principal => ({
+  userAccountId: 2,
+  roleId: Role.SiteOwner,
+  busEntityId: ids.busA,
+  assignedSiteIds: [],
+});
+const managerA1 = (): Principal => ({
+  userAccountId: 3,
+  roleId: Role.SiteManager,
+  busEntityId: ids.busA,
+  assignedSiteIds: [ids.siteA1],
+});
 const nobody = (): Principal => ({ userAccountId: 4, roleId: Role.None, busEntityId: null, assignedSiteIds: [] });
 
-const status = (p: Promise<unknown>) => p.then(() => 200, (e: { status?: number }) => e.status ?? 500);
+const status = (p: Promise<unknown>) =>
+  p.then(
+    () => 200,
+    (e: { status?: number }) => e.status ?? 500,
+  );
 
 describe('scope of sites, locations and meters', () => {
   it('lets an Administrator reach everything and answers 404 for what does not exist', async () => {
@@ -50,7 +69,7 @@ describe('scope of sites, locations and meters', () => {
     expect(await status(requireLocation(t.deps.db, admin(), 999_999))).toBe(404);
   });
 
-  it("keeps a Site Owner inside their business, whatever id they guess", async () => {
+  it('keeps a Site Owner inside their business, whatever id they guess', async () => {
     const db = t.deps.db;
     expect(await status(requireSite(db, ownerA(), ids.siteA2))).toBe(200);
     expect(await status(requireSite(db, ownerA(), ids.siteB))).toBe(403);

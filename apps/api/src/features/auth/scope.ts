@@ -77,14 +77,22 @@ function requireInScope(user: Principal, site: SiteRef | undefined, what: string
   throw forbidden();
 }
 
-const siteRefColumns = { siteId: sites.id, busEntityId: sites.busEntityId, deleted: sql<boolean>`${sites.deletedAt} is not null` };
+const siteRefColumns = {
+  siteId: sites.id,
+  busEntityId: sites.busEntityId,
+  deleted: sql<boolean>`${sites.deletedAt} is not null`,
+};
 
 export async function requireSite(q: Queryable, user: Principal, siteId: number): Promise<SiteRef> {
   const [site] = await q.select(siteRefColumns).from(sites).where(eq(sites.id, siteId));
   return requireInScope(user, site, 'property');
 }
 
-export async function requireLocation(q: Queryable, user: Principal, locationId: number): Promise<SiteRef & { locationId: number }> {
+export async function requireLocation(
+  q: Queryable,
+  user: Principal,
+  locationId: number,
+): Promise<SiteRef & { locationId: number }> {
   const [row] = await q
     .select({ ...siteRefColumns, locationId: locations.id })
     .from(locations)
@@ -100,14 +108,22 @@ export async function requireServicePoint(
   servicePointId: number,
 ): Promise<{ servicePointId: number; locationId: number | null; site: SiteRef | null }> {
   const [row] = await q
-    .select({ locationId: servicePoints.locationId, siteId: sites.id, busEntityId: sites.busEntityId, deletedAt: sites.deletedAt })
+    .select({
+      locationId: servicePoints.locationId,
+      siteId: sites.id,
+      busEntityId: sites.busEntityId,
+      deletedAt: sites.deletedAt,
+    })
     .from(servicePoints)
     .leftJoin(locations, eq(locations.id, servicePoints.locationId))
     .leftJoin(sites, eq(sites.id, locations.siteId))
     .where(eq(servicePoints.id, servicePointId));
   const scope = scopeOf(user);
   if (row && row.siteId === null && scope.kind === 'all') return { servicePointId, locationId: null, site: null };
-  const site = row && row.siteId !== null && row.busEntityId !== null ? { siteId: row.siteId, busEntityId: row.busEntityId, deleted: row.deletedAt !== null } : undefined;
+  const site =
+    row && row.siteId !== null && row.busEntityId !== null
+      ? { siteId: row.siteId, busEntityId: row.busEntityId, deleted: row.deletedAt !== null }
+      : undefined;
   if (row && !site && scope.kind !== 'all') throw forbidden();
   return { servicePointId, locationId: row?.locationId ?? null, site: requireInScope(user, site, 'meter') };
 }

@@ -1,6 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { Role, messageText, rolePermissions, roleNames, isRoleId, type LoginResult, type Me, type RegisterRequest } from '@portal/contract';
+import {
+  Role,
+  messageText,
+  rolePermissions,
+  roleNames,
+  isRoleId,
+  type LoginResult,
+  type Me,
+  type RegisterRequest,
+} from '@portal/contract';
 import type { Deps } from '../../deps';
 import { audit } from '../../lib/audit';
 import { AppError, conflict, invalid, notFound, unauthenticated } from '../../lib/errors';
@@ -19,7 +28,11 @@ async function issue(deps: Deps, user: { id: number; tokenVersion: number; roleI
     { userAccountId: user.id, tokenVersion: user.tokenVersion, roleId: user.roleId },
     deps.now(),
   );
-  return { token, expiresAt: expiresAt.toISOString(), userAccountBasicInfo: { userAccountID: user.id, roleID: user.roleId } };
+  return {
+    token,
+    expiresAt: expiresAt.toISOString(),
+    userAccountBasicInfo: { userAccountID: user.id, roleID: user.roleId },
+  };
 }
 
 /**
@@ -27,7 +40,12 @@ async function issue(deps: Deps, user: { id: number; tokenVersion: number; roleI
  * failures in a row the account waits 1, 2, 4 … up to 15 minutes between tries, so a
  * guesser is slowed and the real owner is never locked out for good.
  */
-export async function authenticate(deps: Deps, req: FastifyRequest, login: string, password: string): Promise<LoginResult> {
+export async function authenticate(
+  deps: Deps,
+  req: FastifyRequest,
+  login: string,
+  password: string,
+): Promise<LoginResult> {
   const now = deps.now();
   const account = await queries.findAccountForLogin(deps.db, login);
   if (account?.lockedUntil && account.lockedUntil > now) {
@@ -38,7 +56,11 @@ export async function authenticate(deps: Deps, req: FastifyRequest, login: strin
     if (account) {
       const failures = account.failedLogins + 1;
       const lockMinutes = failures >= FREE_FAILURES ? Math.min(MAX_LOCK_MINUTES, 2 ** (failures - FREE_FAILURES)) : 0;
-      await queries.recordFailedLogin(deps.db, account.id, lockMinutes ? new Date(now.getTime() + lockMinutes * 60_000) : null);
+      await queries.recordFailedLogin(
+        deps.db,
+        account.id,
+        lockMinutes ? new Date(now.getTime() + lockMinutes * 60_000) : null,
+      );
     }
     await audit(deps.db, req, {
       action: 'signInFailed',
@@ -50,7 +72,12 @@ export async function authenticate(deps: Deps, req: FastifyRequest, login: strin
     throw unauthenticated('loginIncorrect');
   }
   await queries.recordLogin(deps.db, account.id, now);
-  await audit(deps.db, req, { action: 'signIn', entityType: 'userAccount', entityId: account.id, userAccountId: account.id });
+  await audit(deps.db, req, {
+    action: 'signIn',
+    entityType: 'userAccount',
+    entityId: account.id,
+    userAccountId: account.id,
+  });
   return issue(deps, account);
 }
 
@@ -98,7 +125,13 @@ export async function register(deps: Deps, req: FastifyRequest, input: RegisterR
       roleId: Role.None,
       active: true,
     });
-    await audit(tx, req, { action: 'register', entityType: 'userAccount', entityId: created.id, after: { email: input.email, username: input.username }, userAccountId: created.id });
+    await audit(tx, req, {
+      action: 'register',
+      entityType: 'userAccount',
+      entityId: created.id,
+      after: { email: input.email, username: input.username },
+      userAccountId: created.id,
+    });
     return created;
   });
   const login = await issue(deps, user);
@@ -111,8 +144,19 @@ export async function requestPasswordReset(deps: Deps, req: FastifyRequest, emai
   if (account?.active) {
     const token = randomBytes(32).toString('base64url');
     await deps.db.transaction(async (tx) => {
-      await queries.insertPasswordToken(tx, account.id, sha256(token), 'reset', new Date(deps.now().getTime() + RESET_TOKEN_TTL_MS));
-      await audit(tx, req, { action: 'passwordResetRequested', entityType: 'userAccount', entityId: account.id, userAccountId: account.id });
+      await queries.insertPasswordToken(
+        tx,
+        account.id,
+        sha256(token),
+        'reset',
+        new Date(deps.now().getTime() + RESET_TOKEN_TTL_MS),
+      );
+      await audit(tx, req, {
+        action: 'passwordResetRequested',
+        entityType: 'userAccount',
+        entityId: account.id,
+        userAccountId: account.id,
+      });
     });
     await deps.mailer.send(deps.db, {
       to: account.email,
@@ -135,9 +179,19 @@ export function setPasswordLink(deps: Deps, token: string): string {
 }
 
 /** Creates an invitation token for a new user (used by user management). */
-export async function createInviteToken(deps: Deps, tx: Parameters<typeof queries.insertPasswordToken>[0], userAccountId: number): Promise<string> {
+export async function createInviteToken(
+  deps: Deps,
+  tx: Parameters<typeof queries.insertPasswordToken>[0],
+  userAccountId: number,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await queries.insertPasswordToken(tx, userAccountId, sha256(token), 'invite', new Date(deps.now().getTime() + 7 * 24 * RESET_TOKEN_TTL_MS));
+  await queries.insertPasswordToken(
+    tx,
+    userAccountId,
+    sha256(token),
+    'invite',
+    new Date(deps.now().getTime() + 7 * 24 * RESET_TOKEN_TTL_MS),
+  );
   return token;
 }
 
@@ -145,20 +199,37 @@ export async function validateResetToken(deps: Deps, token: string): Promise<voi
   if (!(await queries.findLiveToken(deps.db, sha256(token), deps.now()))) throw invalid('invalidToken', 'token');
 }
 
-export async function completePasswordReset(deps: Deps, req: FastifyRequest, token: string, password: string): Promise<void> {
+export async function completePasswordReset(
+  deps: Deps,
+  req: FastifyRequest,
+  token: string,
+  password: string,
+): Promise<void> {
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
     const used = await queries.consumeToken(tx, sha256(token), deps.now());
     if (!used) throw invalid('invalidToken', 'token');
     await queries.setPassword(tx, used.userAccountId, passwordHash);
-    await audit(tx, req, { action: 'passwordReset', entityType: 'userAccount', entityId: used.userAccountId, userAccountId: used.userAccountId });
+    await audit(tx, req, {
+      action: 'passwordReset',
+      entityType: 'userAccount',
+      entityId: used.userAccountId,
+      userAccountId: used.userAccountId,
+    });
   });
 }
 
 /** Changes the caller's password, ends their other sessions and hands back a fresh login. */
-export async function changePassword(deps: Deps, req: FastifyRequest, userAccountId: number, current: string, next: string): Promise<LoginResult> {
+export async function changePassword(
+  deps: Deps,
+  req: FastifyRequest,
+  userAccountId: number,
+  current: string,
+  next: string,
+): Promise<LoginResult> {
   const account = await queries.findAccountById(deps.db, userAccountId);
-  if (!account || !(await verifyPassword(account.passwordHash, current))) throw invalid('currentPasswordWrong', 'currentPassword');
+  if (!account || !(await verifyPassword(account.passwordHash, current)))
+    throw invalid('currentPasswordWrong', 'currentPassword');
   const passwordHash = await hashPassword(next);
   const updated = await deps.db.transaction(async (tx) => {
     const row = await queries.setPassword(tx, userAccountId, passwordHash);

@@ -29,7 +29,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const send = (token: string, requestedState: 0 | 1) =>
-  t.call<{ messageId: number }>({ method: 'PUT', url: '/api/SendDeviceControlMessage', token, payload: { servicePointId: ids.meter, requestedState } });
+  t.call<{ messageId: number }>({
+    method: 'PUT',
+    url: '/api/SendDeviceControlMessage',
+    token,
+    payload: { servicePointId: ids.meter, requestedState },
+  });
 const message = (messageId: number) =>
   t.call<{ resultCode: number | null; requestedState: number; responseReceivedDate: string | null }>({
     method: 'GET',
@@ -49,7 +54,10 @@ describe('device control', () => {
     const answered = await message(first.body.result.messageId);
     expect(answered.body.result.resultCode).toBe(0);
     expect(answered.body.result.responseReceivedDate).not.toBeNull();
-    const [relay] = await t.deps.db.select().from(servicePointCapabilities).where(eq(servicePointCapabilities.servicePointId, ids.meter));
+    const [relay] = await t.deps.db
+      .select()
+      .from(servicePointCapabilities)
+      .where(eq(servicePointCapabilities.servicePointId, ids.meter));
     expect(relay).toMatchObject({ status: 1, apiCapabilityResponse: null });
   });
 
@@ -57,7 +65,10 @@ describe('device control', () => {
     const off = await send(tokens.admin, 0);
     await t.gateway.answer(off.body.result.messageId, 5);
     expect((await message(0)).body.result.resultCode).toBe(5);
-    const [relay] = await t.deps.db.select().from(servicePointCapabilities).where(eq(servicePointCapabilities.servicePointId, ids.meter));
+    const [relay] = await t.deps.db
+      .select()
+      .from(servicePointCapabilities)
+      .where(eq(servicePointCapabilities.servicePointId, ids.meter));
     expect(relay).toMatchObject({ status: 1, apiCapabilityResponse: 'Failed: result code 5' });
   });
 
@@ -74,16 +85,30 @@ describe('device control', () => {
 
   it("refuses another business's meter", async () => {
     expect((await send(tokens.ownerB, 1)).status).toBe(403);
-    expect((await t.call({ method: 'GET', url: `/api/GetDeviceControlMessage?servicePointId=${ids.meter}&messageId=0`, token: tokens.ownerB })).status).toBe(403);
+    expect(
+      (
+        await t.call({
+          method: 'GET',
+          url: `/api/GetDeviceControlMessage?servicePointId=${ids.meter}&messageId=0`,
+          token: tokens.ownerB,
+        })
+      ).status,
+    ).toBe(403);
   });
 });
 
 describe('meter health', () => {
   it('marks a silent meter missing once, with one alert, and recovers it when it speaks', async () => {
-    await t.deps.db.update(servicePoints).set({ lastSeenAt: new Date(Date.now() - 3_600_000) }).where(eq(servicePoints.id, ids.meter));
+    await t.deps.db
+      .update(servicePoints)
+      .set({ lastSeenAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(servicePoints.id, ids.meter));
     expect(await markMissingMeters(t.deps)).toBe(1);
     expect(await markMissingMeters(t.deps)).toBe(0);
-    const open = await t.deps.db.select().from(systemAlerts).where(and(eq(systemAlerts.servicePointId, ids.meter), isNull(systemAlerts.resolvedAt)));
+    const open = await t.deps.db
+      .select()
+      .from(systemAlerts)
+      .where(and(eq(systemAlerts.servicePointId, ids.meter), isNull(systemAlerts.resolvedAt)));
     expect(open).toHaveLength(1);
     expect(open[0]!.alertText).toContain('has not reported');
 
@@ -91,7 +116,10 @@ describe('meter health', () => {
     await t.gateway.events!.heartbeats([{ deviceKey: meter!.deviceKey, at: new Date() }]);
     const [back] = await t.deps.db.select().from(servicePoints).where(eq(servicePoints.id, ids.meter));
     expect(back!.isMissingDevice).toBe(false);
-    const still = await t.deps.db.select().from(systemAlerts).where(and(eq(systemAlerts.servicePointId, ids.meter), isNull(systemAlerts.resolvedAt)));
+    const still = await t.deps.db
+      .select()
+      .from(systemAlerts)
+      .where(and(eq(systemAlerts.servicePointId, ids.meter), isNull(systemAlerts.resolvedAt)));
     expect(still).toHaveLength(0);
   });
 

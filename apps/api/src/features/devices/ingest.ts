@@ -29,7 +29,10 @@ async function storeReadings(deps: Deps, readings: DeviceReading[]): Promise<voi
       known.map((r) => ({ servicePointId: ids.get(r.deviceKey)!, readAt: r.readAt, total: r.total, isReset: false })),
     );
     // Usage moved on these sites: one event a site, not one a location, keeps the hub quiet.
-    await announce(tx, [...(await locationEventsOfMeters(tx, recovered, deps.now())), ...(await siteEventsOfMeters(tx, meterIds, deps.now()))]);
+    await announce(tx, [
+      ...(await locationEventsOfMeters(tx, recovered, deps.now())),
+      ...(await siteEventsOfMeters(tx, meterIds, deps.now())),
+    ]);
   });
 }
 
@@ -59,7 +62,13 @@ async function recover(tx: Tx, meterIds: number[], now: Date): Promise<number[]>
     await tx
       .update(systemAlerts)
       .set({ resolvedAt: now })
-      .where(and(inArray(systemAlerts.servicePointId, ids), isNull(systemAlerts.resolvedAt), sql`${systemAlerts.kind} = 'missingDevice'`));
+      .where(
+        and(
+          inArray(systemAlerts.servicePointId, ids),
+          isNull(systemAlerts.resolvedAt),
+          sql`${systemAlerts.kind} = 'missingDevice'`,
+        ),
+      );
   }
   return ids;
 }

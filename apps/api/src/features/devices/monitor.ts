@@ -12,7 +12,14 @@ import { locationEventsOfMeters } from './queries';
 export async function markMissingMeters(deps: Deps): Promise<number> {
   const cutoff = new Date(deps.now().getTime() - deps.config.devices.missingAfterMinutes * 60_000);
   return deps.db.transaction(async (tx) => {
-    const flagged = await rows<{ id: number; name: string; location: string; site: string; site_id: number; last_seen_at: Date | string | null }>(
+    const flagged = await rows<{
+      id: number;
+      name: string;
+      location: string;
+      site: string;
+      site_id: number;
+      last_seen_at: Date | string | null;
+    }>(
       tx,
       sql`
       with gone as (
@@ -31,10 +38,21 @@ export async function markMissingMeters(deps: Deps): Promise<number> {
       insert into system_alerts (kind, alert_text, site_id, service_point_id, created_at)
       select 'missingDevice', x.text, x.site_id, x.id, ${deps.now()}
       from jsonb_to_recordset(${JSON.stringify(
-        flagged.map((f) => ({ id: f.id, site_id: f.site_id, text: missingAlertText(f.name, f.site, f.location, f.last_seen_at) })),
+        flagged.map((f) => ({
+          id: f.id,
+          site_id: f.site_id,
+          text: missingAlertText(f.name, f.site, f.location, f.last_seen_at),
+        })),
       )}::jsonb) as x(id int, site_id int, text text)
       on conflict do nothing`);
-    await announce(tx, await locationEventsOfMeters(tx, flagged.map((f) => f.id), deps.now()));
+    await announce(
+      tx,
+      await locationEventsOfMeters(
+        tx,
+        flagged.map((f) => f.id),
+        deps.now(),
+      ),
+    );
     return flagged.length;
   });
 }
@@ -44,4 +62,39 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 function missingAlertText(meter: string, site: string, location: string, lastSeen: Date | string | null): string {
   const since = lastSeen ? ` since ${new Date(lastSeen).toISOString().replace('T', ' ').slice(0, 16)} UTC` : '';
   return `<b>Meter ${escape(meter)}</b> at ${escape(site)} / ${escape(location)} has not reported${since}.`;
+}
+
+/**
+ * Beyond the specification: energy or water flowing where no guest is checked in is
+ * usage nobody pays for (a forgotten breaker, a leak). A meter on a vacant location that
+ * used more than the threshold today raises one alert; it resolves when a guest checks in.
+ */
+export async function flagUnbilledUsage(deps: Deps): Promise<number> {
+  const { unbilledKwh, unbilledGallons } = deps.config.devices;
+  return deps.db.transaction(async (tx) => {
+    await tx.execute(sql`
+      update system_alerts a set resolved_at = ${deps.now()}
+      from service_points sp join locations l on l.id = sp.location_id
+      where a.kind = 'unbilledUsage' and a.resolved_at is null and sp.id = a.service_point_id and l.is_checked_in`);
+    const flagged = await rows<{ id: number }>(
+      tx,
+      sql`
+      insert into system_alerts (kind, alert_text, site_id, service_point_id, created_at)
+      select 'unbilledUsage',
+        format('<b>Meter %s</b> at %s / %s used %s %s today with no guest checked in.',
+          sp.name, s.public_name, l.description, round(d.usage, 1), dt.unit),
+        s.id, sp.id, ${deps.now()}
+      from service_points sp
+      join device_types dt on dt.id = sp.device_type_id
+      join locations l on l.id = sp.location_id and not l.is_checked_in and not l.deleted
+      join sites s on s.id = l.site_id and s.deleted_at is null
+      join daily_usage d on d.service_point_id = sp.id
+        and d.day = (${deps.now().toISOString()}::timestamptz at time zone s.time_zone)::date
+      where not sp.exclude_from_monitoring
+        and d.usage > case dt.unit when 'gal' then ${unbilledGallons}::numeric else ${unbilledKwh}::numeric end
+      on conflict do nothing
+      returning id`,
+    );
+    return flagged.length;
+  });
 }

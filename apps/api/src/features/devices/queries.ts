@@ -17,7 +17,10 @@ export async function locationEventsOfMeters(q: Queryable, meterIds: number[], a
 /** Meter ids by device key, for the keys that exist. */
 export async function meterIdsByKey(q: Queryable, keys: string[]): Promise<Map<string, number>> {
   if (!keys.length) return new Map();
-  const found = await q.select({ id: servicePoints.id, key: servicePoints.deviceKey }).from(servicePoints).where(inArray(servicePoints.deviceKey, keys));
+  const found = await q
+    .select({ id: servicePoints.id, key: servicePoints.deviceKey })
+    .from(servicePoints)
+    .where(inArray(servicePoints.deviceKey, keys));
   return new Map(found.map((f) => [f.key, f.id]));
 }
 
@@ -67,7 +70,8 @@ export async function latestOperations(q: Queryable, locationId: number) {
             servicePointId: r.id,
             requestedState: r.requested_state ?? 0,
             resultCode: r.result_code,
-            responseReceivedDate: r.response_received_at === null ? null : new Date(r.response_received_at).toISOString(),
+            responseReceivedDate:
+              r.response_received_at === null ? null : new Date(r.response_received_at).toISOString(),
             state: r.state ?? 'queued',
           },
   }));

@@ -89,6 +89,7 @@ export default async function deviceRoutes(app: FastifyInstance) {
     access: propertyStaff,
     query: siteIdQuery,
     result: z.array(siteCapability),
-    handler: async ({ deps, user, query }) => siteCapabilities(deps.db, (await requireSite(deps.db, user, query.siteID)).siteId),
+    handler: async ({ deps, user, query }) =>
+      siteCapabilities(deps.db, (await requireSite(deps.db, user, query.siteID)).siteId),
   });
 }

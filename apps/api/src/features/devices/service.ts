@@ -12,7 +12,8 @@ export type ControlRequest = { servicePointId: number; requestedState: 0 | 1; ca
 
 /** The text a capability shows while a command is out; the check-in form skips such relays. */
 export const PENDING_RESPONSE = 'Pending';
-export const failedResponse = (resultCode: number | null) => (resultCode === null ? 'Failed: no response' : `Failed: result code ${resultCode}`);
+export const failedResponse = (resultCode: number | null) =>
+  resultCode === null ? 'Failed: no response' : `Failed: result code ${resultCode}`;
 
 /**
  * Records a command for a meter and hands it to the gateway; answers its message id.
@@ -54,13 +55,23 @@ export async function sendControl(deps: Deps, req: FastifyRequest | null, c: Con
       .update(servicePointCapabilities)
       .set({ apiCapabilityResponse: PENDING_RESPONSE, updatedAt: deps.now() })
       .where(capabilityCondition(c.servicePointId, capabilityId));
-    await audit(tx, req, { action: 'deviceControl', entityType: 'servicePoint', entityId: c.servicePointId, after: { requestedState: c.requestedState, capabilityId, messageId: message!.id } });
+    await audit(tx, req, {
+      action: 'deviceControl',
+      entityType: 'servicePoint',
+      entityId: c.servicePointId,
+      after: { requestedState: c.requestedState, capabilityId, messageId: message!.id },
+    });
     await announce(tx, await locationEventsOfMeters(tx, [c.servicePointId], deps.now()));
     return { id: message!.id, deviceKey: meter.deviceKey, fresh: true };
   });
   if (!prepared.fresh) return prepared.id;
   try {
-    await deps.devices.send({ messageId: prepared.id, deviceKey: prepared.deviceKey, capabilityId, requestedState: c.requestedState });
+    await deps.devices.send({
+      messageId: prepared.id,
+      deviceKey: prepared.deviceKey,
+      capabilityId,
+      requestedState: c.requestedState,
+    });
     await deps.db
       .update(deviceControlMessages)
       .set({ state: 'sent', sentAt: deps.now() })
@@ -75,7 +86,10 @@ export async function sendControl(deps: Deps, req: FastifyRequest | null, c: Con
 function capabilityCondition(servicePointId: number, capabilityId: number | null) {
   return capabilityId === null
     ? eq(servicePointCapabilities.servicePointId, servicePointId)
-    : and(eq(servicePointCapabilities.servicePointId, servicePointId), eq(servicePointCapabilities.capabilityId, capabilityId));
+    : and(
+        eq(servicePointCapabilities.servicePointId, servicePointId),
+        eq(servicePointCapabilities.capabilityId, capabilityId),
+      );
 }
 
 export type Settlement = { messageId: number; deviceKey: string; resultCode: number | null; at: Date };
@@ -124,16 +138,35 @@ export async function expireCommands(deps: Deps): Promise<number> {
     .select({ id: deviceControlMessages.id, deviceKey: servicePoints.deviceKey })
     .from(deviceControlMessages)
     .innerJoin(servicePoints, eq(servicePoints.id, deviceControlMessages.servicePointId))
-    .where(and(inArray(deviceControlMessages.state, ['queued', 'sent']), sql`${deviceControlMessages.createdAt} < ${cutoff}`))
+    .where(
+      and(
+        inArray(deviceControlMessages.state, ['queued', 'sent']),
+        sql`${deviceControlMessages.createdAt} < ${cutoff}`,
+      ),
+    )
     .limit(1000);
-  await settle(deps, stale.map((s) => ({ messageId: s.id, deviceKey: s.deviceKey, resultCode: null, at: deps.now() })));
+  await settle(
+    deps,
+    stale.map((s) => ({ messageId: s.id, deviceKey: s.deviceKey, resultCode: null, at: deps.now() })),
+  );
   return stale.length;
 }
 
-export type MessageView = { messageId: number; servicePointId: number; requestedState: number; resultCode: number | null; responseReceivedDate: string | null; state: string };
+export type MessageView = {
+  messageId: number;
+  servicePointId: number;
+  requestedState: number;
+  resultCode: number | null;
+  responseReceivedDate: string | null;
+  state: string;
+};
 
 /** A meter's command by id, or its latest with id 0. */
-export async function controlMessage(q: Queryable, servicePointId: number, messageId: number): Promise<MessageView | null> {
+export async function controlMessage(
+  q: Queryable,
+  servicePointId: number,
+  messageId: number,
+): Promise<MessageView | null> {
   const [m] = await q
     .select()
     .from(deviceControlMessages)
@@ -163,7 +196,10 @@ export async function awaitConfirmation(deps: Deps, messageIds: number[], ms: nu
   const deadline = Date.now() + ms;
   for (;;) {
     const found = messageIds.length
-      ? await deps.db.select({ state: deviceControlMessages.state }).from(deviceControlMessages).where(inArray(deviceControlMessages.id, messageIds))
+      ? await deps.db
+          .select({ state: deviceControlMessages.state })
+          .from(deviceControlMessages)
+          .where(inArray(deviceControlMessages.id, messageIds))
       : [];
     if (found.every((m) => m.state === 'acked')) return true;
     if (found.some((m) => m.state === 'failed' || m.state === 'timed_out') || Date.now() >= deadline) return false;

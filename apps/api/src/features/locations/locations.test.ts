@@ -206,14 +206,12 @@ describe('deleting, erasing and moving', () => {
   });
 
   it('answers 417 when erasing a location with stays', async () => {
-    await t.deps.db
-      .insert(stays)
-      .values({
-        locationId: ids.loc2,
-        siteId: ids.siteA1,
-        checkinAt: new Date('2026-01-01'),
-        checkoutAt: new Date('2026-01-02'),
-      });
+    await t.deps.db.insert(stays).values({
+      locationId: ids.loc2,
+      siteId: ids.siteA1,
+      checkinAt: new Date('2026-01-01'),
+      checkoutAt: new Date('2026-01-02'),
+    });
     const res = await t.call({
       method: 'DELETE',
       url: `/api/DeleteLocationWithSetting?locationId=${ids.loc2}`,

@@ -75,10 +75,21 @@ export async function electricUsageOfStay(q: Queryable, stayId: number): Promise
 }
 
 /** Guests whose phone starts with the digits typed, among those known to the caller's sites. */
-export function searchGuests(q: Queryable, phonePrefix: string, siteCondition: ReturnType<typeof sql>, createdBy: number) {
+export function searchGuests(
+  q: Queryable,
+  phonePrefix: string,
+  siteCondition: ReturnType<typeof sql>,
+  createdBy: number,
+) {
   const like = `${phonePrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return q
-    .select({ guestID: guests.id, mobileNumber: guests.mobileNumber, firstName: guests.firstName, lastName: guests.lastName, email: guests.email })
+    .select({
+      guestID: guests.id,
+      mobileNumber: guests.mobileNumber,
+      firstName: guests.firstName,
+      lastName: guests.lastName,
+      email: guests.email,
+    })
     .from(guests)
     .where(
       and(

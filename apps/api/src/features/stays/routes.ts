@@ -19,7 +19,11 @@ const tags = ['Check-in and check-out'];
 
 /** 200 when the meters confirmed in time; 410 (saved, remote device operation pending) otherwise. */
 const answer = (o: stays.Outcome, done: MessageCode, pending: MessageCode) =>
-  new Answer({ stayID: o.stayId ?? 0, messageIds: o.messageIds }, o.confirmed ? 200 : 410, messageText(o.confirmed ? done : pending));
+  new Answer(
+    { stayID: o.stayId ?? 0, messageIds: o.messageIds },
+    o.confirmed ? 200 : 410,
+    messageText(o.confirmed ? done : pending),
+  );
 
 export default async function stayRoutes(app: FastifyInstance) {
   defineRoute(app, {
@@ -30,7 +34,8 @@ export default async function stayRoutes(app: FastifyInstance) {
     access: propertyStaff,
     body: checkInRequest,
     result: stayResult,
-    handler: async ({ deps, req, user, body }) => answer(await stays.checkIn(deps, req, user, body), 'checkInSuccess', 'checkInPending'),
+    handler: async ({ deps, req, user, body }) =>
+      answer(await stays.checkIn(deps, req, user, body), 'checkInSuccess', 'checkInPending'),
   });
 
   defineRoute(app, {
@@ -41,7 +46,8 @@ export default async function stayRoutes(app: FastifyInstance) {
     access: propertyStaff,
     query: checkOutQuery,
     result: stayResult,
-    handler: async ({ deps, req, user, query }) => answer(await stays.checkOut(deps, req, user, query.locationID), 'checkOutSuccess', 'checkOutPending'),
+    handler: async ({ deps, req, user, query }) =>
+      answer(await stays.checkOut(deps, req, user, query.locationID), 'checkOutSuccess', 'checkOutPending'),
   });
 
   defineRoute(app, {
@@ -52,7 +58,8 @@ export default async function stayRoutes(app: FastifyInstance) {
     access: propertyStaff,
     body: updateCapabilitiesRequest,
     result: stayResult,
-    handler: async ({ deps, req, user, body }) => answer(await stays.updateWithServices(deps, req, user, body), 'locationUpdated', 'locationUpdatePending'),
+    handler: async ({ deps, req, user, body }) =>
+      answer(await stays.updateWithServices(deps, req, user, body), 'locationUpdated', 'locationUpdatePending'),
   });
 
   defineRoute(app, {
@@ -63,7 +70,8 @@ export default async function stayRoutes(app: FastifyInstance) {
     access: propertyStaff,
     body: retryRequest,
     result: stayResult,
-    handler: async ({ deps, req, user, body }) => answer(await stays.retryRelays(deps, req, user, body.locationID), 'deviceSuccess', 'retryPending'),
+    handler: async ({ deps, req, user, body }) =>
+      answer(await stays.retryRelays(deps, req, user, body.locationID), 'deviceSuccess', 'retryPending'),
   });
 
   defineRoute(app, {

@@ -49,7 +49,8 @@ export function commandsFor(relays: RelayRow[], wanted: (r: RelayRow) => 0 | 1):
     if (isDisconnect(r)) {
       if (seenDisconnect.has(r.service_point_id)) continue;
       seenDisconnect.add(r.service_point_id);
-      if (r.status !== state) commands.push({ servicePointId: r.service_point_id, requestedState: state, capabilityId: null });
+      if (r.status !== state)
+        commands.push({ servicePointId: r.service_point_id, requestedState: state, capabilityId: null });
     } else if (r.status !== state) {
       commands.push({ servicePointId: r.service_point_id, requestedState: state, capabilityId: r.capability_id });
     }
@@ -57,16 +58,24 @@ export function commandsFor(relays: RelayRow[], wanted: (r: RelayRow) => 0 | 1):
   return commands;
 }
 
-async function dispatch(deps: Deps, req: FastifyRequest | null, commands: ControlRequest[]): Promise<{ messageIds: number[]; confirmed: boolean }> {
+async function dispatch(
+  deps: Deps,
+  req: FastifyRequest | null,
+  commands: ControlRequest[],
+): Promise<{ messageIds: number[]; confirmed: boolean }> {
   const messageIds: number[] = [];
   for (const c of commands) messageIds.push(await sendControl(deps, req, c));
   const confirmed = await awaitConfirmation(deps, messageIds, deps.config.devices.confirmWaitMs);
   return { messageIds, confirmed };
 }
 
-function wantedStates(input: { servicePointCapabilities: Array<{ servicePointCapabilityID: number; status: 0 | 1 }> }, fallback: 0 | 1) {
+function wantedStates(
+  input: { servicePointCapabilities: Array<{ servicePointCapabilityID: number; status: 0 | 1 }> },
+  fallback: 0 | 1,
+) {
   const byRow = new Map(input.servicePointCapabilities.map((c) => [c.servicePointCapabilityID, c.status]));
-  return (r: RelayRow): 0 | 1 => (isDisconnect(r) && fallback === 1 ? 1 : (byRow.get(r.capability_row_id!) ?? (r.status === 1 ? 1 : 0)));
+  return (r: RelayRow): 0 | 1 =>
+    isDisconnect(r) && fallback === 1 ? 1 : (byRow.get(r.capability_row_id!) ?? (r.status === 1 ? 1 : 0));
 }
 
 function checkAutoCheckout(at: Date, now: Date) {
@@ -76,12 +85,24 @@ function checkAutoCheckout(at: Date, now: Date) {
 
 async function saveGuest(tx: Tx, guest: GuestInput | undefined, userId: number): Promise<number | null> {
   if (!guest || guest.mobileNumber === '') return null;
-  const values = { mobileNumber: guest.mobileNumber, firstName: guest.firstName, lastName: guest.lastName || null, email: guest.email || null };
+  const values = {
+    mobileNumber: guest.mobileNumber,
+    firstName: guest.firstName,
+    lastName: guest.lastName || null,
+    email: guest.email || null,
+  };
   if (guest.guestID) {
-    const [updated] = await tx.update(guests).set(values).where(eq(guests.id, guest.guestID)).returning({ id: guests.id });
+    const [updated] = await tx
+      .update(guests)
+      .set(values)
+      .where(eq(guests.id, guest.guestID))
+      .returning({ id: guests.id });
     if (updated) return updated.id;
   }
-  const [created] = await tx.insert(guests).values({ ...values, createdByUserAccountId: userId }).returning({ id: guests.id });
+  const [created] = await tx
+    .insert(guests)
+    .values({ ...values, createdByUserAccountId: userId })
+    .returning({ id: guests.id });
   return created!.id;
 }
 
@@ -90,7 +111,12 @@ async function saveGuest(tx: Tx, guest: GuestInput | undefined, userId: number):
  * the relays are switched. Not for a deleted location, one with a Cube or Data Collector,
  * or one with a meter out of service.
  */
-export async function checkIn(deps: Deps, req: FastifyRequest, user: Principal, input: CheckInRequest): Promise<Outcome> {
+export async function checkIn(
+  deps: Deps,
+  req: FastifyRequest,
+  user: Principal,
+  input: CheckInRequest,
+): Promise<Outcome> {
   const site = await requireLocation(deps.db, user, input.locationID);
   const now = deps.now();
   const autoAt = new Date(input.autoCheckoutDateTime);
@@ -107,14 +133,33 @@ export async function checkIn(deps: Deps, req: FastifyRequest, user: Principal, 
     const guestId = await saveGuest(tx, input.guest, user.userAccountId);
     const [stay] = await tx
       .insert(stays)
-      .values({ locationId: loc!.id, siteId: site.siteId, guestId, checkinAt: now, autoCheckoutAt: autoAt, checkedInByUserId: user.userAccountId })
+      .values({
+        locationId: loc!.id,
+        siteId: site.siteId,
+        guestId,
+        checkinAt: now,
+        autoCheckoutAt: autoAt,
+        checkedInByUserId: user.userAccountId,
+      })
       .returning({ id: stays.id });
     const meters = [...new Map(relays.map((r) => [r.service_point_id, r.last_reading])).entries()];
     if (meters.length) {
-      await tx.insert(stayMeters).values(meters.map(([servicePointId, reading]) => ({ stayId: stay!.id, servicePointId, openingReading: reading })));
+      await tx
+        .insert(stayMeters)
+        .values(
+          meters.map(([servicePointId, reading]) => ({ stayId: stay!.id, servicePointId, openingReading: reading })),
+        );
     }
-    await tx.update(locations).set({ isCheckedIn: true, autoCheckoutAt: autoAt, updatedAt: now }).where(eq(locations.id, loc!.id));
-    await audit(tx, req, { action: 'checkIn', entityType: 'location', entityId: loc!.id, after: { stayId: stay!.id, guestId, autoCheckoutAt: autoAt } });
+    await tx
+      .update(locations)
+      .set({ isCheckedIn: true, autoCheckoutAt: autoAt, updatedAt: now })
+      .where(eq(locations.id, loc!.id));
+    await audit(tx, req, {
+      action: 'checkIn',
+      entityType: 'location',
+      entityId: loc!.id,
+      after: { stayId: stay!.id, guestId, autoCheckoutAt: autoAt },
+    });
     await announce(tx, locationChanged(site.siteId, loc!.id, now));
     return { stayId: stay!.id, relays };
   });
@@ -123,17 +168,36 @@ export async function checkIn(deps: Deps, req: FastifyRequest, user: Principal, 
 }
 
 /** Closes the open stay of a location inside `tx`; answers the relays to switch off. */
-async function closeStay(tx: Tx, locationId: number, siteId: number, now: Date, byUserId: number | null, req: FastifyRequest | null) {
+async function closeStay(
+  tx: Tx,
+  locationId: number,
+  siteId: number,
+  now: Date,
+  byUserId: number | null,
+  req: FastifyRequest | null,
+) {
   const [loc] = await tx.select().from(locations).where(eq(locations.id, locationId)).for('update');
   if (!loc!.isCheckedIn) throw conflict('notCheckedIn');
   const stay = await openStay(tx, locationId);
   if (stay) {
     await closeStayMeters(tx, stay.id, stay.checkinAt, now);
     const kwh = await electricUsageOfStay(tx, stay.id);
-    await tx.update(stays).set({ checkoutAt: now, checkedOutByUserId: byUserId, totalUsage: kwh }).where(eq(stays.id, stay.id));
+    await tx
+      .update(stays)
+      .set({ checkoutAt: now, checkedOutByUserId: byUserId, totalUsage: kwh })
+      .where(eq(stays.id, stay.id));
   }
-  await tx.update(locations).set({ isCheckedIn: false, autoCheckoutAt: null, updatedAt: now }).where(eq(locations.id, locationId));
-  await audit(tx, req, { action: byUserId === null ? 'autoCheckOut' : 'checkOut', entityType: 'location', entityId: locationId, after: { stayId: stay?.id ?? null }, userAccountId: byUserId });
+  await tx
+    .update(locations)
+    .set({ isCheckedIn: false, autoCheckoutAt: null, updatedAt: now })
+    .where(eq(locations.id, locationId));
+  await audit(tx, req, {
+    action: byUserId === null ? 'autoCheckOut' : 'checkOut',
+    entityType: 'location',
+    entityId: locationId,
+    after: { stayId: stay?.id ?? null },
+    userAccountId: byUserId,
+  });
   await announce(tx, locationChanged(siteId, locationId, now));
   return { stayId: stay?.id ?? null, relays: await relaysOfLocation(tx, locationId) };
 }
@@ -141,8 +205,14 @@ async function closeStay(tx: Tx, locationId: number, siteId: number, now: Date, 
 /** Checks a guest out: the stay closes with its usage, then every relay is switched off. */
 export async function checkOut(deps: Deps, req: FastifyRequest, user: Principal, locationId: number): Promise<Outcome> {
   const site = await requireLocation(deps.db, user, locationId);
-  const { stayId, relays } = await deps.db.transaction((tx) => closeStay(tx, locationId, site.siteId, deps.now(), user.userAccountId, req));
-  const sent = await dispatch(deps, req, commandsFor(relays, () => 0));
+  const { stayId, relays } = await deps.db.transaction((tx) =>
+    closeStay(tx, locationId, site.siteId, deps.now(), user.userAccountId, req),
+  );
+  const sent = await dispatch(
+    deps,
+    req,
+    commandsFor(relays, () => 0),
+  );
   return { stayId, ...sent };
 }
 
@@ -175,7 +245,12 @@ export async function autoCheckOut(deps: Deps): Promise<number> {
  * availability while no guest is in, the automatic check-out and guest of an open stay,
  * and the relays.
  */
-export async function updateWithServices(deps: Deps, req: FastifyRequest, user: Principal, input: UpdateCapabilitiesRequest): Promise<Outcome> {
+export async function updateWithServices(
+  deps: Deps,
+  req: FastifyRequest,
+  user: Principal,
+  input: UpdateCapabilitiesRequest,
+): Promise<Outcome> {
   const site = await requireLocation(deps.db, user, input.locationID);
   const [current] = await deps.db.select().from(locations).where(eq(locations.id, input.locationID));
   if (input.locationDescription !== undefined && input.locationPublicName !== undefined) {
@@ -189,7 +264,10 @@ export async function updateWithServices(deps: Deps, req: FastifyRequest, user: 
   const relays = await deps.db.transaction(async (tx) => {
     const now = deps.now();
     if (input.activeInd !== undefined && !current!.isCheckedIn) {
-      await tx.update(servicePoints).set({ activeInd: input.activeInd }).where(eq(servicePoints.locationId, input.locationID));
+      await tx
+        .update(servicePoints)
+        .set({ activeInd: input.activeInd })
+        .where(eq(servicePoints.locationId, input.locationID));
     }
     if (current!.isCheckedIn) {
       const stay = await openStay(tx, input.locationID);
@@ -202,22 +280,40 @@ export async function updateWithServices(deps: Deps, req: FastifyRequest, user: 
       const guestId = await saveGuest(tx, input.guest, user.userAccountId);
       if (stay && guestId) await tx.update(stays).set({ guestId }).where(eq(stays.id, stay.id));
     }
-    await audit(tx, req, { action: 'updateServices', entityType: 'location', entityId: input.locationID, after: input });
+    await audit(tx, req, {
+      action: 'updateServices',
+      entityType: 'location',
+      entityId: input.locationID,
+      after: input,
+    });
     await announce(tx, locationChanged(site.siteId, input.locationID, now));
     return relaysOfLocation(tx, input.locationID);
   });
-  const wanted = input.activeInd === ActiveInd.OutOfService ? () => 0 as const : wantedStates(input, current!.isCheckedIn ? 1 : 0);
+  const wanted =
+    input.activeInd === ActiveInd.OutOfService ? () => 0 as const : wantedStates(input, current!.isCheckedIn ? 1 : 0);
   const sent = await dispatch(deps, req, commandsFor(relays, wanted));
   return { stayId: null, ...sent };
 }
 
 /** Sends again the last command of each meter of a location that failed or timed out. */
-export async function retryRelays(deps: Deps, req: FastifyRequest, user: Principal, locationId: number): Promise<Outcome> {
+export async function retryRelays(
+  deps: Deps,
+  req: FastifyRequest,
+  user: Principal,
+  locationId: number,
+): Promise<Outcome> {
   await requireLocation(deps.db, user, locationId);
   const commands = (await latestCommands(deps.db, locationId))
     .filter((m) => m.state === 'failed' || m.state === 'timed_out')
-    .map((m) => ({ servicePointId: m.service_point_id, capabilityId: m.capability_id, requestedState: (m.requested_state === 1 ? 1 : 0) as 0 | 1 }));
-  await deps.db.update(locations).set({ isRetryState: commands.length > 0 }).where(eq(locations.id, locationId));
+    .map((m) => ({
+      servicePointId: m.service_point_id,
+      capabilityId: m.capability_id,
+      requestedState: (m.requested_state === 1 ? 1 : 0) as 0 | 1,
+    }));
+  await deps.db
+    .update(locations)
+    .set({ isRetryState: commands.length > 0 })
+    .where(eq(locations.id, locationId));
   const sent = await dispatch(deps, req, commands);
   return { stayId: null, ...sent };
 }

@@ -12,13 +12,24 @@ const tokens = { admin: '', manager: '', ownerB: '' };
 let siteId = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({ devices: { missingAfterMinutes: 15, commandTimeoutSeconds: 60, confirmWaitMs: 2_000 } });
+  t = await createTestApp({
+    devices: {
+      missingAfterMinutes: 15,
+      commandTimeoutSeconds: 60,
+      confirmWaitMs: 2_000,
+      unbilledKwh: 3,
+      unbilledGallons: 50,
+    },
+  });
   const db = t.deps.db;
   const a = await buildBusiness(db);
   const b = await buildBusiness(db);
   siteId = (await buildSite(db, a.id)).id;
   tokens.admin = await signIn(t, await buildUser(db, { roleId: Role.Administrator }));
-  tokens.manager = await signIn(t, await buildUser(db, { roleId: Role.SiteManager, busEntityId: a.id, siteIds: [siteId] }));
+  tokens.manager = await signIn(
+    t,
+    await buildUser(db, { roleId: Role.SiteManager, busEntityId: a.id, siteIds: [siteId] }),
+  );
   tokens.ownerB = await signIn(t, await buildUser(db, { roleId: Role.SiteOwner, busEntityId: b.id }));
 });
 afterAll(() => t.close());
@@ -30,10 +41,19 @@ beforeEach(() => {
 async function pedestal(over: { deviceTypeId?: number; activeInd?: number } = {}) {
   const db = t.deps.db;
   const loc = await buildLocation(db, siteId);
-  const meter = await buildMeter(db, { locationId: loc.id, slot: 1, deviceTypeId: over.deviceTypeId ?? 1, activeInd: over.activeInd ?? 1, lastReading: '100' });
+  const meter = await buildMeter(db, {
+    locationId: loc.id,
+    slot: 1,
+    deviceTypeId: over.deviceTypeId ?? 1,
+    activeInd: over.activeInd ?? 1,
+    lastReading: '100',
+  });
   const capIds = over.deviceTypeId === 6 ? [1] : over.deviceTypeId === 2 ? [] : [2, 3];
   const caps = capIds.length
-    ? await db.insert(servicePointCapabilities).values(capIds.map((capabilityId) => ({ servicePointId: meter.id, capabilityId }))).returning()
+    ? await db
+        .insert(servicePointCapabilities)
+        .values(capIds.map((capabilityId) => ({ servicePointId: meter.id, capabilityId })))
+        .returning()
     : [];
   return { loc, meter, caps };
 }
@@ -41,7 +61,12 @@ async function pedestal(over: { deviceTypeId?: number; activeInd?: number } = {}
 const autoCheckout = () => nextSlot(new Date(t.deps.now().getTime() + 86_400_000)).toISOString();
 
 const checkIn = (token: string, body: object) =>
-  t.call<{ stayID: number; messageIds: number[] }>({ method: 'POST', url: '/api/CheckinLocationServicePointCapabilities', token, payload: body });
+  t.call<{ stayID: number; messageIds: number[] }>({
+    method: 'POST',
+    url: '/api/CheckinLocationServicePointCapabilities',
+    token,
+    payload: body,
+  });
 
 describe('check-in', () => {
   it('[SITE MANAGER] checks a guest in: the stay, the guest and the opening reading are stored and the relays switch on', async () => {
@@ -58,9 +83,16 @@ describe('check-in', () => {
     expect(stay!.checkoutAt).toBeNull();
     const [opening] = await t.deps.db.select().from(stayMeters).where(eq(stayMeters.stayId, stay!.id));
     expect(opening).toMatchObject({ servicePointId: meter.id, openingReading: '100.000000' });
-    const relays = await t.deps.db.select().from(servicePointCapabilities).where(eq(servicePointCapabilities.servicePointId, meter.id));
+    const relays = await t.deps.db
+      .select()
+      .from(servicePointCapabilities)
+      .where(eq(servicePointCapabilities.servicePointId, meter.id));
     expect(relays.map((r) => r.status)).toEqual([1, 1]);
-    const row = await t.call<LocationRow>({ method: 'GET', url: `/api/GetSiteWithLocationStatsSignalRCall?locationID=${loc.id}`, token: tokens.manager });
+    const row = await t.call<LocationRow>({
+      method: 'GET',
+      url: `/api/GetSiteWithLocationStatsSignalRCall?locationID=${loc.id}`,
+      token: tokens.manager,
+    });
     expect(row.body.result).toMatchObject({ isCheckedInState: true, guestName: 'Gina Guest' });
   });
 
@@ -75,10 +107,20 @@ describe('check-in', () => {
       const meter = await buildMeter(db, { locationId: loc.id, slot: 1, deviceTypeId: 6 });
       await db.insert(servicePointCapabilities).values({ servicePointId: meter.id, capabilityId: 1 });
       const token = await signIn(fast, await buildUser(db));
-      const res = await fast.call({ method: 'POST', url: '/api/CheckinLocationServicePointCapabilities', token, payload: { locationID: loc.id, autoCheckoutDateTime: autoCheckout() } });
+      const res = await fast.call({
+        method: 'POST',
+        url: '/api/CheckinLocationServicePointCapabilities',
+        token,
+        payload: { locationID: loc.id, autoCheckoutDateTime: autoCheckout() },
+      });
       expect(res.status).toBe(410);
-      expect(res.body).toMatchObject({ success: true, message: 'Check-in successful. Remote Device Operation Pending' });
-      expect(fast.gateway.sent).toEqual([expect.objectContaining({ deviceKey: meter.deviceKey, capabilityId: null, requestedState: 1 })]);
+      expect(res.body).toMatchObject({
+        success: true,
+        message: 'Check-in successful. Remote Device Operation Pending',
+      });
+      expect(fast.gateway.sent).toEqual([
+        expect.objectContaining({ deviceKey: meter.deviceKey, capabilityId: null, requestedState: 1 }),
+      ]);
       const [l] = await db.select().from(locations).where(eq(locations.id, loc.id));
       expect(l!.isCheckedIn).toBe(true);
     } finally {
@@ -100,7 +142,10 @@ describe('check-in', () => {
 
   it('refuses an automatic check-out before the next 15-minute slot', async () => {
     const { loc } = await pedestal();
-    const res = await checkIn(tokens.admin, { locationID: loc.id, autoCheckoutDateTime: new Date(Date.now() - 60_000).toISOString() });
+    const res = await checkIn(tokens.admin, {
+      locationID: loc.id,
+      autoCheckoutDateTime: new Date(Date.now() - 60_000).toISOString(),
+    });
     expect(res.status).toBe(400);
   });
 
@@ -115,8 +160,12 @@ describe('check-in', () => {
 
   it('refuses a second check-in and another business', async () => {
     const { loc } = await pedestal();
-    expect((await checkIn(tokens.ownerB, { locationID: loc.id, autoCheckoutDateTime: autoCheckout() })).status).toBe(403);
-    expect((await checkIn(tokens.admin, { locationID: loc.id, autoCheckoutDateTime: autoCheckout() })).status).toBe(200);
+    expect((await checkIn(tokens.ownerB, { locationID: loc.id, autoCheckoutDateTime: autoCheckout() })).status).toBe(
+      403,
+    );
+    expect((await checkIn(tokens.admin, { locationID: loc.id, autoCheckoutDateTime: autoCheckout() })).status).toBe(
+      200,
+    );
     const again = await checkIn(tokens.admin, { locationID: loc.id, autoCheckoutDateTime: autoCheckout() });
     expect(again.body.message).toBe('This location is already checked in.');
   });
@@ -125,7 +174,11 @@ describe('check-in', () => {
 describe('check-out', () => {
   it('closes the stay with the usage since check-in, across a reset, and switches off', async () => {
     const { loc, meter, caps } = await pedestal();
-    await checkIn(tokens.admin, { locationID: loc.id, autoCheckoutDateTime: autoCheckout(), servicePointCapabilities: caps.map((c) => ({ servicePointCapabilityID: c.id, status: 1 })) });
+    await checkIn(tokens.admin, {
+      locationID: loc.id,
+      autoCheckoutDateTime: autoCheckout(),
+      servicePointCapabilities: caps.map((c) => ({ servicePointCapabilityID: c.id, status: 1 })),
+    });
     const at = (s: number) => new Date(Date.now() + s * 1000);
     await recordReadings(t.deps.db, [
       { servicePointId: meter.id, readAt: at(1), total: '112.5', isReset: false },
@@ -134,7 +187,11 @@ describe('check-out', () => {
     ]);
     t.clock.set(at(4));
     const sentBefore = t.gateway.sent.length;
-    const res = await t.call({ method: 'POST', url: `/api/CheckOutLocationServicePointCapabilities?locationID=${loc.id}`, token: tokens.manager });
+    const res = await t.call({
+      method: 'POST',
+      url: `/api/CheckOutLocationServicePointCapabilities?locationID=${loc.id}`,
+      token: tokens.manager,
+    });
     t.clock.set(new Date());
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Check-out successful');
@@ -152,7 +209,11 @@ describe('check-out', () => {
 
   it('refuses to check out a location with no guest', async () => {
     const { loc } = await pedestal();
-    const res = await t.call({ method: 'POST', url: `/api/CheckOutLocationServicePointCapabilities?locationID=${loc.id}`, token: tokens.admin });
+    const res = await t.call({
+      method: 'POST',
+      url: `/api/CheckOutLocationServicePointCapabilities?locationID=${loc.id}`,
+      token: tokens.admin,
+    });
     expect(res.status).toBe(409);
   });
 });
@@ -176,10 +237,20 @@ describe('automatic check-out', () => {
 
 describe('guests', () => {
   it('finds guests by the phone digits typed, from 3 characters, only those known to the caller', async () => {
-    const res = await t.call<Array<{ firstName: string }>>({ method: 'GET', url: '/api/Guest/GetGuests?search=555', token: tokens.manager });
+    const res = await t.call<Array<{ firstName: string }>>({
+      method: 'GET',
+      url: '/api/Guest/GetGuests?search=555',
+      token: tokens.manager,
+    });
     expect(res.body.result.map((g) => g.firstName)).toContain('Gina');
-    expect((await t.call({ method: 'GET', url: '/api/Guest/GetGuests?search=55', token: tokens.manager })).status).toBe(400);
-    const other = await t.call<unknown[]>({ method: 'GET', url: '/api/Guest/GetGuests?search=555', token: tokens.ownerB });
+    expect((await t.call({ method: 'GET', url: '/api/Guest/GetGuests?search=55', token: tokens.manager })).status).toBe(
+      400,
+    );
+    const other = await t.call<unknown[]>({
+      method: 'GET',
+      url: '/api/Guest/GetGuests?search=555',
+      token: tokens.ownerB,
+    });
     expect(other.body.result).toEqual([]);
   });
 });
@@ -189,7 +260,9 @@ describe('meters that stop answering', () => {
     const { loc, meter } = await pedestal({ deviceTypeId: 6 });
     const before = t.gateway.sent.length;
     await checkIn(tokens.admin, { locationID: loc.id, autoCheckoutDateTime: autoCheckout() });
-    expect(t.gateway.sent.slice(before)).toEqual([expect.objectContaining({ deviceKey: meter.deviceKey, capabilityId: null, requestedState: 1 })]);
+    expect(t.gateway.sent.slice(before)).toEqual([
+      expect.objectContaining({ deviceKey: meter.deviceKey, capabilityId: null, requestedState: 1 }),
+    ]);
     const [m] = await t.deps.db.select().from(servicePoints).where(eq(servicePoints.id, meter.id));
     expect(m!.activeInd).toBe(1);
   });

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { CO2_LBS_SAVED_PER_KWH, Role } from '@portal/contract';
+import { siteSettings, systemAlerts } from '../../db/schema';
+import { flagUnbilledUsage } from '../devices/monitor';
+import { recordReadings } from '../meters/readings';
+import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+const tokens = { admin: '', ownerA: '', ownerB: '', nobody: '' };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.deps.db;
+  const a = await buildBusiness(db);
+  const b = await buildBusiness(db);
+  const siteA = await buildSite(db, a.id, { timeZone: 'UTC' });
+  const siteB = await buildSite(db, b.id, { timeZone: 'UTC' });
+  await db.insert(siteSettings).values([
+    { siteId: siteA.id, billingRate: '0.20', waterBillingRate: '0.01' },
+    { siteId: siteB.id, billingRate: '0.50', waterBillingRate: '0.00' },
+  ]);
+  const locA = await buildLocation(db, siteA.id);
+  const locB = await buildLocation(db, siteB.id);
+  const electricA = await buildMeter(db, { locationId: locA.id, slot: 1, deviceTypeId: 1 });
+  const waterA = await buildMeter(db, {
+    locationId: locA.id,
+    slot: 2,
+    deviceTypeId: 7,
+    name: 'W100001',
+    deviceKey: 'dk-W100001',
+  });
+  const electricB = await buildMeter(db, { locationId: locB.id, slot: 1, deviceTypeId: 1 });
+  const at = (m: number) => new Date(Date.now() - 3_600_000 + m * 60_000);
+  await recordReadings(db, [
+    { servicePointId: electricA.id, readAt: at(0), total: '100', isReset: false },
+    { servicePointId: electricA.id, readAt: at(10), total: '110', isReset: false },
+    { servicePointId: waterA.id, readAt: at(0), total: '1000', isReset: false },
+    { servicePointId: waterA.id, readAt: at(10), total: '1200', isReset: false },
+    { servicePointId: electricB.id, readAt: at(0), total: '5', isReset: false },
+    { servicePointId: electricB.id, readAt: at(10), total: '9', isReset: false },
+  ]);
+  tokens.admin = await signIn(t, await buildUser(db, { roleId: Role.Administrator }));
+  tokens.ownerA = await signIn(t, await buildUser(db, { roleId: Role.SiteOwner, busEntityId: a.id }));
+  tokens.ownerB = await signIn(t, await buildUser(db, { roleId: Role.SiteOwner, busEntityId: b.id }));
+  tokens.nobody = await signIn(t, await buildUser(db, { roleId: Role.None }));
+});
+afterAll(() => t.close());
+
+const stats = (token: string) =>
+  t.call<{ totalKwh: number; cO2: number; billed: number }>({ method: 'GET', url: '/api/GetRealtimeStats', token });
+
+describe('dashboard', () => {
+  it('sums kWh, CO2 and billed dollars over the properties the caller sees', async () => {
+    const all = (await stats(tokens.admin)).body.result;
+    expect(all.totalKwh).toBe(14);
+    expect(all.cO2).toBeCloseTo(14 * CO2_LBS_SAVED_PER_KWH, 2);
+    expect(all.billed).toBeCloseTo(10 * 0.2 + 200 * 0.01 + 4 * 0.5, 2);
+    const mine = (await stats(tokens.ownerA)).body.result;
+    expect(mine).toMatchObject({ totalKwh: 10, billed: 4 });
+    expect((await stats(tokens.nobody)).status).toBe(403);
+  });
+
+  it('raises an unbilled-usage alert once per meter on a vacant location and shows it only in scope', async () => {
+    expect(await flagUnbilledUsage(t.deps)).toBe(3);
+    expect(await flagUnbilledUsage(t.deps)).toBe(0);
+    const a = await t.call<Array<{ alertText: string; kind: string }>>({
+      method: 'GET',
+      url: '/api/GetSystemAlerts',
+      token: tokens.ownerA,
+    });
+    expect(a.body.result.map((x) => x.kind)).toEqual(['unbilledUsage', 'unbilledUsage']);
+    expect(a.body.result[0]!.alertText).toContain('with no guest checked in');
+    const b = await t.call<unknown[]>({ method: 'GET', url: '/api/GetSystemAlerts', token: tokens.ownerB });
+    expect(b.body.result).toHaveLength(1);
+    const admin = await t.call<unknown[]>({ method: 'GET', url: '/api/GetSystemAlerts', token: tokens.admin });
+    expect(admin.body.result).toHaveLength(3);
+    await t.deps.db.update(systemAlerts).set({ resolvedAt: new Date() }).where(eq(systemAlerts.kind, 'unbilledUsage'));
+  });
+
+  it('answers the location counts and the daily usage chart', async () => {
+    const counts = await t.call({ method: 'GET', url: '/api/Report/DashboardStats', token: tokens.ownerA });
+    expect(counts.body.result).toEqual({
+      activeLocations: 1,
+      inUseLocations: 0,
+      outOfServiceLocations: 0,
+      missingDevices: 0,
+    });
+    const chart = await t.call<Array<{ siteName: string; days: Array<{ kwh: number; gallons: number }> }>>({
+      method: 'GET',
+      url: '/api/Dashboard/UsageBySite?days=30',
+      token: tokens.ownerA,
+    });
+    expect(chart.body.result).toHaveLength(1);
+    expect(chart.body.result[0]!.days.reduce((s, d) => s + d.kwh, 0)).toBe(10);
+    expect(chart.body.result[0]!.days.reduce((s, d) => s + d.gallons, 0)).toBe(200);
+  });
+});

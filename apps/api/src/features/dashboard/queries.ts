@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { rows, type Queryable } from '../../db/client';
+import { sitesInScope, type Scope } from '../auth/scope';
+
+/** All-time metered usage of the visible properties, with what it billed at their rates. */
+export async function usageTotals(q: Queryable, scope: Scope): Promise<{ kwh: number; billed: number }> {
+  const [row] = await rows<{ kwh: string | null; billed: string | null }>(
+    q,
+    sql`
+    with per_site as (
+      select sites.id,
+        coalesce(sum(d.usage) filter (where dt.unit = 'kWh'), 0) as kwh,
+        coalesce(sum(d.usage) filter (where dt.unit = 'gal'), 0) as gal
+      from sites
+      join locations l on l.site_id = sites.id
+      join service_points sp on sp.location_id = l.id
+      join device_types dt on dt.id = sp.device_type_id and dt.group_id in (1, 2, 6)
+      join daily_usage d on d.service_point_id = sp.id
+      where ${sitesInScope(scope)}
+      group by sites.id
+    )
+    select sum(p.kwh) as kwh,
+      sum(p.kwh * coalesce(ss.billing_rate, 0) + p.gal * coalesce(ss.water_billing_rate, 0)) as billed
+    from per_site p left join site_settings ss on ss.site_id = p.id`,
+  );
+  return { kwh: Number(row?.kwh ?? 0), billed: Number(row?.billed ?? 0) };
+}
+
+export type AlertRow = {
+  id: number;
+  alert_text: string;
+  kind: string;
+  site_id: number | null;
+  created_at: Date | string;
+};
+
+/** Open alerts of the visible properties, newest first; alerts of no property only for those who see all. */
+export function openAlerts(q: Queryable, scope: Scope): Promise<AlertRow[]> {
+  return rows<AlertRow>(
+    q,
+    sql`
+    select a.id, a.alert_text, a.kind, a.site_id, a.created_at
+    from system_alerts a
+    left join sites on sites.id = a.site_id
+    where a.resolved_at is null
+      and (${scope.kind === 'all' ? sql`a.site_id is null or ` : sql``}(a.site_id is not null and ${sitesInScope(scope)}))
+    order by a.created_at desc
+    limit 200`,
+  );
+}
+
+export type UsageDayRow = { site_id: number; site_name: string; day: string; kwh: string; gallons: string };
+
+/** Daily electric and water usage of each visible property over the last `days` days. */
+export function usageByDay(q: Queryable, scope: Scope, days: number, now: Date): Promise<UsageDayRow[]> {
+  return rows<UsageDayRow>(
+    q,
+    sql`
+    select sites.id as site_id, sites.public_name as site_name, to_char(d.day, 'YYYY-MM-DD') as day,
+      coalesce(sum(d.usage) filter (where dt.unit = 'kWh'), 0) as kwh,
+      coalesce(sum(d.usage) filter (where dt.unit = 'gal'), 0) as gallons
+    from sites
+    join locations l on l.site_id = sites.id
+    join service_points sp on sp.location_id = l.id
+    join device_types dt on dt.id = sp.device_type_id
+    join daily_usage d on d.service_point_id = sp.id
+      and d.day > (${now.toISOString()}::timestamptz at time zone sites.time_zone)::date - ${days}::int
+    where ${sitesInScope(scope)}
+    group by sites.id, sites.public_name, d.day
+    order by sites.public_name, d.day`,
+  );
+}
