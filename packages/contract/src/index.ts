@@ -13,5 +13,4 @@ export * from './businesses';
 export * from './sites';
 export * from './stays';
 export * from './devices';
-export * from './users';
 export * from './dashboard';
