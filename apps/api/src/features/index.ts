@@ -9,7 +9,6 @@ import meterRoutes from './meters/routes';
 import deviceRoutes from './devices/routes';
 import stayRoutes from './stays/routes';
 import siteRoutes from './sites/routes';
-import userRoutes from './users/routes';
 
 /** Every feature's routes, registered in this order. */
 export const features: Array<(app: FastifyInstance) => Promise<void>> = [
