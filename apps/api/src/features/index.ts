@@ -22,5 +22,4 @@ export const features: Array<(app: FastifyInstance) => Promise<void>> = [
   businessRoutes,
   siteRoutes,
   dashboardRoutes,
-  userRoutes,
 ];

@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { rows, type Queryable } from '../client';
+
+/**
+ * Recomputes the daily usage roll-up from the raw readings, for the given meters or for
+ * all. A reading's day is its local date in the time zone of the site of the meter's
+ * location (UTC for a meter in stock); its usage is the rise since the meter's previous
+ * reading, zero for a reset reading or a drop. Returns the number of rows written.
+ *
+ * Shaped for millions of readings: it works meter by meter (lateral subqueries), so the
+ * window runs in primary key order without sorting. Converting every reading to local
+ * time is costly, so each meter gets the UTC instants of the local midnights in its range
+ * and a reading's day is found with width_bucket (a binary search). The first and last
+ * reading of each day are fetched by key afterwards.
+ */
+export async function rebuildDailyUsage(q: Queryable, servicePointIds?: number[]): Promise<number> {
+  const ids = servicePointIds ? `{${servicePointIds.map((id) => Math.trunc(id)).join(',')}}` : null;
+  await q.execute(
+    sql`delete from daily_usage${ids === null ? sql`` : sql` where service_point_id = any(${ids}::int[])`}`,
+  );
+  const [res] = await rows<{ n: number | string }>(
+    q,
+    sql`
+    with meters as (
+      select sp.id, coalesce(s.time_zone, 'UTC') as tz
+      from service_points sp
+      left join locations l on l.id = sp.location_id
+      left join sites s on s.id = l.site_id
+      ${ids === null ? sql`` : sql`where sp.id = any(${ids}::int[])`}
+    ), spans as materialized (
+      select m.id, (e.lo at time zone m.tz)::date as first_day, coalesce(b.midnights, '{}') as midnights
+      from meters m
+      cross join lateral (
+        select min(r.read_at) as lo, max(r.read_at) as hi from meter_readings r where r.service_point_id = m.id
+      ) e
+      cross join lateral (
+        select array_agg(d at time zone m.tz order by d) as midnights
+        from generate_series((e.lo at time zone m.tz)::date::timestamp + interval '1 day', (e.hi at time zone m.tz)::date::timestamp, interval '1 day') as d
+      ) b
+      where e.lo is not null
+    ), days as (
+      select sp.id as service_point_id, sp.first_day + d.bucket as day, d.usage, d.first_at, d.last_at
+      from spans sp
+      cross join lateral (
+        select width_bucket(x.read_at, sp.midnights) as bucket, coalesce(sum(x.delta), 0) as usage,
+          min(x.read_at) as first_at, max(x.read_at) as last_at
+        from (
+          select r.read_at,
+            case when r.is_reset then 0 else greatest(r.total - lag(r.total) over (order by r.read_at), 0) end as delta
+          from meter_readings r
+          where r.service_point_id = sp.id
+        ) x
+        group by 1
+      ) d
+    ), ins as (
+      insert into daily_usage (service_point_id, day, usage, first_reading, last_reading, last_read_at)
+      select d.service_point_id, d.day, d.usage, f.total, l.total, d.last_at
+      from days d
+      cross join lateral (
+        select r.total from meter_readings r where r.service_point_id = d.service_point_id and r.read_at = d.first_at limit 1
+      ) f
+      cross join lateral (
+        select r.total from meter_readings r where r.service_point_id = d.service_point_id and r.read_at = d.last_at limit 1
+      ) l
+      returning 1
+    )
+    select count(*) as n from ins`,
+  );
+  return Number(res?.n ?? 0);
+}
