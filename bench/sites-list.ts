@@ -6,88 +6,12 @@
  *   npx tsx bench/sites-list.ts                        # a fresh in-memory PGlite
  *   DATABASE_URL=postgres://… npx tsx bench/sites-list.ts  # a temporary database on that server
  */
-import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { performance } from 'node:perf_hooks';
-import type { Logger } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
-import { Role } from '@portal/contract';
-import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
-import { openPglite, openPostgres, type Database, type Db } from '../apps/api/src/db/client';
-import * as schema from '../apps/api/src/db/schema';
-import { seedLookups } from '../apps/api/src/db/seed/lookups';
-import type { Deps } from '../apps/api/src/deps';
-import type { DeviceGateway } from '../apps/api/src/devices/gateway';
-import { hashPassword } from '../apps/api/src/features/auth/passwords';
-import { createAccount } from '../apps/api/src/features/auth/queries';
-import { createTokens } from '../apps/api/src/features/auth/tokens';
+import type { Db } from '../apps/api/src/db/client';
+import { benchApp, chunks, measure, openBench, schema } from './support';
 
 const SITES = 50;
 const LOCATIONS_PER_SITE = 200;
 const RUNS = 50;
-const WARMUP = 5;
-const CHUNK = 1000;
-
-let statements = 0;
-const countingLogger: Logger = {
-  logQuery: () => {
-    statements += 1;
-  },
-};
-
-type BenchDatabase = { database: Database; counted: Db; close(): Promise<void> };
-
-async function openPgliteBench(): Promise<BenchDatabase> {
-  const database = await openPglite();
-  const counted = drizzlePglite(database.client, {
-    schema,
-    casing: 'snake_case',
-    logger: countingLogger,
-  }) as unknown as Db;
-  return { database, counted, close: () => database.close() };
-}
-
-/** A temporary database on the server, dropped at the end. */
-async function openPostgresBench(serverUrl: string): Promise<BenchDatabase> {
-  const name = `portal_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), 4);
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
-  const counted = drizzlePg(pool, { schema, casing: 'snake_case', logger: countingLogger }) as unknown as Db;
-  return {
-    database,
-    counted,
-    async close() {
-      await pool.end();
-      await database.close();
-      await dropWhenIdle(admin, name);
-      await admin.end();
-    },
-  };
-}
-
-/** Drops the database once the closed pools' backends have gone (forcing it would kill them mid-goodbye). */
-async function dropWhenIdle(admin: pg.Client, name: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await admin.query(`drop database if exists ${name}`);
-      return;
-    } catch (err) {
-      if (attempt === 50) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
-
-const chunks = <T>(items: T[]) =>
-  Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
 
 /** Properties of 200 locations: every third checked in, every 17th meter out of service, every 23rd missing, every 50th location deleted, every 4th with a water meter too. */
 async function buildFleet(db: Db): Promise<void> {
@@ -155,86 +79,26 @@ async function buildFleet(db: Db): Promise<void> {
   console.log(`built ${sites.length} properties, ${locationIds.length} locations, ${meterRows.length} meters`);
 }
 
-const idleGateway: DeviceGateway = {
-  start: async () => {},
-  stop: async () => {},
-  send: async () => {},
-  status: () => ({ ok: true, kind: 'simulated', detail: 'bench: no devices' }),
-};
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 async function main() {
-  const serverUrl = process.env.DATABASE_URL;
-  const bench = serverUrl ? await openPostgresBench(serverUrl) : await openPgliteBench();
-  const config = loadConfig({
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    DATA_DIR: tmpdir(),
-    LOG_LEVEL: 'silent',
-    DEMO: 'off',
-  });
+  const bench = await openBench();
   try {
-    const db = bench.database.db;
-    await seedLookups(db);
-    await buildFleet(db);
-    const administrator = { email: 'bench-administrator@bench.local', password: 'Bench#Admin2026' };
-    await createAccount(db, {
-      ...administrator,
-      username: null,
-      passwordHash: await hashPassword(administrator.password),
-      firstName: 'Bench',
-      lastName: 'Admin',
-      roleId: Role.Administrator,
-      active: true,
-    });
-    const deps: Deps = {
-      config,
-      database: bench.database,
-      db: bench.counted,
-      tokens: createTokens(config.jwtSecret, config.jwtTtlMinutes),
-      mailer: { send: async () => {} },
-      devices: idleGateway,
-      now: () => new Date(),
-    };
-    const app = await buildApp({ deps });
-    await app.ready();
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/Account/Authenticate',
-      payload: { Username: administrator.email, Password: administrator.password },
-    });
-    const token = (login.json() as { result: { token: string } }).result.token;
-    const list = () =>
-      app.inject({
+    const { app, token } = await benchApp(bench);
+    await buildFleet(bench.database.db);
+    const m = await measure(
+      app,
+      {
         method: 'GET',
         url: '/api/site/GetSitesWithLocationStatesBasedOnUserRole',
         headers: { authorization: `Bearer ${token}` },
-      });
-
-    for (let i = 0; i < WARMUP; i++) await list();
-    const times: number[] = [];
-    const counts = new Set<number>();
-    let bytes = 0;
-    let properties = 0;
-    for (let i = 0; i < RUNS; i++) {
-      statements = 0;
-      const started = performance.now();
-      const res = await list();
-      times.push(performance.now() - started);
-      counts.add(statements);
-      if (res.statusCode !== 200) throw new Error(`list answered ${res.statusCode}: ${res.body}`);
-      bytes = res.rawPayload.length;
-      properties = (res.json() as { result: unknown[] }).result.length;
-    }
-    times.sort((a, b) => a - b);
+      },
+      RUNS,
+    );
     console.log(
       [
         `database: ${bench.database.driver}`,
-        `My Properties as Administrator, ${RUNS} requests: ${properties} properties, ${(bytes / 1024).toFixed(1)} KiB each`,
-        `median ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms`,
-        `SQL statements per request: ${[...counts].join(', ')} (the caller's session, then the list)`,
+        `My Properties as Administrator, ${RUNS} requests: ${(m.bytes / 1024).toFixed(1)} KiB each`,
+        `median ${m.median.toFixed(1)} ms, p95 ${m.p95.toFixed(1)} ms`,
+        `SQL statements per request: ${m.statements.join(', ')} (the caller's session, then the list)`,
       ].join('\n'),
     );
     await app.close();

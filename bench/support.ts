@@ -1,0 +1,168 @@
+/**
+ * What the benchmarks share: a fresh database (in-memory PGlite, or a temporary database on
+ * the server named by DATABASE_URL) whose statements are counted, the real app on it with
+ * an Administrator signed in, and timing of repeated requests.
+ */
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { Logger } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { Role } from '@portal/contract';
+import { buildApp } from '../apps/api/src/app';
+import { loadConfig } from '../apps/api/src/config';
+import { openPglite, openPostgres, type Database, type Db } from '../apps/api/src/db/client';
+import * as schema from '../apps/api/src/db/schema';
+import { seedLookups } from '../apps/api/src/db/seed/lookups';
+import type { Deps } from '../apps/api/src/deps';
+import type { DeviceGateway } from '../apps/api/src/devices/gateway';
+import { hashPassword } from '../apps/api/src/features/auth/passwords';
+import { createAccount } from '../apps/api/src/features/auth/queries';
+import { createTokens } from '../apps/api/src/features/auth/tokens';
+
+export { schema };
+
+const CHUNK = 1000;
+
+let statements = 0;
+const countingLogger: Logger = {
+  logQuery: () => {
+    statements += 1;
+  },
+};
+
+export type BenchDatabase = { database: Database; counted: Db; close(): Promise<void> };
+
+async function openPgliteBench(): Promise<BenchDatabase> {
+  const database = await openPglite();
+  const counted = drizzlePglite(database.client, {
+    schema,
+    casing: 'snake_case',
+    logger: countingLogger,
+  }) as unknown as Db;
+  return { database, counted, close: () => database.close() };
+}
+
+/** A temporary database on the server, dropped at the end. */
+async function openPostgresBench(serverUrl: string): Promise<BenchDatabase> {
+  const name = `portal_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), 4);
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+  const counted = drizzlePg(pool, { schema, casing: 'snake_case', logger: countingLogger }) as unknown as Db;
+  return {
+    database,
+    counted,
+    async close() {
+      await pool.end();
+      await database.close();
+      await dropWhenIdle(admin, name);
+      await admin.end();
+    },
+  };
+}
+
+/** Drops the database once the closed pools' backends have gone (forcing it would kill them mid-goodbye). */
+async function dropWhenIdle(admin: pg.Client, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin.query(`drop database if exists ${name}`);
+      return;
+    } catch (err) {
+      if (attempt === 50) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+export const chunks = <T>(items: T[]) =>
+  Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
+
+export function openBench(): Promise<BenchDatabase> {
+  const serverUrl = process.env.DATABASE_URL;
+  return serverUrl ? openPostgresBench(serverUrl) : openPgliteBench();
+}
+
+const idleGateway: DeviceGateway = {
+  start: async () => {},
+  stop: async () => {},
+  send: async () => {},
+  status: () => ({ ok: true, kind: 'simulated', detail: 'bench: no devices' }),
+};
+
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** The real app on the bench database, lookups seeded, with an Administrator's token. */
+export async function benchApp(bench: BenchDatabase): Promise<{ app: FastifyInstance; token: string }> {
+  const config = loadConfig({
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    DATA_DIR: tmpdir(),
+    LOG_LEVEL: 'silent',
+    DEMO: 'off',
+  });
+  const db = bench.database.db;
+  await seedLookups(db);
+  const administrator = { email: 'bench-administrator@bench.local', password: 'Bench#Admin2026' };
+  await createAccount(db, {
+    ...administrator,
+    username: null,
+    passwordHash: await hashPassword(administrator.password),
+    firstName: 'Bench',
+    lastName: 'Admin',
+    roleId: Role.Administrator,
+    active: true,
+  });
+  const deps: Deps = {
+    config,
+    database: bench.database,
+    db: bench.counted,
+    tokens: createTokens(config.jwtSecret, config.jwtTtlMinutes),
+    mailer: { send: async () => {} },
+    devices: idleGateway,
+    now: () => new Date(),
+  };
+  const app = await buildApp({ deps });
+  await app.ready();
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/Account/Authenticate',
+    payload: { Username: administrator.email, Password: administrator.password },
+  });
+  return { app, token: (login.json() as { result: { token: string } }).result.token };
+}
+
+export type Measured = { median: number; p95: number; statements: number[]; bytes: number };
+
+/** Times `runs` requests after a warm-up, counting the SQL statements of each. */
+export async function measure(
+  app: FastifyInstance,
+  request: InjectOptions,
+  runs: number,
+  warmup = 5,
+): Promise<Measured> {
+  for (let i = 0; i < warmup; i++) await app.inject(request);
+  const times: number[] = [];
+  const counts = new Set<number>();
+  let bytes = 0;
+  for (let i = 0; i < runs; i++) {
+    statements = 0;
+    const started = performance.now();
+    const res = await app.inject(request);
+    times.push(performance.now() - started);
+    counts.add(statements);
+    if (res.statusCode !== 200)
+      throw new Error(`${String(request.url)} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
+    bytes = res.rawPayload.length;
+  }
+  times.sort((a, b) => a - b);
+  return { median: percentile(times, 50), p95: percentile(times, 95), statements: [...counts], bytes };
+}
