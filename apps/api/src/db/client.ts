@@ -88,7 +88,12 @@ export type PgliteDatabase = Database & { client: PGlite };
  */
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<PgliteDatabase> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    // The default keeps up to 1 GB of write-ahead log beside the data: half the demo's disk.
+    postgresqlconf: ['max_wal_size = 96MB', 'min_wal_size = 32MB'],
+  });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_DIR });
   return {
