@@ -259,13 +259,18 @@ export const servicePoints = pgTable(
     lastSeenAt: tstz(),
     lastReading: quantity(),
     lastReadingAt: tstz(),
+    /** All usage ever counted for the meter (the sum of its daily roll-up), kept for the Total column. */
+    usageTotal: quantity().notNull().default('0'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex().on(t.name),
     uniqueIndex().on(t.deviceKey),
     uniqueIndex().on(t.locationId, t.slot),
-    check('slot_with_location', sql`(${t.locationId} is null) = (${t.slot} is null) and (${t.slot} is null or ${t.slot} in (1, 2))`),
+    check(
+      'slot_with_location',
+      sql`(${t.locationId} is null) = (${t.slot} is null) and (${t.slot} is null or ${t.slot} in (1, 2))`,
+    ),
     check('name_length', sql`char_length(${t.name}) = 7`),
     check('active_ind_range', sql`${t.activeInd} in (0, 1, 2)`),
   ],
@@ -339,7 +344,9 @@ export const deviceControlMessages = pgTable(
   },
   (t) => [
     index().on(t.servicePointId, t.id),
-    index('device_control_messages_open_idx').on(t.state).where(sql`${t.state} in ('queued', 'sent')`),
+    index('device_control_messages_open_idx')
+      .on(t.state)
+      .where(sql`${t.state} in ('queued', 'sent')`),
   ],
 );
 
@@ -381,7 +388,9 @@ export const stays = pgTable(
   (t) => [
     index().on(t.locationId, t.checkinAt),
     index().on(t.siteId, t.checkinAt),
-    uniqueIndex('stays_one_open_per_location').on(t.locationId).where(sql`${t.checkoutAt} is null`),
+    uniqueIndex('stays_one_open_per_location')
+      .on(t.locationId)
+      .where(sql`${t.checkoutAt} is null`),
   ],
 );
 
@@ -416,8 +425,12 @@ export const systemAlerts = pgTable(
     resolvedAt: tstz(),
   },
   (t) => [
-    index('system_alerts_open_idx').on(t.siteId).where(sql`${t.resolvedAt} is null`),
-    uniqueIndex('system_alerts_one_open').on(t.kind, t.servicePointId).where(sql`${t.resolvedAt} is null`),
+    index('system_alerts_open_idx')
+      .on(t.siteId)
+      .where(sql`${t.resolvedAt} is null`),
+    uniqueIndex('system_alerts_one_open')
+      .on(t.kind, t.servicePointId)
+      .where(sql`${t.resolvedAt} is null`),
   ],
 );
 

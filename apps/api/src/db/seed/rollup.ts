@@ -5,7 +5,8 @@ import { rows, type Queryable } from '../client';
  * Recomputes the daily usage roll-up from the raw readings, for the given meters or for
  * all. A reading's day is its local date in the time zone of the site of the meter's
  * location (UTC for a meter in stock); its usage is the rise since the meter's previous
- * reading, zero for a reset reading or a drop. Returns the number of rows written.
+ * reading, zero for a reset reading or a drop. Each meter's usage total is set to the sum.
+ * Returns the number of rows written.
  *
  * Shaped for millions of readings: it works meter by meter (lateral subqueries), so the
  * window runs in primary key order without sorting. Converting every reading to local
@@ -66,5 +67,8 @@ export async function rebuildDailyUsage(q: Queryable, servicePointIds?: number[]
     )
     select count(*) as n from ins`,
   );
+  await q.execute(sql`
+    update service_points sp set usage_total = coalesce((select sum(d.usage) from daily_usage d where d.service_point_id = sp.id), 0)
+    ${ids === null ? sql`` : sql`where sp.id = any(${ids}::int[])`}`);
   return Number(res?.n ?? 0);
 }

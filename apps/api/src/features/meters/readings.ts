@@ -11,7 +11,8 @@ export type Reading = {
 };
 
 /**
- * Stores readings and keeps the daily roll-up and each meter's latest reading up to date,
+ * Stores readings and keeps the daily roll-up, each meter's latest reading and its usage
+ * total up to date,
  * in one statement for the whole batch. Usage is the rise since the meter's previous
  * reading (zero for a reset or a drop), counted on the local day of the meter's site, the
  * same rule as `rebuildDailyUsage`. A reading older than the meter's latest is stored but
@@ -61,11 +62,12 @@ export async function recordReadings(q: Queryable, batch: Reading[]): Promise<nu
         set usage = d.usage + excluded.usage, last_reading = excluded.last_reading, last_read_at = excluded.last_read_at
       returning 1
     ), latest as (
-      select distinct on (service_point_id) service_point_id, read_at, total
+      select distinct on (service_point_id) service_point_id, read_at, total,
+        sum(delta) over (partition by service_point_id) as added
       from steps order by service_point_id, read_at desc
     ), meters as (
       update service_points sp
-        set last_reading = latest.total, last_reading_at = latest.read_at,
+        set last_reading = latest.total, last_reading_at = latest.read_at, usage_total = sp.usage_total + latest.added,
             last_seen_at = greatest(sp.last_seen_at, latest.read_at), is_missing_device = false
       from latest where sp.id = latest.service_point_id
       returning 1

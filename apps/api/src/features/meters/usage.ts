@@ -12,21 +12,24 @@ export type MeterUsageRow = {
 /**
  * Day, week and month usage of meters from the daily roll-up, with the boundaries of
  * "today", "this week" (from the site's week start) and "this month" taken in each
- * site's own time zone. `meters` selects the service points (a condition on `sp` and `l`).
+ * site's own time zone, and the total kept on the meter: at most five weeks of roll-up
+ * rows a meter are read, however old the meter. `meters` selects the service points (a
+ * condition on `sp` and `l`).
  */
 export function meterUsage(q: Queryable, meters: SQL, now: Date): Promise<MeterUsageRow[]> {
   return rows<MeterUsageRow>(
     q,
     sql`
     with m as (
-      select sp.id, (${now.toISOString()}::timestamptz at time zone s.time_zone)::date as today, coalesce(ss.week_start, 1) as week_start
+      select sp.id, sp.usage_total, (${now.toISOString()}::timestamptz at time zone s.time_zone)::date as today,
+        coalesce(ss.week_start, 1) as week_start
       from service_points sp
       join locations l on l.id = sp.location_id
       join sites s on s.id = l.site_id
       left join site_settings ss on ss.site_id = s.id
-      where ${meters}
+      where ${meters} and sp.last_reading_at is not null
     ), b as (
-      select id, today,
+      select id, usage_total, today,
         today - ((extract(isodow from today)::int - week_start + 7) % 7) as week_from,
         date_trunc('month', today)::date as month_from
       from m
@@ -35,9 +38,9 @@ export function meterUsage(q: Queryable, meters: SQL, now: Date): Promise<MeterU
       sum(d.usage) filter (where d.day = b.today) as day_usage,
       sum(d.usage) filter (where d.day >= b.week_from) as week_usage,
       sum(d.usage) filter (where d.day >= b.month_from) as month_usage,
-      sum(d.usage) as total_usage
+      min(b.usage_total) as total_usage
     from b
-    join daily_usage d on d.service_point_id = b.id and d.day <= b.today
+    left join daily_usage d on d.service_point_id = b.id and d.day between least(b.week_from, b.month_from) and b.today
     group by b.id`,
   );
 }
