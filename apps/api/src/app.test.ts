@@ -22,7 +22,10 @@ describe('the API surface', () => {
   });
 
   it('reports the database and the device gateway on /api/health', async () => {
-    const res = await t.call<{ database: { ok: boolean }; devices: { ok: boolean } }>({ method: 'GET', url: '/api/health' });
+    const res = await t.call<{ database: { ok: boolean }; devices: { ok: boolean } }>({
+      method: 'GET',
+      url: '/api/health',
+    });
     expect(res.status).toBe(200);
     expect(res.body.result.database.ok).toBe(true);
     expect(res.body.result.devices.ok).toBe(true);
@@ -31,7 +34,9 @@ describe('the API surface', () => {
   it('lists the sign-in calls on the OpenAPI document', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     const doc = res.json() as { paths: Record<string, unknown> };
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/Account/Authenticate', '/api/Account/RefreshToken', '/api/me']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/Account/Authenticate', '/api/Account/RefreshToken', '/api/me']),
+    );
   });
 
   it('refuses oversized bodies and malformed JSON without a stack trace', async () => {

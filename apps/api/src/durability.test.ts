@@ -11,13 +11,24 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 async function start(port: number): Promise<ChildProcess> {
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: join(import.meta.dirname, '..'),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '0', DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO: '0',
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
     stdio: 'ignore',
   });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return server;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -27,7 +38,11 @@ async function start(port: number): Promise<ChildProcess> {
 const exited = (server: ChildProcess) => new Promise<number | null>((r) => server.once('exit', (code) => r(code)));
 
 const post = (port: number, path: string, body: object) =>
-  fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`http://127.0.0.1:${port}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 describe('embedded database durability', () => {
   const port = 38_000 + Math.floor(Math.random() * 2000);
@@ -40,13 +55,19 @@ describe('embedded database durability', () => {
     await exited(server);
 
     server = await start(port);
-    const signIn = await post(port, '/api/Account/Authenticate', { Username: account.email, Password: account.password });
+    const signIn = await post(port, '/api/Account/Authenticate', {
+      Username: account.email,
+      Password: account.password,
+    });
     expect(signIn.status).toBe(200);
     server.kill('SIGTERM');
     expect(await exited(server)).toBe(0);
 
     server = await start(port);
-    const again = await post(port, '/api/Account/Authenticate', { Username: account.email, Password: account.password });
+    const again = await post(port, '/api/Account/Authenticate', {
+      Username: account.email,
+      Password: account.password,
+    });
     expect(again.status).toBe(200);
     server.kill('SIGTERM');
     await exited(server);

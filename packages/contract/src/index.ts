@@ -13,4 +13,8 @@ export * from './businesses';
 export * from './sites';
 export * from './stays';
 export * from './devices';
+export * from './users';
 export * from './dashboard';
+export * from './reports';
+export * from './transactions';
+export * from './public-meter';

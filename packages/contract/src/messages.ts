@@ -26,8 +26,7 @@ export const messages = {
     'Password must have minimum 8 characters, having at least one uppercase, one lowercase, one digit and one special character.',
   confirmPasswordMatch: 'Confirm password must match the above password',
   forgotEmailInvalid: 'Please enter a valid email address',
-  forgotFailed:
-    'An error has occured while precessing forgot password request.Please check again',
+  forgotFailed: 'An error has occured while precessing forgot password request.Please check again',
   forgotSent: 'If the address belongs to an account, a link to set a new password has been sent to it.',
   invalidToken: 'Invalid token is provided.',
   noOrInvalidToken: 'No or invalid token is provided.',
@@ -156,7 +155,8 @@ export const messages = {
   locationActionDone: 'Location {{action}}d successfully',
   checkOutFirst: 'Check-out first then delete',
   publicNameTaken: 'Another location already uses this public name.',
-  checkedInReadOnly: 'Description, billing account number and location type cannot be changed while the location is checked in.',
+  checkedInReadOnly:
+    'Description, billing account number and location type cannot be changed while the location is checked in.',
   fieldNotEditable: 'Your role cannot change this field.',
   sameProperty: 'The location is already in this property.',
   locationDescriptionRequired: 'Location Description is required',

@@ -9,6 +9,10 @@ import meterRoutes from './meters/routes';
 import deviceRoutes from './devices/routes';
 import stayRoutes from './stays/routes';
 import siteRoutes from './sites/routes';
+import userRoutes from './users/routes';
+import publicMeterRoutes from './public-meter/routes';
+import reportRoutes from './reports/routes';
+import transactionRoutes from './transactions/routes';
 
 /** Every feature's routes, registered in this order. */
 export const features: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -22,4 +26,8 @@ export const features: Array<(app: FastifyInstance) => Promise<void>> = [
   businessRoutes,
   siteRoutes,
   dashboardRoutes,
+  userRoutes,
+  publicMeterRoutes,
+  reportRoutes,
+  transactionRoutes,
 ];

@@ -1,6 +1,14 @@
 import { Role, type RoleId } from '@portal/contract';
 import type { Queryable } from '../db/client';
-import { businessEntities, contacts, locations, servicePoints, sites, userAccounts, userAccountSites } from '../db/schema';
+import {
+  businessEntities,
+  contacts,
+  locations,
+  servicePoints,
+  sites,
+  userAccounts,
+  userAccountSites,
+} from '../db/schema';
 import { hashPassword } from '../features/auth/passwords';
 import type { TestApp } from './harness';
 
@@ -59,7 +67,10 @@ export async function buildUser(
   const n = next();
   const email = `user${n}@test.local`;
   const password = over.password ?? 'Secret#2026';
-  const [contact] = await q.insert(contacts).values({ email, firstName: 'Test', lastName: `User ${n}` }).returning();
+  const [contact] = await q
+    .insert(contacts)
+    .values({ email, firstName: 'Test', lastName: `User ${n}` })
+    .returning();
   const [user] = await q
     .insert(userAccounts)
     .values({

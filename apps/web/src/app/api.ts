@@ -127,6 +127,6 @@ export const api = {
     send('POST', path, schema, { ...options, body }),
   put: <T extends z.ZodType>(path: string, body: unknown, schema: T, options: Options = {}) =>
     send('PUT', path, schema, { ...options, body }),
-  delete: <T extends z.ZodType>(path: string, schema: T, options: Omit<Options, 'body'> = {}) =>
-    send('DELETE', path, schema, options),
+  /** DELETE may carry a body (DeleteMeterFromLocation names the meter and the location in it). */
+  delete: <T extends z.ZodType>(path: string, schema: T, options: Options = {}) => send('DELETE', path, schema, options),
 };

@@ -21,3 +21,11 @@ export const UserListPage = page(() => import('../features/users/UserListPage'),
 export const TransactionsPage = page(() => import('../features/stays/TransactionsPage'), 'TransactionsPage');
 export const CheckInOutPage = page(() => import('../features/stays/CheckInOutPage'), 'CheckInOutPage');
 export const ReportPage = page(() => import('../features/reports/ReportPage'), 'ReportPage');
+export const PropertyLocationsPage = page(
+  () => import('../features/locations/PropertyLocationsPage'),
+  'PropertyLocationsPage',
+);
+export const MeterInventoryPage = page(
+  () => import('../features/locations/inventory/MeterInventoryPage'),
+  'MeterInventoryPage',
+);

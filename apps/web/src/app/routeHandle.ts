@@ -10,7 +10,9 @@ export type RouteHandle = {
     | 'pages.checkInOut.title'
     | 'profile.title'
     | 'appearance.title'
-    | 'auth.awaiting.title';
+    | 'auth.awaiting.title'
+    | 'locations.page.title'
+    | 'meters.inventory.title';
 };
 
 export function isRouteHandle(value: unknown): value is RouteHandle {

@@ -4,6 +4,7 @@ import { AuthLayout } from '../features/auth/components/AuthLayout';
 import { LogoutPage } from '../features/auth/LogoutPage';
 import { ErrorPage } from '../features/errors/ErrorPage';
 import { ErrorContent } from '../features/errors/components/ErrorContent';
+import { MeterHostGate } from '../features/public-meter/MeterHostGate';
 import { HomeRedirect, RedirectSignedIn, RequirePermission, RequireSignIn } from './guards';
 import { AppLayout } from './layout/AppLayout';
 import { PublicLayout } from './layout/PublicLayout';
@@ -56,7 +57,17 @@ const signedInRoutes: RouteObject = {
             </RequirePermission>
           ),
         },
+        {
+          path: 'AdminPanel/meters',
+          handle: titled('meters.inventory.title'),
+          element: (
+            <RequirePermission permission={Permission.AdminPanel}>
+              <pages.MeterInventoryPage />
+            </RequirePermission>
+          ),
+        },
         { path: 'MySites', handle: titled('pages.mySites.title'), element: <pages.MySitesPage /> },
+        { path: 'Locations/:siteId', handle: titled('locations.page.title'), element: <pages.PropertyLocationsPage /> },
         {
           path: 'UserList',
           handle: titled('pages.users.title'),
@@ -104,6 +115,7 @@ const signedInRoutes: RouteObject = {
 export const router = createBrowserRouter([
   {
     path: '/',
+    element: <MeterHostGate />,
     errorElement: <ErrorContent variant="index" />,
     children: [authRoutes, { path: 'logout', element: <LogoutPage /> }, publicRoutes, signedInRoutes],
   },

@@ -3,7 +3,7 @@ import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Confirm, ConfirmContext, type ConfirmOptions } from './confirmContext';
 
-/** Hosts the app's one confirm dialog (static backdrop: only the buttons or Escape close it). */
+/** Hosts the app's one confirm dialog (static backdrop: only the buttons or Escape close it), above other dialogs. */
 export function ConfirmProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [options, setOptions] = useState<ConfirmOptions | null>(null);
@@ -35,6 +35,8 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
         closeOnClickOutside={false}
         closeButtonProps={{ 'aria-label': t('common.close') }}
         centered
+        // Above any dialog that asks for a confirmation (modals sit at 200), below dropdowns and toasts.
+        zIndex={250}
       >
         <Text mb="lg">{options?.message}</Text>
         <Group justify="flex-end">

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useAppearance } from '../../features/appearance/useAppearance';
 import { PageLoader } from '../../ui/PageLoader';
+import { useHub } from '../hub/useHub';
 import { rememberLocation } from '../session/lastLocation';
 import { useSessionTimers } from '../session/useSessionTimers';
 import classes from './AppLayout.module.css';
@@ -23,6 +24,7 @@ export function AppLayout() {
   const savedSkin = config?.skin;
 
   useSessionTimers();
+  useHub();
   useEffect(() => rememberLocation(pathname, search), [pathname, search]);
   useEffect(() => {
     if (savedSkin) setColorScheme(savedSkin);

@@ -1,13 +1,95 @@
+import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { type BusEntity, SEARCH_DEBOUNCE_MS } from '@portal/contract';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../app/apiError';
+import { errorMessage } from '../../i18n/messages';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageTitle } from '../../ui/PageTitle';
+import { DashboardStats } from '../dashboard/components/DashboardStats';
+import { SitesSkeleton } from '../sites/components/SitesStatus';
+import { useSiteActions } from '../sites/useSiteActions';
+import { BusinessAccordion } from './components/BusinessAccordion';
+import { BusinessModal } from './components/BusinessModal';
+import { useBusinessesWithSites } from './hooks';
 
+/**
+ * Facility Owner - My Customers: the dashboard stats, then the business entities with
+ * their properties, searched by business or property name 1 s after typing stops.
+ */
 export function AdminPanelPage() {
   const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [keyword] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const businesses = useBusinessesWithSites(keyword);
+  const { actions, addProperty, dialogs } = useSiteActions();
+  const [businessDialog, setBusinessDialog] = useState<{ business?: BusEntity } | null>(null);
+  const searching = businesses.isFetching || search.trim() !== keyword;
+
   return (
     <>
-      <PageTitle>{t('pages.adminPanel.title')}</PageTitle>
-      <EmptyState title={t('pages.adminPanel.emptyTitle')} text={t('pages.adminPanel.emptyText')} />
+      <PageTitle>{t('adminPanel.title')}</PageTitle>
+      <Stack gap="lg">
+        <DashboardStats />
+        <Stack gap="sm" component="section" aria-labelledby="customers-heading">
+          <Text id="customers-heading" fw={650} size="lg" component="h2" m={0}>
+            {t('adminPanel.customers')}
+          </Text>
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <TextInput
+              type="search"
+              aria-label={t('adminPanel.search')}
+              placeholder={t('adminPanel.search')}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              rightSection={searching ? <Loader size="xs" aria-hidden /> : undefined}
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+              style={{ flex: '1 1 260px', maxWidth: 480 }}
+            />
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setBusinessDialog({})}>
+              {t('adminPanel.addBusiness')}
+            </Button>
+          </Group>
+          {businesses.isPending && <SitesSkeleton rows={3} />}
+          {businesses.isError && (
+            <Alert color="red" variant="light" title={t('msg.businessesLoadFailed')}>
+              <Stack gap="xs" align="flex-start">
+                {businesses.error instanceof ApiError && businesses.error.status > 0 && (
+                  <Text size="sm">{errorMessage(t, businesses.error)}</Text>
+                )}
+                <Button size="xs" variant="white" color="red" onClick={() => void businesses.refetch()}>
+                  {t('sites.retry')}
+                </Button>
+              </Stack>
+            </Alert>
+          )}
+          {businesses.data?.length === 0 && (
+            <EmptyState
+              title={t('msg.noBusiness')}
+              text={keyword ? t('adminPanel.noMatch', { keyword }) : t('adminPanel.noBusinessHint')}
+            >
+              {!keyword && (
+                <Button variant="light" onClick={() => setBusinessDialog({})}>
+                  {t('adminPanel.addBusiness')}
+                </Button>
+              )}
+            </EmptyState>
+          )}
+          {businesses.data && businesses.data.length > 0 && (
+            <BusinessAccordion
+              businesses={businesses.data}
+              keyword={keyword}
+              siteActions={actions}
+              onAddProperty={addProperty}
+              onRename={(business) => setBusinessDialog({ business })}
+            />
+          )}
+        </Stack>
+      </Stack>
+      {businessDialog && <BusinessModal business={businessDialog.business} onClose={() => setBusinessDialog(null)} />}
+      {dialogs}
     </>
   );
 }

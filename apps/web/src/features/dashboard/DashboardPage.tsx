@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../ui/EmptyState';
 import { PageTitle } from '../../ui/PageTitle';
+import { DashboardStats } from './components/DashboardStats';
 
+/** The dashboard of every role: real-time stats, location counts and system alerts. */
 export function DashboardPage() {
   const { t } = useTranslation();
   return (
     <>
       <PageTitle>{t('pages.dashboard.title')}</PageTitle>
-      <EmptyState title={t('pages.dashboard.emptyTitle')} text={t('pages.dashboard.emptyText')} />
+      <DashboardStats />
     </>
   );
 }

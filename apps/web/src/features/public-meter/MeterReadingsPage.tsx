@@ -1,41 +1,58 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { type MeterLookupForm, meterLookupForm } from '@portal/contract';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { type MeterLookupForm, type MeterLookupResult, meterLookupForm } from '@portal/contract';
+import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { fieldMessage } from '../../i18n/messages';
+import { ApiError } from '../../app/apiError';
+import { errorMessage, fieldMessage } from '../../i18n/messages';
 import { PageTitle } from '../../ui/PageTitle';
+import { StatusBadge } from '../../ui/StatusBadge';
+import { LocalTime } from './LocalTime';
+import { useIsMeterHost, useMeterLookup } from './hooks';
 
-/** /meterreadings: anyone can look up a meter by its number; `?meter=` pre-fills the number. */
+/** /meterreadings: anyone can look up a meter by its number; `?meter=` pre-fills the number and runs the lookup. */
 export function MeterReadingsPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
+  const meter = (params.get('meter') ?? '').trim();
+  const lookup = useMeterLookup(meter);
+  const onMeterHost = useIsMeterHost().data === true;
   const {
     register,
     handleSubmit,
+    reset,
     formState: { errors },
   } = useForm<MeterLookupForm>({
     resolver: zodResolver(meterLookupForm),
-    defaultValues: { meter: params.get('meter') ?? '' },
+    defaultValues: { meter },
   });
+  useEffect(() => reset({ meter }), [meter, reset]);
+
+  const notFound = lookup.error instanceof ApiError && lookup.error.status === 404;
 
   return (
     <Stack gap="md" maw={720}>
       <PageTitle>{t('meterPage.title')}</PageTitle>
       <Paper withBorder p="md" radius="md">
-        <form onSubmit={handleSubmit(({ meter }) => setParams({ meter }))} noValidate>
+        <form
+          onSubmit={handleSubmit(({ meter: next }) => {
+            if (next === meter) void lookup.refetch();
+            else setParams({ meter: next });
+          })}
+          noValidate
+        >
           <Group align="flex-start" gap="sm">
             <TextInput
               label={t('meterPage.meterNumber')}
               autoComplete="off"
-              inputMode="numeric"
               style={{ flex: 1, minWidth: 180 }}
               {...register('meter')}
               error={fieldMessage(t, errors.meter?.message)}
             />
-            <Button type="submit" mt={25}>
+            <Button type="submit" mt={25} loading={lookup.isFetching}>
               {t('meterPage.check')}
             </Button>
           </Group>
@@ -44,12 +61,109 @@ export function MeterReadingsPage() {
           {t('meterPage.note')}
         </Text>
       </Paper>
-      <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
-        {t('meterPage.hint')}
-      </Alert>
-      <Anchor component={Link} to="/auth/login" size="sm">
-        {t('meterPage.signIn')}
-      </Anchor>
+      {meter === '' ? (
+        <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
+          {t('meterPage.hint')}
+        </Alert>
+      ) : lookup.isPending ? (
+        <Group gap="xs" role="status">
+          <Loader size="sm" />
+          <Text size="sm">{t('publicMeter.loading')}</Text>
+        </Group>
+      ) : notFound ? (
+        <Alert variant="light" color="red" icon={<IconAlertTriangle size={18} aria-hidden />} title={t('msg.meterNotFound')}>
+          {t('msg.meterNotFoundHint')}
+        </Alert>
+      ) : lookup.error ? (
+        <Alert variant="light" color="red" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />}>
+          {errorMessage(t, lookup.error)}
+        </Alert>
+      ) : lookup.data ? (
+        <MeterSummary data={lookup.data} />
+      ) : null}
+      {!onMeterHost && (
+        <Anchor component={Link} to="/auth/login" size="sm">
+          {t('meterPage.signIn')}
+        </Anchor>
+      )}
     </Stack>
   );
 }
+
+function MeterSummary({ data }: { data: MeterLookupResult }) {
+  const { t } = useTranslation();
+  const { location } = data;
+  const normal = location.status === 'Normal';
+  const statusWord = t(`publicMeter.statusWord.${location.status}` as 'publicMeter.statusWord.Normal', {
+    defaultValue: location.status,
+  });
+  return (
+    <>
+      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="meter-summary">
+        <Title order={2} size="h4" mb="sm" id="meter-summary">
+          {t('publicMeter.summary')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" component="dl" m={0}>
+          <Field label={t('publicMeter.location')}>
+            {location.locationDescription} ({location.locationPublicName})
+          </Field>
+          <Field label={t('publicMeter.property')}>{data.propertyName}</Field>
+          <Field label={t('publicMeter.status')}>
+            <StatusBadge color={normal ? 'green' : 'red'} data-testid="meter-status">
+              {statusWord}
+            </StatusBadge>
+          </Field>
+          <Field label={t('publicMeter.dataAsOf')}>{data.dataAsOf ? <LocalTime iso={data.dataAsOf} /> : '-----'}</Field>
+          <Field label={t('publicMeter.currentReading')}>
+            {location.kwhTotal === null ? '-----' : `${location.kwhTotal.toLocaleString(undefined, { maximumFractionDigits: 3 })} kWh`}
+          </Field>
+        </SimpleGrid>
+      </Paper>
+      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="meter-history">
+        <Title order={2} size="h4" mb="sm" id="meter-history">
+          {t('publicMeter.history')}
+        </Title>
+        {data.meterReadings.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            {t('publicMeter.noReadings')}
+          </Text>
+        ) : (
+          <Table striped verticalSpacing={4}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('publicMeter.dateTime')}</Table.Th>
+                <Table.Th ta="right">{t('publicMeter.reading')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.meterReadings.map((r) => (
+                <Table.Tr key={r.readingDT}>
+                  <Table.Td>
+                    <LocalTime iso={r.readingDT} />
+                  </Table.Td>
+                  <Table.Td ta="right" ff="monospace">
+                    {r.kwHTotalSeparated}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Paper>
+    </>
+  );
+}
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text component="dd" m={0} fw={500}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+

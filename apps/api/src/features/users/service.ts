@@ -1,0 +1,128 @@
+import type { FastifyRequest } from 'fastify';
+import type { CreateUserAccountRequest, UpdateUserAccountRequest, UserAccount } from '@portal/contract';
+import type { Tx } from '../../db/client';
+import type { Deps } from '../../deps';
+import { audit } from '../../lib/audit';
+import { conflict } from '../../lib/errors';
+import type { Principal } from '../auth/principal';
+import { scopeOf } from '../auth/scope';
+import { createInviteToken, setPasswordLink } from '../auth/service';
+import { checkAssignment, requireManagedUser } from './policy';
+import { presentUser } from './presenter';
+import * as queries from './queries';
+
+/** Manage Users: the accounts the caller may see (every one for an Administrator, their business's for a Site Owner). */
+export async function list(deps: Deps, user: Principal): Promise<UserAccount[]> {
+  return (await queries.listUsers(deps.db, scopeOf(user))).map(presentUser);
+}
+
+function contactValues(contact: CreateUserAccountRequest['contact']): queries.ContactValues {
+  return {
+    firstName: contact.firstName,
+    middleName: contact.middleName,
+    lastName: contact.lastName,
+    cellPhone: contact.cellPhone,
+    businessPhone: contact.businessPhone,
+    businessExt: contact.businessExt,
+  };
+}
+
+/** The state of an account as the audit log keeps it. */
+async function snapshot(tx: Tx, userAccountId: number) {
+  const row = await queries.findUser(tx, { kind: 'all' }, userAccountId);
+  return row && presentUser(row);
+}
+
+/** The unique index on the e-mail refused a concurrent insert of the same address. */
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * Creates an account without a password, with the role, business and properties the
+ * caller may give, and mails its owner a link to set a password.
+ */
+export async function create(
+  deps: Deps,
+  req: FastifyRequest,
+  user: Principal,
+  body: CreateUserAccountRequest,
+): Promise<UserAccount> {
+  const { account, token } = await deps.db
+    .transaction(async (tx) => {
+      const assignment = await checkAssignment(tx, user, {
+        roleId: body.roles[0]!.roleID,
+        busEntityId: body.busEntityID,
+        siteIds: body.siteIDs,
+      });
+      if (await queries.emailTaken(tx, body.contact.email)) throw conflict('emailTaken', 'contact.email');
+      const id = await queries.insertUser(tx, body.contact.email, contactValues(body.contact), {
+        roleId: assignment.roleId,
+        busEntityId: assignment.busEntityId,
+        active: true,
+      });
+      await queries.replaceSites(tx, id, assignment.siteIds);
+      const created = (await snapshot(tx, id))!;
+      await audit(tx, req, { action: 'createUserAccount', entityType: 'userAccount', entityId: id, after: created });
+      return { account: created, token: await createInviteToken(deps, tx, id) };
+    })
+    .catch((err: unknown) => {
+      throw isUniqueViolation(err) ? conflict('emailTaken', 'contact.email') : err;
+    });
+
+  await deps.mailer.send(deps.db, {
+    to: account.contact.email,
+    subject: 'Your Metering Portal account',
+    body: [
+      `Hello ${account.contact.firstName},`,
+      '',
+      'An account has been created for you on the Metering Portal.',
+      'Follow this link within seven days to set your password:',
+      setPasswordLink(deps, token),
+      '',
+      `Then sign in with this e-mail address: ${account.contact.email}`,
+    ].join('\n'),
+  });
+  return account;
+}
+
+/**
+ * Changes an account the caller may manage. The e-mail stays as it is; deactivating the
+ * account ends its sessions (its next request or token refresh is refused).
+ */
+export async function update(
+  deps: Deps,
+  req: FastifyRequest,
+  user: Principal,
+  body: UpdateUserAccountRequest,
+): Promise<UserAccount> {
+  return deps.db.transaction(async (tx) => {
+    const target = await requireManagedUser(tx, user, body.userAccountID);
+    const before = presentUser(target);
+    const assignment = await checkAssignment(tx, user, {
+      roleId: body.roles[0]!.roleID,
+      busEntityId: body.busEntityID,
+      siteIds: body.siteIDs,
+    });
+    const active = body.active ?? target.active;
+    await queries.updateUser(tx, target.id, contactValues({ ...body.contact, email: target.email }), {
+      roleId: assignment.roleId,
+      busEntityId: assignment.busEntityId,
+      active,
+      endSessions: target.active && !active,
+    });
+    await queries.replaceSites(tx, target.id, assignment.siteIds);
+    const after = (await snapshot(tx, target.id))!;
+    await audit(tx, req, {
+      action: 'updateUserAccount',
+      entityType: 'userAccount',
+      entityId: target.id,
+      before,
+      after,
+    });
+    return after;
+  });
+}

@@ -1,0 +1,118 @@
+import { HUB_RECONNECT_MS, HUB_SERVER_TIMEOUT_MS } from '@portal/contract';
+import { type HubEvent, type HubMessage, parseHubMessage } from './messages';
+
+/** The part of a browser WebSocket the connection uses (a fake one in tests). */
+export type SocketLike = {
+  onopen: (() => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: (() => void) | null;
+  onerror: (() => void) | null;
+  close(code?: number, reason?: string): void;
+};
+
+export type ConnectionOptions = {
+  /** The hub's address with the current token, or null when signed out. */
+  url: () => string | null;
+  /** The hub registered this client at `since`: data fetched before may have missed events. */
+  onConnected: (since: number) => void;
+  onEvent: (event: HubEvent) => void;
+  open?: (url: string) => SocketLike;
+  now?: () => number;
+  reconnectMs?: number;
+  /** No frame (heartbeats come every 15 s) for this long: the line is dead, reconnect. */
+  silenceMs?: number;
+};
+
+/**
+ * One websocket to the live hub: reconnects HUB_RECONNECT_MS after any close, and closes
+ * a line that stayed silent past the server's timeout so that it reconnects too.
+ */
+export class HubConnection {
+  private socket: SocketLike | null = null;
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private silenceTimer: ReturnType<typeof setTimeout> | null = null;
+  private stopped = true;
+  private readonly open: (url: string) => SocketLike;
+  private readonly now: () => number;
+  private readonly reconnectMs: number;
+  private readonly silenceMs: number;
+
+  constructor(private readonly opts: ConnectionOptions) {
+    this.open = opts.open ?? ((url) => new WebSocket(url) as unknown as SocketLike);
+    this.now = opts.now ?? Date.now;
+    this.reconnectMs = opts.reconnectMs ?? HUB_RECONNECT_MS;
+    this.silenceMs = opts.silenceMs ?? HUB_SERVER_TIMEOUT_MS + 5_000;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.clearTimers();
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.onclose = null;
+      socket.onmessage = null;
+      socket.close(1000, 'signed out');
+    }
+  }
+
+  private connect(): void {
+    this.reconnectTimer = null;
+    if (this.stopped) return;
+    const url = this.opts.url();
+    if (!url) return;
+    let socket: SocketLike;
+    try {
+      socket = this.open(url);
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => this.watchSilence();
+    socket.onmessage = (event) => this.receive(parseHubMessage(event.data));
+    socket.onerror = () => undefined;
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.scheduleReconnect();
+    };
+  }
+
+  private receive(message: HubMessage | null): void {
+    this.watchSilence();
+    if (!message) return;
+    if (message.type === 'connected') this.opts.onConnected(this.now());
+    else if (message.type !== 'heartbeat') this.opts.onEvent(message);
+  }
+
+  private watchSilence(): void {
+    if (this.silenceTimer) clearTimeout(this.silenceTimer);
+    this.silenceTimer = setTimeout(() => this.socket?.close(4000, 'silent'), this.silenceMs);
+  }
+
+  private scheduleReconnect(): void {
+    if (this.silenceTimer) clearTimeout(this.silenceTimer);
+    this.silenceTimer = null;
+    if (this.stopped || this.reconnectTimer) return;
+    this.reconnectTimer = setTimeout(() => this.connect(), this.reconnectMs);
+  }
+
+  private clearTimers(): void {
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    if (this.silenceTimer) clearTimeout(this.silenceTimer);
+    this.reconnectTimer = null;
+    this.silenceTimer = null;
+  }
+}
+
+/** ws:// or wss:// on this origin; the browser cannot send headers on a websocket, so the token rides in the query. */
+export function hubUrl(token: string, location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${location.host}/api/hub?access_token=${encodeURIComponent(token)}`;
+}

@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { type BusEntity, type CreateBusEntityRequest, createBusEntityRequest } from '@portal/contract';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../app/apiError';
+import { applyFieldErrors, hasFieldErrors } from '../../../app/formErrors';
+import { errorMessage, fieldMessage, serverText } from '../../../i18n/messages';
+import { toast } from '../../../ui/toast';
+import { useSaveBusiness } from '../hooks';
+
+const serverFields = ['legalName'] as const;
+
+/** Creates a business entity, or renames the one given. A taken name is shown on the field. */
+export function BusinessModal({
+  business,
+  onClose,
+  onSaved,
+}: {
+  business?: BusEntity;
+  onClose: () => void;
+  onSaved?: (business: BusEntity) => void;
+}) {
+  const { t } = useTranslation();
+  const save = useSaveBusiness();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<CreateBusEntityRequest>({
+    resolver: zodResolver(createBusEntityRequest),
+    defaultValues: { legalName: business?.legalName ?? '' },
+  });
+
+  const onSubmit = handleSubmit(({ legalName }) =>
+    save.mutate(
+      { busEntityID: business?.busEntityID, legalName },
+      {
+        onSuccess: (answer) => {
+          toast.success(serverText(t, answer.message, business ? 'businessUpdated' : 'businessAdded'));
+          onSaved?.(answer.business);
+          onClose();
+        },
+        onError: (error) => {
+          if (hasFieldErrors(error, serverFields)) applyFieldErrors(error, setError, serverFields);
+          else toast.error(error instanceof ApiError ? errorMessage(t, error) : t('msg.serverError'));
+        },
+      },
+    ),
+  );
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={business ? t('adminPanel.business.renameTitle') : t('adminPanel.business.addTitle')}
+      closeOnClickOutside={false}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label={t('adminPanel.business.name')}
+            withAsterisk
+            data-autofocus
+            autoComplete="organization"
+            {...register('legalName')}
+            error={fieldMessage(t, errors.legalName?.message)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('adminPanel.business.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

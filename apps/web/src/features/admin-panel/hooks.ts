@@ -1,0 +1,34 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { busEntity, busEntityWithSites } from '@portal/contract';
+import { z } from 'zod';
+import { api } from '../../app/api';
+import { businessKeys, lookupKeys } from '../sites/queryKeys';
+
+/** The accordion: business entities whose name or a property name contains the keyword. */
+export function useBusinessesWithSites(keyword: string) {
+  return useQuery({
+    queryKey: businessKeys.withSites(keyword),
+    queryFn: async ({ signal }) =>
+      (await api.get('Business/GetBusEntitiesWithSites', z.array(busEntityWithSites), { query: { keyword }, signal }))
+        .result,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Creates a business entity (no id) or renames one. */
+export function useSaveBusiness() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { busEntityID?: number; legalName: string }) => {
+      const answer = input.busEntityID
+        ? await api.put('Business/UpdateBusEntity', input, busEntity)
+        : await api.post('Business/CreateBusEntity', { legalName: input.legalName }, busEntity);
+      return { business: answer.result, message: answer.message };
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: businessKeys.all });
+      void queryClient.invalidateQueries({ queryKey: lookupKeys.businesses });
+      void queryClient.invalidateQueries({ queryKey: ['sites'] });
+    },
+  });
+}

@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import { dashboardStats, realtimeStats, systemAlert } from '@portal/contract';
+import { z } from 'zod';
+import { api } from '../../app/api';
+
+/** Dashboard queries start with 'dashboard', so that live updates can refresh them together. */
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  realtime: ['dashboard', 'realtime'] as const,
+  alerts: ['dashboard', 'alerts'] as const,
+  counts: ['dashboard', 'counts'] as const,
+};
+
+/** Readings arrive all the time: the totals refresh each minute even without live events. */
+const REFRESH_MS = 60_000;
+
+export function useRealtimeStats() {
+  return useQuery({
+    queryKey: dashboardKeys.realtime,
+    queryFn: async ({ signal }) => (await api.get('GetRealtimeStats', realtimeStats, { signal })).result,
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+export function useSystemAlerts() {
+  return useQuery({
+    queryKey: dashboardKeys.alerts,
+    queryFn: async ({ signal }) => (await api.get('GetSystemAlerts', z.array(systemAlert), { signal })).result,
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+/** Counts of active, in-use and out-of-service locations and missing devices. */
+export function useLocationCounts() {
+  return useQuery({
+    queryKey: dashboardKeys.counts,
+    queryFn: async ({ signal }) => (await api.get('Report/DashboardStats', dashboardStats, { signal })).result,
+    refetchInterval: REFRESH_MS,
+  });
+}

@@ -1,0 +1,108 @@
+import { Autocomplete, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { GUEST_SEARCH_MIN_CHARS, maskGuestPhone } from '@portal/contract';
+import { Controller, type Control, type FieldErrors, type UseFormRegister, type UseFormSetValue, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { fieldMessage } from '../../../i18n/messages';
+import { useGuestSearch } from '../hooks';
+import type { LocationFormValues } from './locationForm';
+
+type Props = {
+  control: Control<LocationFormValues>;
+  register: UseFormRegister<LocationFormValues>;
+  setValue: UseFormSetValue<LocationFormValues>;
+  errors: FieldErrors<LocationFormValues>;
+};
+
+/**
+ * The guest: phone with the (000) 000-0000 mask and a search of known guests from 3
+ * characters on (picking one fills the guest fields), first and last name, email.
+ */
+export function GuestFields({ control, register, setValue, errors }: Props) {
+  const { t } = useTranslation();
+  const phone = useWatch({ control, name: 'guest.mobileNumber' });
+  const [search] = useDebouncedValue(phone, 300);
+  const digits = search.replace(/\D/g, '');
+  const guests = useGuestSearch(search, digits.length >= GUEST_SEARCH_MIN_CHARS && search.length >= GUEST_SEARCH_MIN_CHARS);
+  const found = guests.data ?? [];
+  const options = [...new Map(found.map((g) => [g.mobileNumber, g])).values()];
+
+  const fill = (mobileNumber: string) => {
+    const guest = found.find((g) => g.mobileNumber === mobileNumber);
+    if (!guest) return;
+    const opts = { shouldValidate: true, shouldDirty: true };
+    setValue('guest.guestID', guest.guestID, opts);
+    setValue('guest.mobileNumber', guest.mobileNumber, opts);
+    setValue('guest.firstName', guest.firstName, opts);
+    setValue('guest.lastName', guest.lastName ?? '', opts);
+    setValue('guest.email', guest.email ?? '', opts);
+  };
+
+  return (
+    <Fieldset legend={t('checkIn.guest')} variant="filled" p="sm">
+      <Stack gap="xs">
+        <Controller
+          control={control}
+          name="guest.mobileNumber"
+          render={({ field }) => (
+            <Autocomplete
+              label={t('checkIn.phone')}
+              placeholder="(000) 000-0000"
+              inputMode="tel"
+              autoComplete="off"
+              value={field.value}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              onChange={(value) => {
+                const masked = maskGuestPhone(value);
+                // A changed number is a new guest; picking a found guest keeps the one just filled in.
+                if (masked !== field.value) setValue('guest.guestID', null);
+                field.onChange(masked);
+              }}
+              onOptionSubmit={fill}
+              data={options.map((g) => ({ value: g.mobileNumber, label: g.mobileNumber }))}
+              renderOption={({ option }) => {
+                const g = options.find((o) => o.mobileNumber === option.value);
+                return (
+                  <div>
+                    <Text size="sm">{option.value}</Text>
+                    {g && (
+                      <Text size="xs" c="dimmed">
+                        {[g.firstName, g.lastName].filter(Boolean).join(' ')} {g.email ? `· ${g.email}` : ''}
+                      </Text>
+                    )}
+                  </div>
+                );
+              }}
+              filter={({ options: all }) => all}
+              description={t('checkIn.phoneHint')}
+              error={fieldMessage(t, errors.guest?.mobileNumber?.message)}
+              comboboxProps={{ withinPortal: true }}
+            />
+          )}
+        />
+        <Group grow wrap="wrap" align="flex-start">
+          <TextInput
+            label={t('checkIn.firstName')}
+            autoComplete="off"
+            {...register('guest.firstName')}
+            error={fieldMessage(t, errors.guest?.firstName?.message)}
+          />
+          <TextInput
+            label={t('checkIn.lastName')}
+            autoComplete="off"
+            {...register('guest.lastName')}
+            error={fieldMessage(t, errors.guest?.lastName?.message)}
+          />
+        </Group>
+        <TextInput
+          label={t('checkIn.email')}
+          type="email"
+          autoComplete="off"
+          {...register('guest.email')}
+          error={fieldMessage(t, errors.guest?.email?.message)}
+        />
+      </Stack>
+    </Fieldset>
+  );
+}

@@ -1,0 +1,72 @@
+import type { LocationRow } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+import { formSchema, initialValues, requestBody } from './locationForm';
+import { initialServices, serviceBoxes } from './services';
+
+const row = {
+  locationID: 7,
+  fk_SiteID: 1,
+  locationDescription: 'Site A-07',
+  locationPublicName: 'PLR0007',
+  accountNumber: 'AC-1',
+  locationType: 1,
+  locationTypeName: 'RV Site',
+  autoCheckoutDateTime: null,
+  isCheckedInState: false,
+  isRetryState: false,
+  deleted: false,
+  guestName: null,
+  servicePoints: [
+    {
+      servicePointID: 70,
+      servicePointName: 'E100070',
+      activeInd: 1,
+      servicePointCapabilities: [
+        { servicePointCapabilityID: 701, status: 0, apiCapabilityResponse: null, capability: { capabilityID: 2, displayName: '30 Amp', capabilityType: 2 } },
+        { servicePointCapabilityID: 702, status: 0, apiCapabilityResponse: 'Pending', capability: { capabilityID: 3, displayName: '50 Amp', capabilityType: 2 } },
+      ],
+    },
+  ],
+} as unknown as LocationRow;
+
+const site = { timeZone: 'America/Phoenix', defaultCheckoutTime: '11:00' };
+const now = new Date('2026-06-01T15:00:00Z');
+const mode = { checkIn: true, guestIn: true };
+const messages = { invalid: 'invalid', tooEarly: 'tooEarly', step: 'step' };
+
+describe('the check-in form', () => {
+  const boxes = serviceBoxes(row.servicePoints, true);
+  const values = initialValues(row, mode, initialServices(boxes, true), site, now);
+
+  it('starts tomorrow at the property checkout time, with the services that can switch on', () => {
+    expect(values.autoCheckout).toBe('2026-06-02T11:00');
+    expect(values.services).toEqual([
+      { id: 701, on: true },
+      { id: 702, on: false },
+    ]);
+    expect(values.available).toBe(true);
+  });
+
+  it('sends the stay in UTC, the changeable relays, and no empty guest', () => {
+    const body = requestBody(row, values, boxes, mode, site.timeZone);
+    expect(body).toMatchObject({
+      locationID: 7,
+      locationType: 1,
+      autoCheckoutDateTime: '2026-06-02T18:00:00.000Z',
+      activeInd: 1,
+      servicePointID: 70,
+      servicePointCapabilities: [{ servicePointCapabilityID: 701, status: 1 }],
+      guest: undefined,
+    });
+  });
+
+  it('applies the guest rules of the contract and the check-out rules of the property zone', () => {
+    const schema = formSchema(mode, site.timeZone, messages, () => now);
+    const guest = { guestID: null, mobileNumber: '', firstName: 'Ann', lastName: '', email: 'x@' };
+    const result = schema.safeParse({ ...values, autoCheckout: '2026-06-01T08:00', guest });
+    expect(result.success).toBe(false);
+    const issues = result.error?.issues.map((i) => `${i.path.join('.')}:${i.message}`).sort();
+    expect(issues).toEqual(['autoCheckout:tooEarly', 'guest.email:invalidEmail', 'guest.mobileNumber:phoneRequired']);
+    expect(schema.safeParse(values).success).toBe(true);
+  });
+});

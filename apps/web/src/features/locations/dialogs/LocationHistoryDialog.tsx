@@ -1,0 +1,77 @@
+import { Alert, Badge, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../i18n/messages';
+import { useStayHistory } from '../hooks';
+import type { DialogProps } from '../table/LocationDialogs';
+import { ResponsiveModal } from './ResponsiveModal';
+
+/** Location History (screen 13): the location's stays, newest first; an open stay is greyed and 'In-Use'. */
+export function LocationHistoryDialog({ site, row, onClose }: DialogProps) {
+  const { t, i18n } = useTranslation();
+  const history = useStayHistory(row.locationID);
+  const stays = history.data ?? [];
+  const anyOpen = stays.some((s) => s.checkoutDateTime === null);
+  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: site.timeZone });
+  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
+
+  return (
+    <ResponsiveModal
+      onClose={onClose}
+      size="xl"
+      title={t('locations.history.title', { name: row.locationDescription })}
+    >
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          {anyOpen ? t('locations.history.previousCurrent') : t('locations.history.previous')}
+        </Title>
+        {history.isPending ? (
+          <Skeleton height={120} />
+        ) : history.isError ? (
+          <Alert color="red" title={t('msg.historyLoadFailed')}>
+            {errorMessage(t, history.error)}
+          </Alert>
+        ) : stays.length === 0 ? (
+          <Text c="dimmed" ta="center" py="md">
+            {t('msg.noData')}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={520}>
+            <Table striped withTableBorder>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('locations.history.dateRange')}</Table.Th>
+                  <Table.Th>{t('locations.history.customerName')}</Table.Th>
+                  <Table.Th>{t('locations.history.customerPhone')}</Table.Th>
+                  <Table.Th>{t('locations.history.totalKwh')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {stays.map((stay) => {
+                  const open = stay.checkoutDateTime === null;
+                  const guest = stay.guest ? [stay.guest.firstName, stay.guest.lastName].filter(Boolean).join(' ') : '';
+                  return (
+                    <Table.Tr key={stay.stayID} c={open ? 'dimmed' : undefined} bg={open ? 'var(--mantine-color-default-hover)' : undefined}>
+                      <Table.Td>
+                        {format.format(new Date(stay.checkinDateTime))} –{' '}
+                        {open ? (
+                          <Badge size="sm" color="gray" variant="outline">
+                            {t('locations.history.inUse')}
+                          </Badge>
+                        ) : (
+                          format.format(new Date(stay.checkoutDateTime ?? stay.checkinDateTime))
+                        )}
+                      </Table.Td>
+                      <Table.Td>{guest || '—'}</Table.Td>
+                      <Table.Td>{stay.guest?.mobileNumber || '—'}</Table.Td>
+                      <Table.Td>{stay.totalUsage === null ? '—' : number.format(stay.totalUsage)}</Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </ResponsiveModal>
+  );
+}

@@ -1,0 +1,18 @@
+import { Modal, type ModalProps } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+
+/** The area's dialogs: full screen on phones, a centred modal elsewhere, always with a labelled close button. */
+export function ResponsiveModal(props: Omit<ModalProps, 'opened'> & { opened?: boolean }) {
+  const { t } = useTranslation();
+  const phone = useMediaQuery('(max-width: 48em)');
+  return (
+    <Modal
+      opened
+      centered
+      fullScreen={phone}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      {...props}
+    />
+  );
+}

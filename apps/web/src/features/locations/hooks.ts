@@ -1,0 +1,337 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type BulkLocationEntry,
+  type ControlMessage,
+  type MeterAssignment,
+  assignableMeters,
+  controlMessage,
+  guestRow,
+  idValue,
+  latestOperation,
+  locationDetail,
+  locationTypeLookup,
+  locationUsage,
+  manualReadingResult,
+  meterInventoryPage,
+  meterOption,
+  sendControlResult,
+  stayHistoryRow,
+  stayResult,
+} from '@portal/contract';
+import { z } from 'zod';
+import { api } from '../../app/api';
+import { afterLocationChange, fetchTable, locationKeys, SITE_LISTS_KEY } from './liveData';
+
+/** Query and mutation hooks of the locations area: one per call of properties section 7. */
+
+const REFERENCE_STALE_MS = 60 * 60_000;
+const nothing = z.unknown();
+
+/** The whole table of a property, usage included, in one request. */
+export function useLocationsTable(siteId: number) {
+  return useQuery({ queryKey: locationKeys.table(siteId), queryFn: ({ signal }) => fetchTable(siteId, signal) });
+}
+
+export function useLocationDetail(siteId: number, locationId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: locationKeys.detail(siteId, locationId),
+    queryFn: async ({ signal }) =>
+      (await api.get(`Site/${siteId}/Location/${locationId}`, locationDetail, { signal })).result,
+    enabled,
+    staleTime: 0,
+  });
+}
+
+export function useLocationTypes() {
+  return useQuery({
+    queryKey: locationKeys.locationTypes,
+    queryFn: async ({ signal }) => (await api.get('GetAllLocationTypes', z.array(locationTypeLookup), { signal })).result,
+    staleTime: REFERENCE_STALE_MS,
+  });
+}
+
+export function useStayHistory(locationId: number) {
+  return useQuery({
+    queryKey: locationKeys.history(locationId),
+    queryFn: async ({ signal }) =>
+      (await api.get('GetStayTransactionsUsageByLocationID', z.array(stayHistoryRow), { query: { locationID: locationId }, signal }))
+        .result,
+    staleTime: 0,
+  });
+}
+
+export function useMeterStock(locationId: number) {
+  return useQuery({
+    queryKey: locationKeys.stock(locationId),
+    queryFn: async ({ signal }) =>
+      (await api.get('GetMetersMapToLocation', z.array(meterOption), { query: { locationId }, signal })).result,
+    staleTime: 0,
+  });
+}
+
+export function useAssignableMeters(siteId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: locationKeys.assignable(siteId),
+    queryFn: async ({ signal }) =>
+      (await api.get('GetLocationsToAssignMeters', assignableMeters, { query: { siteID: siteId }, signal })).result,
+    enabled,
+    staleTime: 0,
+  });
+}
+
+export function useBusinessLookup(enabled: boolean) {
+  return useQuery({
+    queryKey: locationKeys.businesses,
+    queryFn: async ({ signal }) => (await api.get('GetAllBusinessLookup', z.array(idValue), { signal })).result,
+    enabled,
+  });
+}
+
+export function useSitesOfBusiness(busEntityId: number | null) {
+  return useQuery({
+    queryKey: locationKeys.sitesOfBusiness(busEntityId ?? 0),
+    queryFn: async ({ signal }) =>
+      (await api.get('GetSitesLookupByBusEntityID', z.array(idValue), { query: { busEntityID: busEntityId }, signal }))
+        .result,
+    enabled: busEntityId !== null,
+  });
+}
+
+export function useGuestSearch(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: locationKeys.guests(search),
+    queryFn: async ({ signal }) =>
+      (await api.get('Guest/GetGuests', z.array(guestRow), { query: { search }, signal })).result,
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+export function useLatestOperations(locationId: number, enabled = true) {
+  return useQuery({
+    queryKey: locationKeys.latestOperations(locationId),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get('GetServicePointCapabilitiesLatestOperationsByLocationID', z.array(latestOperation), {
+          query: { locationID: locationId },
+          signal,
+        })
+      ).result,
+    enabled,
+    staleTime: 0,
+  });
+}
+
+export async function fetchControlMessage(servicePointId: number, messageId: number): Promise<ControlMessage> {
+  return (await api.get('GetDeviceControlMessage', controlMessage, { query: { servicePointId, messageId } })).result;
+}
+
+export function useMeterInventory(search: string, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: locationKeys.inventory(search, page, pageSize),
+    queryFn: async ({ signal }) =>
+      (await api.get('ServicePoint/GetMeterInventory', meterInventoryPage, { query: { search, page, pageSize }, signal }))
+        .result,
+    placeholderData: (previous) => previous,
+  });
+}
+
+// ---------------------------------------------------------------- changes
+
+/** A mutation that refreshes the named rows (or the whole table) of the property when it succeeds. */
+function useSiteMutation<I, O>(siteId: number, fn: (input: I) => Promise<O>, rowsOf: (input: I, output: O) => number[] | 'all') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (output, input) => afterLocationChange(queryClient, siteId, rowsOf(input, output)),
+  });
+}
+
+export function useCreateLocations(siteId: number) {
+  return useSiteMutation(
+    siteId,
+    async (rows: BulkLocationEntry[]) => (await api.post('BulkCreateLocationWithSetting', rows, z.array(z.number().int()))).result,
+    () => 'all',
+  );
+}
+
+export type LocationEdit = {
+  locationID: number;
+  locationDescription: string;
+  billingAccountNumber: string | null;
+  locationPublicName: string;
+  locationType?: number | null;
+};
+
+export function useUpdateLocation(siteId: number) {
+  return useSiteMutation(
+    siteId,
+    async ({ limited, ...edit }: LocationEdit & { limited: boolean }) => {
+      if (limited) {
+        const { locationType: _type, ...basics } = edit;
+        return api.put('UpdateLocationBasicInfo', basics, nothing);
+      }
+      return api.put('UpdateLocation', edit, nothing);
+    },
+    (input) => [input.locationID],
+  );
+}
+
+/** Check-in, check-out and the edit with services answer 410 when saved but the meters did not confirm in time. */
+export function useCheckIn(siteId: number) {
+  return useSiteMutation(
+    siteId,
+    (body: { locationID: number } & Record<string, unknown>) => api.post('CheckinLocationServicePointCapabilities', body, stayResult),
+    (input) => [input.locationID],
+  );
+}
+
+export function useUpdateWithServices(siteId: number) {
+  return useSiteMutation(
+    siteId,
+    (body: { locationID: number } & Record<string, unknown>) => api.put('UpdateLocationServicePointCapabilities', body, stayResult),
+    (input) => [input.locationID],
+  );
+}
+
+export function useCheckOut(siteId: number) {
+  return useSiteMutation(
+    siteId,
+    (locationID: number) =>
+      api.post('CheckOutLocationServicePointCapabilities', undefined, stayResult, { query: { locationID } }),
+    (locationID) => [locationID],
+  );
+}
+
+export function useRetryRelays(siteId: number) {
+  return useSiteMutation(
+    siteId,
+    (locationID: number) => api.post('ServicePoint/RetryLatestCapabilitiesRelayStates', { locationID }, stayResult),
+    (locationID) => [locationID],
+  );
+}
+
+export function useToggleDeleted(siteId: number) {
+  return useSiteMutation(
+    siteId,
+    async (locationID: number) =>
+      (await api.put('ServicePoint/UpdateLocationDeletedStatus', { locationID }, z.object({ deleted: z.boolean() }))).result,
+    (locationID) => [locationID],
+  );
+}
+
+export function useEraseLocation(siteId: number) {
+  return useSiteMutation(
+    siteId,
+    (locationId: number) => api.delete('DeleteLocationWithSetting', nothing, { query: { locationId } }),
+    () => 'all',
+  );
+}
+
+export function useMoveLocations(siteId: number) {
+  return useSiteMutation(
+    siteId,
+    (moves: Array<{ LocationID: number; SiteId: number }>) =>
+      moves.length === 1 ? api.put('MoveLocation', moves[0], nothing) : api.put('BulkMoveLocation', moves, nothing),
+    () => 'all',
+  );
+}
+
+export function useAddMeter(siteId: number) {
+  return useSiteMutation(
+    siteId,
+    (a: MeterAssignment) => api.post('AddMeterToLocation', a, nothing),
+    (a) => [a.fk_LocationID],
+  );
+}
+
+export function useAssignMeters(siteId: number) {
+  return useSiteMutation(
+    siteId,
+    (list: MeterAssignment[]) => api.post('AssignMetersToLocations', list, nothing),
+    (list) => [...new Set(list.map((a) => a.fk_LocationID))],
+  );
+}
+
+export function useRemoveMeter(siteId: number) {
+  return useSiteMutation(
+    siteId,
+    (a: MeterAssignment) => api.delete('DeleteMeterFromLocation', nothing, { body: a }),
+    (a) => [a.fk_LocationID],
+  );
+}
+
+export function useManualReading(siteId: number, locationId: number) {
+  return useSiteMutation(
+    siteId,
+    async (body: { deviceKey: string; kwHTotal?: string; totalGallons?: string; overrideConfirmation: boolean }) =>
+      (await api.post('AddManualMeterReading', body, manualReadingResult)).result,
+    (_input, output) => (output.overrideConfirmation ? [] : [locationId]),
+  );
+}
+
+export function useSetMonitoring(siteId: number) {
+  return useSiteMutation(
+    siteId,
+    (changes: Array<{ LocationId: number; ServicePointID: number; ExcludeFromMonitoring: boolean }>) =>
+      changes.length === 1
+        ? api.put('UpdateLocationMonitoring', changes[0], nothing)
+        : api.put('BulkUpdateLocationMonitoring', changes, nothing),
+    (changes) => [...new Set(changes.map((c) => c.LocationId))],
+  );
+}
+
+export function useSendControl(siteId: number, locationId: number) {
+  return useSiteMutation(
+    siteId,
+    async (body: { servicePointId: number; requestedState: 0 | 1 }) =>
+      (await api.put('SendDeviceControlMessage', body, sendControlResult)).result,
+    () => [locationId],
+  );
+}
+
+export function useBulkSendControl(siteId: number) {
+  return useSiteMutation(
+    siteId,
+    async (body: { list: Array<{ servicePointId: number; requestedState: 0 | 1 }>; locationIds: number[] }) =>
+      (await api.put('BulkSendDeviceControlMessage', body.list, z.array(sendControlResult))).result,
+    (input) => (input.locationIds.length > 20 ? 'all' : input.locationIds),
+  );
+}
+
+export function useRefreshUsage(siteId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (locationID: number) =>
+      (await api.get('GetLocationMeterUsageForMeterByLocationID', locationUsage, { query: { locationID } })).result,
+    onSuccess: (usage) => {
+      const byMeter = new Map(usage.servicePoints.map((sp) => [sp.servicePointID, sp.usage]));
+      queryClient.setQueryData<import('@portal/contract').LocationRow[]>(locationKeys.table(siteId), (rows) =>
+        rows?.map((row) =>
+          row.locationID !== usage.locationID
+            ? row
+            : {
+                ...row,
+                servicePoints: row.servicePoints.map((sp) =>
+                  byMeter.has(sp.servicePointID) ? { ...sp, usage: byMeter.get(sp.servicePointID) ?? null } : sp,
+                ),
+              },
+        ),
+      );
+    },
+  });
+}
+
+export function useCreateMeter() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { servicePointName: string; deviceKey: string; fk_DeviceTypeId: number }) =>
+      api.post('ServicePoint/CreateMeter', body, z.number().int()),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['meters'] });
+      void queryClient.invalidateQueries({ queryKey: ['locations', 'stock'] });
+      void queryClient.invalidateQueries({ queryKey: ['locations', 'assignable'] });
+      void queryClient.invalidateQueries({ queryKey: SITE_LISTS_KEY });
+    },
+  });
+}

@@ -1,0 +1,195 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Badge, Button, Group, Paper, Select, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { SEARCH_DEBOUNCE_MS, createMeterRequest } from '@portal/contract';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { applyFieldErrors, hasFieldErrors } from '../../../app/formErrors';
+import { errorMessage, fieldMessage } from '../../../i18n/messages';
+import { PageTitle } from '../../../ui/PageTitle';
+import { toast } from '../../../ui/toast';
+import { useCreateMeter, useMeterInventory } from '../hooks';
+import { Pager } from '../Pager';
+
+/**
+ * The device types a meter can be registered as. The API has no device type lookup yet:
+ * these are the seeded types (lookup-data.ts), named through the catalogue.
+ */
+const DEVICE_TYPES = [
+  { id: 1, key: 'electric' },
+  { id: 6, key: 'smartElectric' },
+  { id: 7, key: 'water' },
+  { id: 2, key: 'cube' },
+  { id: 3, key: 'dataCollector' },
+] as const;
+
+const PAGE_SIZE = 50;
+const formSchema = createMeterRequest.extend({ fk_DeviceTypeId: z.number({ error: 'requiredField' }).int() });
+type FormValues = { servicePointName: string; deviceKey: string; fk_DeviceTypeId: number | null };
+const SERVER_FIELDS = ['servicePointName', 'deviceKey', 'fk_DeviceTypeId'] as const;
+
+/** Admin Panel › Meter Inventory: register meters into stock, and see where every meter is. */
+export function MeterInventoryPage() {
+  const { t, i18n } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [page, setPage] = useState(1);
+  const inventory = useMeterInventory(debounced, page, PAGE_SIZE);
+  const create = useCreateMeter();
+  const seen = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const { register, control, handleSubmit, reset, setError, formState } = useForm<FormValues>({
+    resolver: zodResolver(formSchema) as never,
+    defaultValues: { servicePointName: '', deviceKey: '', fk_DeviceTypeId: null },
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    create.mutate(
+      {
+        servicePointName: values.servicePointName.trim(),
+        deviceKey: values.deviceKey.trim(),
+        fk_DeviceTypeId: values.fk_DeviceTypeId ?? 0,
+      },
+      {
+        onSuccess: () => {
+          toast.success(t('meters.inventory.registered', { meter: values.servicePointName.trim() }));
+          reset();
+        },
+        onError: (error) => {
+          if (hasFieldErrors(error, SERVER_FIELDS)) applyFieldErrors(error, setError, [...SERVER_FIELDS]);
+          else toast.error(errorMessage(t, error));
+        },
+      },
+    ),
+  );
+
+  const total = inventory.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  return (
+    <>
+      <PageTitle>{t('meters.inventory.title')}</PageTitle>
+      <Stack gap="lg">
+        <Paper withBorder p="md" radius="md">
+          <Title order={2} size="h4" mb="sm">
+            {t('meters.inventory.register')}
+          </Title>
+          <form onSubmit={(e) => void onSubmit(e)} noValidate>
+            <Group align="flex-start" wrap="wrap" gap="sm">
+              <TextInput
+                label={t('meters.inventory.meterId')}
+                description={t('meters.inventory.meterIdHint')}
+                maxLength={7}
+                withAsterisk
+                {...register('servicePointName')}
+                error={fieldMessage(t, formState.errors.servicePointName?.message)}
+              />
+              <TextInput
+                label={t('meters.inventory.deviceKey')}
+                description={t('meters.inventory.deviceKeyHint')}
+                withAsterisk
+                {...register('deviceKey')}
+                error={fieldMessage(t, formState.errors.deviceKey?.message)}
+              />
+              <Controller
+                control={control}
+                name="fk_DeviceTypeId"
+                render={({ field }) => (
+                  <Select
+                    label={t('meters.inventory.deviceType')}
+                    description={t('meters.inventory.deviceTypeHint')}
+                    withAsterisk
+                    data={DEVICE_TYPES.map((d) => ({ value: String(d.id), label: t(`meters.deviceTypes.${d.key}`) }))}
+                    value={field.value === null ? null : String(field.value)}
+                    onChange={(value) => field.onChange(value === null ? null : Number(value))}
+                    error={fieldMessage(t, formState.errors.fk_DeviceTypeId?.message)}
+                  />
+                )}
+              />
+              <Button type="submit" mt={{ base: 0, sm: 46 }} loading={create.isPending}>
+                {t('meters.inventory.registerButton')}
+              </Button>
+            </Group>
+          </form>
+        </Paper>
+
+        <Stack gap="sm">
+          <Group justify="space-between" wrap="wrap">
+            <TextInput
+              aria-label={t('meters.inventory.search')}
+              placeholder={t('meters.inventory.search')}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={search}
+              onChange={(e) => {
+                setSearch(e.currentTarget.value);
+                setPage(1);
+              }}
+              w={{ base: '100%', xs: 320 }}
+            />
+            <Text size="sm" c="dimmed">
+              {t('meters.inventory.count', { count: total })}
+            </Text>
+          </Group>
+          {inventory.isPending ? (
+            <Skeleton height={240} />
+          ) : inventory.isError ? (
+            <Alert color="red">{errorMessage(t, inventory.error)}</Alert>
+          ) : inventory.data.rows.length === 0 ? (
+            <Text c="dimmed" ta="center" py="lg">
+              {t('msg.noData')}
+            </Text>
+          ) : (
+            <Table.ScrollContainer minWidth={720}>
+              <Table striped highlightOnHover withTableBorder>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('meters.inventory.meterId')}</Table.Th>
+                    <Table.Th>{t('meters.inventory.deviceKey')}</Table.Th>
+                    <Table.Th>{t('meters.inventory.deviceType')}</Table.Th>
+                    <Table.Th>{t('meters.inventory.where')}</Table.Th>
+                    <Table.Th>{t('meters.inventory.status')}</Table.Th>
+                    <Table.Th>{t('meters.inventory.lastSeen')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {inventory.data.rows.map((m) => (
+                    <Table.Tr key={m.servicePointID}>
+                      <Table.Td ff="monospace">{m.servicePointName}</Table.Td>
+                      <Table.Td>{m.deviceKey}</Table.Td>
+                      <Table.Td>{m.deviceTypeDisplayName}</Table.Td>
+                      <Table.Td>
+                        {m.locationID === null ? (
+                          <Badge color="blue" variant="dot">
+                            {t('meters.inventory.inStock')}
+                          </Badge>
+                        ) : (
+                          `${m.siteName ?? ''} › ${m.locationDescription ?? ''}`
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={4}>
+                          <Badge size="sm" color={m.activeInd === 1 ? 'green' : 'orange'} variant="dot">
+                            {m.activeInd === 1 ? t('meters.inventory.available') : t('locations.table.outOfService')}
+                          </Badge>
+                          {m.isMissingDevice && (
+                            <Badge size="sm" color="red" variant="dot">
+                              {t('locations.table.missing')}
+                            </Badge>
+                          )}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>{m.lastSeenDT ? seen.format(new Date(m.lastSeenDT)) : '—'}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+          {pageCount > 1 && <Pager total={pageCount} value={page} onChange={setPage} />}
+        </Stack>
+      </Stack>
+    </>
+  );
+}

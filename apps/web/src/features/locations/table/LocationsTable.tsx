@@ -1,0 +1,488 @@
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { type LocationRow, ROW_HIGHLIGHT_DELAY_MS, ROW_HIGHLIGHT_MS, Role } from '@portal/contract';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconArrowsSort,
+  IconLink,
+  IconPlus,
+  IconSearch,
+} from '@tabler/icons-react';
+import {
+  type SortingState,
+  createColumnHelper,
+  getCoreRowModel,
+  getFilteredRowModel,
+  getPaginationRowModel,
+  getSortedRowModel,
+  useReactTable,
+} from '@tanstack/react-table';
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../app/apiError';
+import { errorMessage } from '../../../i18n/messages';
+import { useConfirm } from '../../../ui/confirmContext';
+import { EmptyState } from '../../../ui/EmptyState';
+import { toast } from '../../../ui/toast';
+import { toastSaved, toastStatusError } from '../feedback';
+import {
+  useBulkSendControl,
+  useCheckOut,
+  useEraseLocation,
+  useLocationsTable,
+  useRefreshUsage,
+  useSetMonitoring,
+  useToggleDeleted,
+} from '../hooks';
+import { Pager } from '../Pager';
+import { naturalCompare, searchText } from '../rows';
+import type { LocationsSite } from '../site';
+import { useRole } from '../useRole';
+import { LocationDialogs, type DialogState } from './LocationDialogs';
+import { ADMIN_COLUMNS, COLUMNS, type ColumnId, type RowAction } from './actions';
+import classes from './LocationsTable.module.css';
+import { LocationRowView } from './LocationRowView';
+import { SelectionToolbar } from './SelectionToolbar';
+import {
+  type SelectionType,
+  idsOfType,
+  metersToSwitch,
+  pruneSelection,
+  selectable,
+  typeAfterChange,
+} from './selection';
+
+const PAGE_SIZES = ['10', '25', '50', '100'];
+const EMPTY: LocationRow[] = [];
+const column = createColumnHelper<LocationRow>();
+const SORTABLE: Partial<Record<ColumnId, true>> = { description: true, meters: true, checkInOut: true, health: true };
+
+const healthRank = (row: LocationRow) =>
+  row.servicePoints.some((sp) => sp.isMissingDevice) ? 0 : row.servicePoints.length === 0 ? 2 : 1;
+
+/** Columns of the row model: what sorting and the search box work on (cells render in LocationRowView). */
+const columnDefs = [
+  column.accessor((r) => r.locationDescription, { id: 'description', sortingFn: (a, b) => naturalCompare(a.original.locationDescription, b.original.locationDescription) }),
+  column.accessor((r) => r.servicePoints.map((sp) => sp.servicePointName).join(' '), {
+    id: 'meters',
+    sortingFn: (a, b) => naturalCompare(a.getValue('meters'), b.getValue('meters')),
+  }),
+  column.accessor((r) => (r.isCheckedInState ? 1 : 0), { id: 'checkInOut' }),
+  column.accessor(healthRank, { id: 'health' }),
+];
+
+type Props = {
+  site: LocationsSite;
+  /** Add Location and Assign Meter buttons above the table (a page of its own has no property menu). */
+  withPropertyActions?: boolean;
+};
+
+/**
+ * The locations table of one property (properties screen 5): the whole property in one
+ * request, sorted, searched and paged in the browser so that thousands of rows stay
+ * smooth; rows re-render only when their own data changes (live updates included).
+ */
+export function LocationsTable({ site, withPropertyActions = false }: Props) {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const role = useRole();
+  const isAdmin = role === Role.Administrator;
+  const siteId = site.siteID;
+  const query = useLocationsTable(siteId);
+  const rows = query.data ?? EMPTY;
+
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search);
+  const [sorting, setSorting] = useState<SortingState>([{ id: 'description', desc: false }]);
+  const [pagination, setPagination] = useState({ pageIndex: 0, pageSize: 25 });
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  const [chosenType, setChosenType] = useState<SelectionType>('select');
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const [highlighted, setHighlighted] = useState<number | null>(null);
+
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table; the app does not use the React Compiler
+  const table = useReactTable({
+    data: rows,
+    columns: columnDefs,
+    state: { sorting, globalFilter: deferredSearch, pagination },
+    getRowId: (r) => String(r.locationID),
+    onSortingChange: setSorting,
+    onPaginationChange: setPagination,
+    globalFilterFn: (row, _columnId, filter: string) => searchText(row.original).includes(filter.trim().toLowerCase()),
+    getColumnCanGlobalFilter: () => true,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getFilteredRowModel: getFilteredRowModel(),
+    getPaginationRowModel: getPaginationRowModel(),
+    autoResetPageIndex: false,
+  });
+
+  // Selection follows the rows: gone or deleted rows drop out, and the type reverts when it no longer matches.
+  const selected = useMemo(() => pruneSelection(chosen, rows), [chosen, rows]);
+  const selectionType = useMemo(() => typeAfterChange(chosenType, selected, rows), [chosenType, selected, rows]);
+  const filteredRows = table.getFilteredRowModel().rows;
+  const selectableInView = useMemo(() => filteredRows.map((r) => r.original).filter(selectable), [filteredRows]);
+
+  const setSelection = useCallback(
+    (next: ReadonlySet<number>, type?: SelectionType) => {
+      setChosen(next);
+      setChosenType(type ?? typeAfterChange(selectionType, next, rows));
+    },
+    [rows, selectionType],
+  );
+
+  // After an action: the row is found (its page opened), highlighted and scrolled into view.
+  const filteredRef = useRef<readonly LocationRow[]>([]);
+  useLayoutEffect(() => {
+    filteredRef.current = filteredRows.map((r) => r.original);
+  });
+  const highlightTimers = useRef<number[]>([]);
+  const highlight = useCallback(
+    (locationId: number) => {
+      highlightTimers.current.forEach((id) => window.clearTimeout(id));
+      highlightTimers.current = [
+        window.setTimeout(() => {
+          const index = filteredRef.current.findIndex((r) => r.locationID === locationId);
+          if (index < 0) return;
+          setPagination((p) => ({ ...p, pageIndex: Math.floor(index / p.pageSize) }));
+          setHighlighted(locationId);
+          highlightTimers.current.push(window.setTimeout(() => setHighlighted(null), ROW_HIGHLIGHT_MS));
+        }, ROW_HIGHLIGHT_DELAY_MS),
+      ];
+    },
+    [],
+  );
+  useEffect(() => () => highlightTimers.current.forEach((id) => window.clearTimeout(id)), []);
+
+  const checkOut = useCheckOut(siteId);
+  const toggleDeleted = useToggleDeleted(siteId);
+  const erase = useEraseLocation(siteId);
+  const monitoring = useSetMonitoring(siteId);
+  const refreshUsage = useRefreshUsage(siteId);
+  const bulkSwitch = useBulkSendControl(siteId);
+
+  const handle = (action: RowAction) => {
+    const row = action.row;
+    const name = row.locationDescription;
+    switch (action.kind) {
+      case 'select': {
+        const next = new Set(selected);
+        if (action.selected) next.add(row.locationID);
+        else next.delete(row.locationID);
+        setSelection(next);
+        return;
+      }
+      case 'checkOut':
+        void (async () => {
+          const ok = await confirm({
+            title: t('checkIn.checkOutTitle'),
+            message: t('checkIn.checkOutQuestion', { location: name }),
+            confirmLabel: t('locations.table.checkOut'),
+          });
+          if (!ok) return;
+          checkOut.mutate(row.locationID, {
+            onSuccess: (answer) => {
+              toastSaved(t, answer.statusCode, 'checkOutSuccess', 'checkOutPending');
+              highlight(row.locationID);
+            },
+            onError: (error) => toastStatusError(t, error, 'checkOutFailed'),
+          });
+        })();
+        return;
+      case 'toggleDeleted': {
+        const action = row.deleted ? 'reactivate' : 'delete';
+        const word = t(`locations.actionWord.${action}`);
+        void (async () => {
+          const ok = await confirm({
+            title: row.deleted ? t('locations.dialogs.reactivateTitle') : t('locations.dialogs.deleteTitle'),
+            message: row.deleted
+              ? t('locations.dialogs.reactivateQuestion', { location: name })
+              : t('locations.dialogs.deleteQuestion', { location: name }),
+            confirmLabel: row.deleted ? t('locations.actions.reactivate') : t('locations.actions.delete'),
+            danger: !row.deleted,
+          });
+          if (!ok) return;
+          toggleDeleted.mutate(row.locationID, {
+            onSuccess: () => {
+              toast.success(t('msg.locationActionDone', { action: word }));
+              highlight(row.locationID);
+            },
+            onError: (error) => toast.error(deleteFailure(t, error, word)),
+          });
+        })();
+        return;
+      }
+      case 'erase': {
+        const word = t('locations.actionWord.delete');
+        void (async () => {
+          const ok = await confirm({
+            title: t('locations.dialogs.eraseTitle'),
+            message: t('locations.dialogs.eraseQuestion', { location: name }),
+            confirmLabel: t('locations.actions.erase'),
+            danger: true,
+          });
+          if (!ok) return;
+          erase.mutate(row.locationID, {
+            onSuccess: () => toast.success(t('msg.locationActionDone', { action: word })),
+            onError: (error) => toast.error(deleteFailure(t, error, word)),
+          });
+        })();
+        return;
+      }
+      case 'monitoring':
+        monitoring.mutate(
+          [{ LocationId: row.locationID, ServicePointID: action.servicePointId, ExcludeFromMonitoring: !action.monitored }],
+          {
+            onSuccess: () => toast.success(t('msg.monitoringUpdated')),
+            onError: () => toast.error(t('msg.monitoringFailed')),
+          },
+        );
+        return;
+      case 'refreshUsage':
+        refreshUsage.mutate(row.locationID, { onError: (error) => toast.error(errorMessage(t, error)) });
+        return;
+      case 'device':
+        setDialog({ kind: 'device', locationId: row.locationID, servicePointId: action.servicePointId });
+        return;
+      case 'move':
+        setDialog({ kind: 'move', locationIds: [row.locationID] });
+        return;
+      default:
+        setDialog({ kind: action.kind, locationId: row.locationID });
+    }
+  };
+  // Rows get one stable dispatcher (so that memoised rows do not re-render) that runs the latest handler.
+  const handleRef = useRef(handle);
+  useLayoutEffect(() => {
+    handleRef.current = handle;
+  });
+  const dispatch = useCallback((action: RowAction) => handleRef.current(action), []);
+
+  const switchSelected = async (state: 0 | 1) => {
+    const meters = metersToSwitch(rows, selected, selectionType);
+    if (meters.length === 0) {
+      toast.error(t('locations.selection.nothingToSwitch'));
+      return;
+    }
+    const ok = await confirm({
+      title: state === 1 ? t('locations.selection.onTitle') : t('locations.selection.offTitle'),
+      message: t('locations.selection.switchQuestion', { count: meters.length }),
+    });
+    if (!ok) return;
+    bulkSwitch.mutate(
+      { list: meters.map((servicePointId) => ({ servicePointId, requestedState: state })), locationIds: [...selected] },
+      {
+        onSuccess: () => toast.success(t('locations.selection.commandsSent', { count: meters.length })),
+        onError: (error) => toast.error(errorMessage(t, error)),
+      },
+    );
+  };
+
+  const columns = useMemo(() => COLUMNS.filter((c) => isAdmin || !ADMIN_COLUMNS.includes(c)), [isAdmin]);
+  const labels = useMemo(
+    () =>
+      Object.fromEntries(COLUMNS.map((c) => [c, t(`locations.columns.${c}`)])) as Record<ColumnId, string>,
+    [t],
+  );
+  const sortOf = (id: ColumnId) => sorting.find((s) => s.id === id);
+  const pageRows = table.getRowModel().rows;
+  const pageCount = table.getPageCount();
+  const refreshingId = refreshUsage.isPending ? refreshUsage.variables : null;
+
+  const toolbar = (
+    <Group justify="space-between" gap="sm" wrap="wrap">
+      <TextInput
+        aria-label={t('locations.table.search')}
+        placeholder={t('locations.table.searchPlaceholder')}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={search}
+        onChange={(e) => {
+          setSearch(e.currentTarget.value);
+          setPagination((p) => ({ ...p, pageIndex: 0 }));
+        }}
+        w={{ base: '100%', xs: 280 }}
+      />
+      <Group gap="xs">
+        <Text size="sm" c="dimmed">
+          {t('locations.table.count', { shown: filteredRows.length, total: rows.length })}
+        </Text>
+        {withPropertyActions && (
+          <>
+            <Button size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setDialog({ kind: 'addLocations' })}>
+              {t('locations.actions.addLocation')}
+            </Button>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconLink size={14} aria-hidden />}
+              onClick={() => setDialog({ kind: 'assignMeters' })}
+            >
+              {t('locations.actions.assignMeter')}
+            </Button>
+          </>
+        )}
+      </Group>
+    </Group>
+  );
+
+  let body;
+  if (query.isPending) {
+    body = (
+      <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
+        {Array.from({ length: 6 }, (_, i) => (
+          <Skeleton key={i} height={44} radius="sm" />
+        ))}
+      </Stack>
+    );
+  } else if (query.isError) {
+    body = (
+      <Alert color="red" title={t('msg.locationsLoadFailed')}>
+        <Text size="sm" mb="xs">
+          {errorMessage(t, query.error)}
+        </Text>
+        <Button size="xs" variant="light" onClick={() => void query.refetch()}>
+          {t('locations.table.retry')}
+        </Button>
+      </Alert>
+    );
+  } else if (rows.length === 0) {
+    body = <EmptyState title={t('msg.noData')} text={t('locations.table.emptyText')} />;
+  } else {
+    body = (
+      <>
+        <div style={{ overflowX: 'auto' }}>
+          <table className={classes.table} aria-label={t('locations.table.label', { property: site.sitePublicName })}>
+            <thead>
+              <tr>
+                {columns.map((id) => {
+                  const sort = sortOf(id);
+                  return (
+                    <th
+                      key={id}
+                      scope="col"
+                      aria-sort={sort ? (sort.desc ? 'descending' : 'ascending') : SORTABLE[id] ? 'none' : undefined}
+                    >
+                      {SORTABLE[id] ? (
+                        <UnstyledButton
+                          className={classes.sortButton}
+                          onClick={() => table.getColumn(id)?.toggleSorting()}
+                        >
+                          {labels[id]}
+                          {sort ? (
+                            sort.desc ? (
+                              <IconArrowDown size={14} aria-hidden />
+                            ) : (
+                              <IconArrowUp size={14} aria-hidden />
+                            )
+                          ) : (
+                            <IconArrowsSort size={14} aria-hidden opacity={0.4} />
+                          )}
+                        </UnstyledButton>
+                      ) : id === 'select' ? (
+                        <span>{labels.select}</span>
+                      ) : (
+                        labels[id]
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            </thead>
+            <tbody>
+              {pageRows.map((r) => (
+                <LocationRowView
+                  key={r.id}
+                  row={r.original}
+                  columns={columns}
+                  labels={labels}
+                  selected={selected.has(r.original.locationID)}
+                  highlighted={highlighted === r.original.locationID}
+                  refreshing={refreshingId === r.original.locationID}
+                  isAdmin={isAdmin}
+                  dispatch={dispatch}
+                />
+              ))}
+            </tbody>
+          </table>
+          {pageRows.length === 0 && (
+            <Center py="md">
+              <Text c="dimmed" size="sm">
+                {t('msg.noData')}
+              </Text>
+            </Center>
+          )}
+        </div>
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <Select
+            size="xs"
+            w={110}
+            aria-label={t('locations.table.pageSize')}
+            data={PAGE_SIZES.map((value) => ({ value, label: t('locations.table.perPage', { count: Number(value) }) }))}
+            value={String(pagination.pageSize)}
+            allowDeselect={false}
+            onChange={(value) => value && setPagination({ pageIndex: 0, pageSize: Number(value) })}
+          />
+          {pageCount > 1 && (
+            <Pager
+              total={pageCount}
+              value={pagination.pageIndex + 1}
+              onChange={(page) => setPagination((p) => ({ ...p, pageIndex: page - 1 }))}
+            />
+          )}
+        </Group>
+      </>
+    );
+  }
+
+  return (
+    <Stack gap="sm">
+      {toolbar}
+      {isAdmin && rows.length > 0 && (
+        <SelectionToolbar
+          selected={selected.size}
+          total={selectableInView.length}
+          type={selectionType}
+          busy={bulkSwitch.isPending}
+          onType={(type) => setSelection(idsOfType(rows, type), type)}
+          onSelectAll={() => setSelection(new Set([...selected, ...selectableInView.map((r) => r.locationID)]))}
+          onClear={() => setSelection(new Set(), 'select')}
+          onSwitch={(state) => void switchSelected(state)}
+          onMove={() => setDialog({ kind: 'move', locationIds: [...selected] })}
+        />
+      )}
+      {body}
+      <LocationDialogs
+        site={site}
+        rows={rows}
+        dialog={dialog}
+        onClose={() => setDialog(null)}
+        onDone={(locationIds) => {
+          if (dialog?.kind === 'move') setSelection(new Set(), 'select');
+          if (locationIds[0] !== undefined) highlight(locationIds[0]);
+        }}
+      />
+    </Stack>
+  );
+}
+
+/** Delete and reactivate: 417 (or 400) means transaction records keep the location. */
+function deleteFailure(t: TFunction, error: unknown, action: string): string {
+  if (error instanceof ApiError && (error.status === 417 || error.status === 400)) {
+    return t('msg.locationHasTransactions', { action });
+  }
+  if (error instanceof ApiError && error.messageCode === 'checkOutFirst') return t('msg.checkOutFirst');
+  return t('msg.locationActionFailed', { action });
+}
+

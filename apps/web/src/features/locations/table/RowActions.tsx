@@ -1,0 +1,194 @@
+import { ActionIcon, Button, Menu } from '@mantine/core';
+import type { LocationRow } from '@portal/contract';
+import {
+  IconArrowsExchange,
+  IconChartBar,
+  IconDotsVertical,
+  IconEdit,
+  IconGaugeFilled,
+  IconHistory,
+  IconLogin2,
+  IconLogout2,
+  IconPlus,
+  IconRestore,
+  IconTrash,
+  IconTrashX,
+  IconUnlink,
+} from '@tabler/icons-react';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { addMeterState, checkInBlocked } from '../rows';
+import type { Dispatch } from './actions';
+import classes from './LocationsTable.module.css';
+
+/** Check In/Out: 'Check In' (disabled as properties section 4 says) or 'Check Out', with the guest's name. */
+export function CheckInOutCell({ row, dispatch }: { row: LocationRow; dispatch: Dispatch }) {
+  const { t } = useTranslation();
+  if (row.isCheckedInState) {
+    return (
+      <div>
+        <Button
+          size="compact-sm"
+          leftSection={<IconLogout2 size={14} aria-hidden />}
+          onClick={() => dispatch({ kind: 'checkOut', row })}
+          aria-label={t('locations.table.checkOutOf', { location: row.locationDescription })}
+        >
+          {t('locations.table.checkOut')}
+        </Button>
+        {row.guestName && <div className={classes.dimmed}>{row.guestName}</div>}
+      </div>
+    );
+  }
+  const blocked = checkInBlocked(row);
+  return (
+    <Button
+      size="compact-sm"
+      variant="light"
+      leftSection={<IconLogin2 size={14} aria-hidden />}
+      disabled={blocked}
+      title={blocked ? t('msg.checkInNotAllowed') : undefined}
+      onClick={() => dispatch({ kind: 'checkIn', row })}
+      aria-label={t('locations.table.checkInOf', { location: row.locationDescription })}
+    >
+      {t('locations.table.checkIn')}
+    </Button>
+  );
+}
+
+/** Row icons (View History, Remove Meter, Reset Reading) and the row menu of screen 6. */
+export function RowActions({ row, dispatch, isAdmin }: { row: LocationRow; dispatch: Dispatch; isAdmin: boolean }) {
+  const { t } = useTranslation();
+  const name = row.locationDescription;
+  const canReset = !row.deleted && row.servicePoints.some((sp) => sp.supportsResetReading);
+  const canRemove = !row.deleted && row.servicePoints.length > 0;
+  const resetHint = canReset ? t('locations.actions.resetReading') : t('msg.optionUnavailable');
+
+  return (
+    <div className={classes.actions}>
+      <ActionIcon
+        variant="subtle"
+        title={t('locations.actions.history')}
+        aria-label={t('locations.actions.historyOf', { location: name })}
+        onClick={() => dispatch({ kind: 'history', row })}
+      >
+        <IconHistory size={18} aria-hidden />
+      </ActionIcon>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        title={canRemove ? t('locations.actions.removeMeter') : t('locations.actions.noMeterToRemove')}
+        aria-label={t('locations.actions.removeMeterOf', { location: name })}
+        data-disabled={!canRemove || undefined}
+        aria-disabled={!canRemove}
+        onClick={() => canRemove && dispatch({ kind: 'removeMeter', row })}
+      >
+        <IconUnlink size={18} aria-hidden />
+      </ActionIcon>
+      <ActionIcon
+        variant="subtle"
+        title={resetHint}
+        aria-label={
+          canReset ? t('locations.actions.resetReadingOf', { location: name }) : `${t('locations.actions.resetReading')}: ${resetHint}`
+        }
+        data-disabled={!canReset || undefined}
+        aria-disabled={!canReset}
+        onClick={() => canReset && dispatch({ kind: 'resetReading', row })}
+      >
+        <IconGaugeFilled size={18} aria-hidden />
+      </ActionIcon>
+      <RowMenu row={row} dispatch={dispatch} isAdmin={isAdmin} />
+    </div>
+  );
+}
+
+/**
+ * The row menu. A closed menu is a plain button: the Mantine menu (with its positioning
+ * and focus handling) is mounted on first use, so that a long table stays light.
+ */
+function RowMenu({ row, dispatch, isAdmin }: { row: LocationRow; dispatch: Dispatch; isAdmin: boolean }) {
+  const { t } = useTranslation();
+  const [stage, setStage] = useState<'idle' | 'mounting' | 'ready'>('idle');
+  const [opened, setOpened] = useState(false);
+  // The button is a new element once the menu wraps it: it takes the focus over, then the
+  // menu opens, so that closing the menu gives the focus back to it.
+  const takeOver = useCallback(
+    (el: HTMLButtonElement | null) => {
+      if (!el || stage !== 'mounting') return;
+      el.focus();
+      setStage('ready');
+      setOpened(true);
+    },
+    [stage],
+  );
+  const trigger = (
+    <ActionIcon
+      ref={takeOver}
+      variant="subtle"
+      aria-label={t('locations.actions.menuOf', { location: row.locationDescription })}
+      aria-haspopup="menu"
+      onClick={() => (stage === 'idle' ? setStage('mounting') : setOpened((o) => !o))}
+    >
+      <IconDotsVertical size={18} aria-hidden />
+    </ActionIcon>
+  );
+  if (stage === 'idle') return trigger;
+
+  const addMeter = addMeterState(row);
+  return (
+    <Menu opened={opened} onChange={setOpened} position="bottom-end" withinPortal shadow="md" returnFocus>
+      <Menu.Target>{trigger}</Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconChartBar size={16} aria-hidden />} onClick={() => dispatch({ kind: 'report', row })}>
+          {t('locations.actions.reporting')}
+        </Menu.Item>
+        {row.deleted ? (
+          <Menu.Item leftSection={<IconEdit size={16} aria-hidden />} disabled>
+            {t('locations.actions.reactivateToManage')}
+          </Menu.Item>
+        ) : (
+          <Menu.Item leftSection={<IconEdit size={16} aria-hidden />} onClick={() => dispatch({ kind: 'edit', row })}>
+            {t('locations.actions.manage')}
+          </Menu.Item>
+        )}
+        {isAdmin &&
+          (row.deleted ? (
+            <>
+              <Menu.Item leftSection={<IconRestore size={16} aria-hidden />} onClick={() => dispatch({ kind: 'toggleDeleted', row })}>
+                {t('locations.actions.reactivate')}
+              </Menu.Item>
+              <Menu.Item color="red" leftSection={<IconTrashX size={16} aria-hidden />} onClick={() => dispatch({ kind: 'erase', row })}>
+                {t('locations.actions.erase')}
+              </Menu.Item>
+            </>
+          ) : row.isCheckedInState ? (
+            <Menu.Item leftSection={<IconTrash size={16} aria-hidden />} disabled>
+              {t('msg.checkOutFirst')}
+            </Menu.Item>
+          ) : (
+            <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => dispatch({ kind: 'toggleDeleted', row })}>
+              {t('locations.actions.delete')}
+            </Menu.Item>
+          ))}
+        {isAdmin && (
+          <Menu.Item
+            leftSection={<IconArrowsExchange size={16} aria-hidden />}
+            disabled={row.isCheckedInState || row.deleted}
+            title={row.isCheckedInState ? t('msg.moveCheckedIn') : undefined}
+            onClick={() => dispatch({ kind: 'move', row })}
+          >
+            {t('locations.actions.move')}
+          </Menu.Item>
+        )}
+        {addMeter !== 'hidden' && (
+          <Menu.Item
+            leftSection={<IconPlus size={16} aria-hidden />}
+            disabled={addMeter === 'disabled' || row.deleted}
+            onClick={() => dispatch({ kind: 'addMeter', row })}
+          >
+            {t('locations.actions.addMeter')}
+          </Menu.Item>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,223 @@
+import { Alert, Autocomplete, Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { ColumnDef } from '@tanstack/react-table';
+import {
+  csvLine,
+  previousMonthRange,
+  reportFileName,
+  reportFormError,
+  type ReportRow,
+  type ReportType,
+} from '@portal/contract';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../app/apiError';
+import { serverText } from '../../i18n/messages';
+import { EmptyState } from '../../ui/EmptyState';
+import { toast } from '../../ui/toast';
+import { DataTable } from './components/DataTable';
+import { todayIn } from './period';
+import { downloadExcel, fetchReportRecords, type ReportRun, saveFile, useLocationSearch, useReportTypes } from './hooks';
+
+export type ReportSite = { siteID: number; sitePublicName: string; timeZone?: string | null };
+
+/**
+ * The Property Reports dialog, opened from a property's or a location's Reporting menu:
+ * report type, location search (from 2 characters), a period in the property's local time
+ * (the previous calendar month by default), View as a paged table, Export to Excel (made by
+ * the server) and Export to CSV (made here). Both exports neutralise formula cells.
+ */
+export function PropertyReportsModal({
+  opened,
+  onClose,
+  site,
+  locationDescription,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  site: ReportSite;
+  locationDescription?: string | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      size="xl"
+      title={t('reports.titleFor', { site: site.sitePublicName })}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      {opened && <ReportForm site={site} initialLocation={locationDescription ?? null} />}
+    </Modal>
+  );
+}
+
+function ReportForm({ site, initialLocation }: { site: ReportSite; initialLocation: string | null }) {
+  const { t } = useTranslation();
+  const types = useReportTypes(site.siteID);
+  const range = useMemo(() => previousMonthRange(todayIn(site.timeZone)), [site.timeZone]);
+  const [typeId, setTypeId] = useState<number | null>(null);
+  const [start, setStart] = useState(range.start);
+  const [end, setEnd] = useState(range.end);
+  const [locationText, setLocationText] = useState(initialLocation ?? '');
+  const [picked, setPicked] = useState<string | null>(initialLocation);
+  const [debounced] = useDebouncedValue(locationText, 300);
+  const search = useLocationSearch(site.siteID, picked ? '' : debounced);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'view' | 'excel' | 'csv' | null>(null);
+  const [result, setResult] = useState<{ type: ReportType; rows: ReportRow[] } | null>(null);
+
+  const type = types.data?.find((r) => r.reportTypeID === typeId) ?? null;
+
+  function validRun(): ReportRun | null {
+    const code = reportFormError({ reportTypeID: typeId, start, end, location: picked }, type?.needsLocation ?? false);
+    setProblem(code ? t(`msg.${code}`) : null);
+    if (code || !type) return null;
+    return {
+      reportID: type.reportTypeID,
+      siteID: site.siteID,
+      storedProcedureCalled: type.storedProcedureCalled,
+      start,
+      end,
+      locationDescription: picked ?? '',
+    };
+  }
+
+  async function view() {
+    const run = validRun();
+    if (!run || !type) return;
+    setBusy('view');
+    try {
+      setResult({ type, rows: await fetchReportRecords(run) });
+    } catch (error) {
+      reportError(error);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function reportError(error: unknown) {
+    const text = error instanceof ApiError && error.status !== 0 ? error.message : null;
+    toast.error(serverText(t, text, 'reportErrorDefault'), t('msg.reportError'));
+  }
+
+  async function exportExcel() {
+    const run = validRun();
+    if (!run || !type) return;
+    setBusy('excel');
+    try {
+      const blob = await downloadExcel({ ...run, header: type.columnHeaders, siteName: site.sitePublicName, reportName: type.reportTypeName });
+      saveFile(blob, reportFileName(run.start, run.end));
+    } catch {
+      toast.error(t('msg.exportFailed'));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function exportCsv() {
+    const run = validRun();
+    if (!run || !type) return;
+    setBusy('csv');
+    try {
+      const rows = await fetchReportRecords(run);
+      const headers = type.columnHeaders.split(',');
+      const lines = [csvLine(headers), ...rows.map((r) => csvLine(headers.map((h) => r[h] ?? null)))];
+      saveFile(new Blob([`\uFEFF${lines.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' }), reportFileName(run.start, run.end, 'csv'));
+    } catch {
+      toast.error(t('msg.exportFailed'));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  if (types.error) return <Alert color="red" role="alert">{t('msg.reportsLoadFailed')}</Alert>;
+
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Select
+          label={t('reports.reportType')}
+          placeholder={t('reports.reportTypePlaceholder')}
+          data={(types.data ?? []).map((r) => ({ value: String(r.reportTypeID), label: r.reportTypeName }))}
+          value={typeId === null ? null : String(typeId)}
+          onChange={(v) => {
+            setTypeId(v === null ? null : Number(v));
+            setResult(null);
+          }}
+          disabled={types.isPending}
+        />
+        <Autocomplete
+          label={t('reports.location')}
+          placeholder={t('reports.locationPlaceholder')}
+          data={(search.data ?? []).map((o) => ({ value: o.locationDescription, label: o.locationDescription }))}
+          value={locationText}
+          onChange={(v) => {
+            setLocationText(v);
+            setPicked(null);
+          }}
+          onOptionSubmit={(v) => {
+            setLocationText(v);
+            setPicked(v);
+          }}
+          filter={({ options }) => options}
+        />
+        <TextInput type="datetime-local" label={t('reports.start')} value={start} onChange={(e) => setStart(e.currentTarget.value)} />
+        <TextInput type="datetime-local" label={t('reports.end')} value={end} onChange={(e) => setEnd(e.currentTarget.value)} />
+      </SimpleGrid>
+      {problem && (
+        <Alert color="red" role="alert" variant="light">
+          {problem}
+        </Alert>
+      )}
+      <Group gap="sm">
+        <Button onClick={() => void view()} loading={busy === 'view'} disabled={busy !== null && busy !== 'view'}>
+          {t('reports.view')}
+        </Button>
+        <Button variant="light" onClick={() => void exportExcel()} loading={busy === 'excel'} disabled={busy !== null && busy !== 'excel'}>
+          {t('reports.exportExcel')}
+        </Button>
+        <Button variant="light" onClick={() => void exportCsv()} loading={busy === 'csv'} disabled={busy !== null && busy !== 'csv'}>
+          {t('reports.exportCsv')}
+        </Button>
+      </Group>
+      {result && <ReportTable type={result.type} rows={result.rows} />}
+    </Stack>
+  );
+}
+
+/** The viewed report: the type's column headers, numbers right-aligned, paged. */
+export function ReportTable({ type, rows }: { type: ReportType; rows: ReportRow[] }) {
+  const { t } = useTranslation();
+  const columns = useMemo<ColumnDef<ReportRow, unknown>[]>(
+    () =>
+      type.columnHeaders.split(',').map((header) => ({
+        id: header,
+        header,
+        accessorFn: (r: ReportRow) => r[header] ?? null,
+        cell: ({ getValue }) => {
+          const v = getValue() as ReportRow[string];
+          return typeof v === 'number' ? (
+            <Text span ff="monospace" size="sm">
+              {v.toLocaleString(undefined, { maximumFractionDigits: 3 })}
+            </Text>
+          ) : (
+            (v ?? '')
+          );
+        },
+      })),
+    [type],
+  );
+  if (rows.length === 0) return <EmptyState title={t('reports.emptyTitle')} text={t('reports.emptyText')} />;
+  return (
+    <DataTable
+      data={rows}
+      columns={columns}
+      initialSort={[]}
+      pageSize={25}
+      minWidth={Math.max(600, columns.length * 120)}
+      label={type.reportTypeName}
+    />
+  );
+}
+

@@ -1,0 +1,61 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import { Role, type RoleId, type SiteWithStats } from '@portal/contract';
+import {
+  IconAdjustments,
+  IconDotsVertical,
+  IconGauge,
+  IconMapPinPlus,
+  IconPencil,
+  IconReportAnalytics,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { SiteActions } from '../siteActions';
+
+/**
+ * The property's action menu: Reporting, Add Location, Assign Meter for everyone; Manage
+ * Property and Property Settings not for a Site Manager; Delete Property for an Administrator.
+ */
+export function SiteActionsMenu({ site, role, actions }: { site: SiteWithStats; role: RoleId; actions: SiteActions }) {
+  const { t } = useTranslation();
+  const canManage = role === Role.Administrator || role === Role.SiteOwner;
+  const icon = { size: 16, 'aria-hidden': true } as const;
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md" width={220}>
+      <Menu.Target>
+        <ActionIcon variant="subtle" size="lg" aria-label={t('sites.actionsOf', { name: site.sitePublicName })}>
+          <IconDotsVertical size={18} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconReportAnalytics {...icon} />} onClick={() => actions.onReporting(site)}>
+          {t('sites.menu.reporting')}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconMapPinPlus {...icon} />} onClick={() => actions.onAddLocation(site)}>
+          {t('sites.menu.addLocation')}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconGauge {...icon} />} onClick={() => actions.onAssignMeter(site)}>
+          {t('sites.menu.assignMeter')}
+        </Menu.Item>
+        {canManage && (
+          <>
+            <Menu.Item leftSection={<IconPencil {...icon} />} onClick={() => actions.onManage(site)}>
+              {t('sites.menu.manage')}
+            </Menu.Item>
+            <Menu.Item leftSection={<IconAdjustments {...icon} />} onClick={() => actions.onSettings(site)}>
+              {t('sites.menu.settings')}
+            </Menu.Item>
+          </>
+        )}
+        {role === Role.Administrator && (
+          <>
+            <Menu.Divider />
+            <Menu.Item color="red" leftSection={<IconTrash {...icon} />} onClick={() => actions.onDelete(site)}>
+              {t('sites.menu.delete')}
+            </Menu.Item>
+          </>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

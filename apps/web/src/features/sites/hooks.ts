@@ -1,0 +1,184 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type CreateSiteRequest,
+  type SaveSiteRequest,
+  type SiteSettingRequest,
+  type SiteWithStats,
+  countryLookup,
+  emptyResult,
+  idValue,
+  siteMonitoring,
+  sitePartner,
+  siteSetting,
+  siteWithStats,
+  stateLookup,
+  timeZoneLookup,
+} from '@portal/contract';
+import { z } from 'zod';
+import { api } from '../../app/api';
+import { businessKeys, lookupKeys, siteKeys } from './queryKeys';
+
+const sitesList = z.array(siteWithStats);
+const REFERENCE_STALE_MS = 60 * 60_000;
+
+/** My Properties: every property the signed-in user may see, with its location counts. */
+export function useVisibleSites() {
+  return useQuery({
+    queryKey: siteKeys.visible,
+    queryFn: async ({ signal }) =>
+      (await api.get('site/GetSitesWithLocationStatesBasedOnUserRole', sitesList, { signal })).result,
+  });
+}
+
+/** The properties of one business entity (Admin Panel), fetched when its panel opens. */
+export function useBusinessSites(busEntityID: number, enabled = true) {
+  return useQuery({
+    queryKey: siteKeys.ofBusiness(busEntityID),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get('Site/GetSitesWithLocationStatsByBusEntityID', sitesList, {
+          query: { BusEntityID: busEntityID },
+          signal,
+        })
+      ).result,
+    enabled,
+  });
+}
+
+/** Rates, day start and end, week start of a property (the defaults until first saved). */
+export function useSiteSetting(siteID: number, enabled = true) {
+  return useQuery({
+    queryKey: siteKeys.settings(siteID),
+    queryFn: async ({ signal }) =>
+      (await api.get('Site/GetSiteSetting', siteSetting, { query: { id: siteID }, signal })).result,
+    enabled: enabled && siteID > 0,
+    // Dialogs open on what the server holds now, never on a copy from an earlier opening.
+    gcTime: 0,
+  });
+}
+
+export function usePartners(siteID: number) {
+  return useQuery({
+    queryKey: siteKeys.partners(siteID),
+    queryFn: async ({ signal }) =>
+      (await api.get('GetSitePartners', z.array(sitePartner), { query: { siteID }, signal })).result,
+    staleTime: REFERENCE_STALE_MS,
+  });
+}
+
+export function useCountries() {
+  return useQuery({
+    queryKey: lookupKeys.countries,
+    queryFn: async ({ signal }) => (await api.get('GetAllCountries', z.array(countryLookup), { signal })).result,
+    staleTime: REFERENCE_STALE_MS,
+  });
+}
+
+/** The states of a country; reloaded whenever the country changes. */
+export function useStates(countryID: number | null | undefined) {
+  return useQuery({
+    queryKey: lookupKeys.states(countryID ?? 0),
+    queryFn: async ({ signal }) =>
+      (await api.get('GetAllStates', z.array(stateLookup), { query: { countryID }, signal })).result,
+    enabled: typeof countryID === 'number' && countryID > 0,
+    staleTime: REFERENCE_STALE_MS,
+    retry: false,
+  });
+}
+
+export function useTimeZones() {
+  return useQuery({
+    queryKey: lookupKeys.timeZones,
+    queryFn: async ({ signal }) => (await api.get('GetTimeZones', z.array(timeZoneLookup), { signal })).result,
+    staleTime: REFERENCE_STALE_MS,
+  });
+}
+
+/** id/value of the business entities the user sees (the business picker of the property form). */
+export function useBusinessLookup(enabled = true) {
+  return useQuery({
+    queryKey: lookupKeys.businesses,
+    queryFn: async ({ signal }) => (await api.get('GetAllBusinessLookup', z.array(idValue), { signal })).result,
+    enabled,
+  });
+}
+
+/** Everything that shows a property: the lists, the property itself, the Admin Panel's accordion. */
+function useRefreshSites() {
+  const queryClient = useQueryClient();
+  return (siteID?: number) => {
+    void queryClient.invalidateQueries({ queryKey: siteKeys.lists });
+    void queryClient.invalidateQueries({ queryKey: businessKeys.all });
+    if (siteID) void queryClient.invalidateQueries({ queryKey: siteKeys.one(siteID) });
+  };
+}
+
+/**
+ * POST Site/CreateSite when siteID is 0, else PUT Site/UpdateSite; answers the saved
+ * property and the server's text. A saved property replaces its copy in every cached list
+ * at once; the lists are then refreshed from the server.
+ */
+export function useSaveSite() {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshSites();
+  return useMutation({
+    mutationFn: async (form: SaveSiteRequest) => {
+      const answer = form.siteID
+        ? await api.put('Site/UpdateSite', form, siteWithStats)
+        : await api.post('Site/CreateSite', { ...form, siteID: 0 } satisfies CreateSiteRequest, siteWithStats);
+      return { site: answer.result, message: answer.message };
+    },
+    onSuccess: ({ site }) => {
+      queryClient.setQueriesData<SiteWithStats[]>({ queryKey: siteKeys.lists }, (sites) =>
+        sites?.map((cached) => (cached.siteID === site.siteID ? site : cached)),
+      );
+      refresh(site.siteID);
+    },
+  });
+}
+
+export function useSaveSiteSetting() {
+  const refresh = useRefreshSites();
+  return useMutation({
+    mutationFn: async (form: SiteSettingRequest) => {
+      const answer = await api.post('site/UpsertSiteSetting', form, siteSetting);
+      return { setting: answer.result, message: answer.message };
+    },
+    onSuccess: ({ setting }) => refresh(setting.fk_SiteID),
+  });
+}
+
+/** Deleting archives the property on the server: it leaves every list. */
+export function useDeleteSite() {
+  const refresh = useRefreshSites();
+  return useMutation({
+    mutationFn: async (siteID: number) =>
+      (await api.delete('site/DeleteSite', emptyResult, { query: { id: siteID } })).message,
+    onSuccess: (_message, siteID) => refresh(siteID),
+  });
+}
+
+/**
+ * PUT Site/UpdateSiteMonitoring. The answer is written into every cached list at once,
+ * then the lists are refreshed from the server.
+ */
+export function useSiteMonitoring() {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshSites();
+  return useMutation({
+    mutationFn: async (input: { siteID: number; excludeFromMonitoring: boolean }) => {
+      const answer = await api.put('Site/UpdateSiteMonitoring', input, siteMonitoring);
+      return { monitoring: answer.result, message: answer.message };
+    },
+    onSuccess: ({ monitoring }) => {
+      queryClient.setQueriesData<SiteWithStats[]>({ queryKey: siteKeys.lists }, (sites) =>
+        sites?.map((site) =>
+          site.siteID === monitoring.siteID
+            ? { ...site, excludeFromMonitoring: monitoring.excludeFromMonitoring }
+            : site,
+        ),
+      );
+      refresh(monitoring.siteID);
+    },
+  });
+}

@@ -1,0 +1,11 @@
+import type { SiteWithStats } from '@portal/contract';
+
+/** What the action menu of a property can ask for; each is one handler. */
+export type SiteActions = {
+  onReporting: (site: SiteWithStats) => void;
+  onAddLocation: (site: SiteWithStats) => void;
+  onAssignMeter: (site: SiteWithStats) => void;
+  onManage: (site: SiteWithStats) => void;
+  onSettings: (site: SiteWithStats) => void;
+  onDelete: (site: SiteWithStats) => void;
+};

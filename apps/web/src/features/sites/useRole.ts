@@ -1,0 +1,9 @@
+import { Role, type RoleId } from '@portal/contract';
+import { roleOf } from '../../app/session/session';
+import { useLogin } from '../../app/session/useLogin';
+
+/** The signed-in user's role (None when signed out). */
+export function useRole(): RoleId {
+  const login = useLogin();
+  return login ? roleOf(login) : Role.None;
+}

@@ -1,0 +1,74 @@
+import type { SiteWithStats } from '@portal/contract';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../app/apiError';
+import { errorMessage, serverText } from '../../i18n/messages';
+import { useConfirm } from '../../ui/confirmContext';
+import { toast } from '../../ui/toast';
+import { PropertyReportsModal } from '../reports/PropertyReportsModal';
+import { AddLocationsDialog } from '../locations/dialogs/AddLocationsDialog';
+import { AssignMetersDialog } from '../locations/dialogs/AssignMetersDialog';
+import { SiteSettingsModal } from './components/SiteSettingsModal';
+import { SiteFormModal } from './components/site-form/SiteFormModal';
+import { useDeleteSite } from './hooks';
+import type { SiteActions } from './siteActions';
+
+type OpenDialog =
+  | { dialog: 'reporting' | 'addLocation' | 'assignMeter' | 'manage' | 'settings'; site: SiteWithStats }
+  | { dialog: 'add'; busEntityID?: number };
+
+/**
+ * The dialogs behind a property's action menu, and Add Property. A page renders `dialogs`
+ * once and hands `actions` to its property lists.
+ */
+export function useSiteActions(): {
+  actions: SiteActions;
+  addProperty: (busEntityID?: number) => void;
+  dialogs: ReactNode;
+} {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const remove = useDeleteSite();
+  const [open, setOpen] = useState<OpenDialog | null>(null);
+  const close = () => setOpen(null);
+
+  const deleteSite = async (site: SiteWithStats) => {
+    const confirmed = await confirm({
+      title: t('sites.delete.title'),
+      message: t('sites.delete.question', { name: site.sitePublicName }),
+      confirmLabel: t('sites.delete.confirm'),
+      danger: true,
+    });
+    if (!confirmed) return;
+    remove.mutate(site.siteID, {
+      onSuccess: (message) => toast.success(serverText(t, message, 'propertyDeleted')),
+      // The server says why it refused (a checked-in location); anything else is a plain failure.
+      onError: (error) =>
+        toast.error(
+          error instanceof ApiError && error.isClientError ? errorMessage(t, error) : t('msg.propertyDeleteFailed'),
+        ),
+    });
+  };
+
+  const actions: SiteActions = {
+    onReporting: (site) => setOpen({ dialog: 'reporting', site }),
+    onAddLocation: (site) => setOpen({ dialog: 'addLocation', site }),
+    onAssignMeter: (site) => setOpen({ dialog: 'assignMeter', site }),
+    onManage: (site) => setOpen({ dialog: 'manage', site }),
+    onSettings: (site) => setOpen({ dialog: 'settings', site }),
+    onDelete: (site) => void deleteSite(site),
+  };
+
+  const dialogs = (
+    <>
+      {open?.dialog === 'reporting' && <PropertyReportsModal opened site={open.site} onClose={close} />}
+      {open?.dialog === 'addLocation' && <AddLocationsDialog site={open.site} onClose={close} />}
+      {open?.dialog === 'assignMeter' && <AssignMetersDialog site={open.site} onClose={close} />}
+      {open?.dialog === 'manage' && <SiteFormModal site={open.site} onClose={close} />}
+      {open?.dialog === 'add' && <SiteFormModal busEntityID={open.busEntityID} onClose={close} />}
+      {open?.dialog === 'settings' && <SiteSettingsModal site={open.site} onClose={close} />}
+    </>
+  );
+
+  return { actions, addProperty: (busEntityID) => setOpen({ dialog: 'add', busEntityID }), dialogs };
+}

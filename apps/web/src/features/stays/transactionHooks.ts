@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import { stayTransactions } from '@portal/contract';
+import { api } from '../../app/api';
+
+export const transactionKeys = {
+  current: ['transactions', 'current'] as const,
+  history: (filter: number) => ['transactions', 'history', filter] as const,
+};
+
+export function useCurrentVisits() {
+  return useQuery({
+    queryKey: transactionKeys.current,
+    queryFn: async ({ signal }) =>
+      (await api.get('ServicePoint/GetActiveStayTransactionsUsageByDateRange', stayTransactions, { signal })).result,
+  });
+}
+
+export function useVisitHistory(filter: number) {
+  return useQuery({
+    queryKey: transactionKeys.history(filter),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get('ServicePoint/GetCompletedStayTransactionsUsageByDateRange', stayTransactions, {
+          query: { CurrentDateRangeFilter: filter },
+          signal,
+        })
+      ).result,
+  });
+}

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { demo, launch, newPage, signIn } from '../support/browser';
+import { answers, apiToken, checkInPossible, findLocation, openRow } from '../support/locations';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+const CHECK_IN_TOASTS = /^Check-in successful(\. Remote Device Operation Pending)?$/;
+const CHECK_OUT_TOASTS = /^Check-out successful(\. Remote Device Operation Pending)?$/;
+
+describe('check-in and check-out', () => {
+  it('[SITE MANAGER] checks a guest in and sees the meter turn on without reloading', async () => {
+    // A location the manager may use whose meters switch as a whole and answer commands.
+    const token = await apiToken(demo.manager);
+    const { site, row } = await findLocation(
+      token,
+      (r) =>
+        checkInPossible(r) &&
+        answers(r) &&
+        r.servicePoints.length === 1 &&
+        r.servicePoints[0]!.servicePointCapabilities.every((c) => c.capability.capabilityType === 1 && c.status === 0),
+    );
+    const name = row.locationDescription;
+    const meter = row.servicePoints[0]!.servicePointName;
+
+    // The manager at the desk, and the owner looking at the same property in another browser.
+    const desk = await newPage(browser);
+    await signIn(desk, demo.manager);
+    await desk.waitForURL('**/MySites');
+    const other = await newPage(browser);
+    await signIn(other, demo.owner);
+    await other.waitForURL('**/MySites');
+    const otherRow = await openRow(other, site.siteID, name);
+    await otherRow.getByRole('button', { name: `Check in at ${name}` }).waitFor();
+
+    const deskRow = await openRow(desk, site.siteID, name);
+    await deskRow.getByRole('button', { name: `Meter ${meter}: Off. Open its device control panel` }).waitFor();
+    await deskRow.getByRole('button', { name: `Check in at ${name}` }).click();
+
+    const dialog = desk.getByRole('dialog', { name: `Check In · ${name}` });
+    await dialog.waitFor();
+    // The guest rules: a first name needs a phone, the phone is masked.
+    await dialog.getByLabel('First name').fill('Erin');
+    await dialog.getByRole('button', { name: 'Check In' }).click();
+    await dialog.getByText('Phone number is required').waitFor();
+    await dialog.getByLabel('Guest phone').pressSequentially('5550107788');
+    expect(await dialog.getByLabel('Guest phone').inputValue()).toBe('(555) 010-7788');
+    await dialog.getByLabel('Last name').fill('Walker');
+    // Tomorrow at the property's default checkout time (11:00) is the default.
+    expect(await dialog.getByLabel(/^Auto checkout/).inputValue()).toMatch(/T11:00$/);
+    await dialog.getByRole('button', { name: 'Check In' }).click();
+
+    await desk.getByText(CHECK_IN_TOASTS).first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    // The meter answers in 1-5 s; the hub brings its answer to both browsers.
+    await deskRow.getByRole('button', { name: `Meter ${meter}: On. Open its device control panel` }).waitFor({ timeout: 20_000 });
+    await deskRow.getByRole('button', { name: `Check out of ${name}` }).waitFor();
+    await expect(deskRow.getByText('Erin Walker').isVisible()).resolves.toBe(true);
+    await otherRow.getByRole('button', { name: `Check out of ${name}` }).waitFor({ timeout: 20_000 });
+    await otherRow.getByRole('button', { name: `Meter ${meter}: On. Open its device control panel` }).waitFor({ timeout: 20_000 });
+
+    await desk.context().close();
+    await other.context().close();
+  });
+
+  it('[SITE OWNER] checks a guest out and sees the stay in the history', async () => {
+    const token = await apiToken(demo.owner);
+    const { site, row } = await findLocation(
+      token,
+      (r) => r.isCheckedInState && !r.deleted && r.guestName !== null && answers(r),
+    );
+    const name = row.locationDescription;
+    const page = await newPage(browser);
+    await signIn(page, demo.owner);
+    await page.waitForURL('**/MySites');
+    const tr = await openRow(page, site.siteID, name);
+    await tr.getByText(row.guestName!).waitFor();
+
+    await tr.getByRole('button', { name: `Check out of ${name}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Check out' });
+    await confirm.getByText(`Check the guest out of ${name}? Its services switch off.`).waitFor();
+    await confirm.getByRole('button', { name: 'Check Out' }).click();
+    await page.getByText(CHECK_OUT_TOASTS).first().waitFor();
+    await tr.getByRole('button', { name: `Check in at ${name}` }).waitFor();
+
+    await tr.getByRole('button', { name: `View the history of ${name}` }).click();
+    const history = page.getByRole('dialog', { name: `Location History (${name})` });
+    await history.getByText('Showing Previous Transactions').waitFor();
+    const newest = history.getByRole('row').nth(1);
+    await newest.getByText(row.guestName!).waitFor();
+    expect(await newest.getByText('In-Use').count()).toBe(0);
+    await page.context().close();
+  });
+});

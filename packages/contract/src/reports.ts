@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { idParam } from './fields';
+
+export const reportType = z.object({
+  reportTypeID: z.number().int(),
+  reportTypeName: z.string(),
+  columnHeaders: z.string(),
+  displayOrder: z.number().int(),
+  storedProcedureCalled: z.string(),
+  needsLocation: z.boolean(),
+});
+export type ReportType = z.infer<typeof reportType>;
+
+/** Report ids that need a location description (spec: 4 and 11). */
+export const REPORTS_NEEDING_LOCATION = [4, 11] as const;
+
+/** Local date and time of the site, without zone: 2026-10-01T00:00 or 2026-10-01 00:00:00. */
+export const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+const localDateTime = z.string({ error: 'invalidReportInput' }).trim().regex(LOCAL_DATE_TIME, 'invalidReportInput');
+
+export const reportsLookupQuery = z.object({ siteID: idParam });
+
+export const locationSearchQuery = z.object({
+  siteID: idParam,
+  search: z.string().trim().min(2, 'invalidReportInput').max(100, 'maxLength'),
+});
+export const locationDescriptionOption = z.object({ locationID: z.number().int(), locationDescription: z.string() });
+
+export const reportRecordsQuery = z.object({
+  ReportID: idParam,
+  SiteID: idParam,
+  StoredProcedureCalled: z.string().trim().min(1, 'invalidReportInput').max(100, 'maxLength'),
+  PeriodStartDate: localDateTime,
+  EndDate: localDateTime,
+  LocationDescription: z.string().trim().max(100, 'maxLength').optional().default(''),
+});
+export type ReportRecordsQuery = z.input<typeof reportRecordsQuery>;
+
+/** A cell: text, number, or a site-local date-time 'YYYY-MM-DD HH:mm:ss' / date 'YYYY-MM-DD'. */
+export const reportCell = z.union([z.string(), z.number(), z.null()]);
+export type ReportCell = z.infer<typeof reportCell>;
+/** One row: the report's column headers as keys, in column order. */
+export const reportRow = z.record(z.string(), reportCell);
+export type ReportRow = z.infer<typeof reportRow>;
+export const reportRecords = z.array(reportRow);
+
+export const dynamicExcelQuery = z.object({
+  Header: z.string().max(2000).optional().default(''),
+  SiteID: idParam,
+  LocationDes: z.string().trim().max(100, 'maxLength').optional().default(''),
+  ReportStartDate: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}/, 'invalidReportInput'),
+  ReportEndDate: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}/, 'invalidReportInput'),
+  SiteName: z.string().max(200).optional().default(''),
+  ReportStartTime: z.string().trim().regex(/^\d{2}:\d{2}(:\d{2})?$/, 'invalidReportInput').optional().default('00:00'),
+  ReportEndTime: z.string().trim().regex(/^\d{2}:\d{2}(:\d{2})?$/, 'invalidReportInput').optional().default('23:59'),
+  ReportName: z.string().max(200).optional().default(''),
+  ReportID: idParam,
+  StoredProcedureCalled: z.string().trim().min(1, 'invalidReportInput').max(100, 'maxLength'),
+});
+export type DynamicExcelQuery = z.input<typeof dynamicExcelQuery>;
+
+/** Report_{start}_To_{end}.xlsx, the dates as YYYY-MM-DD. */
+export function reportFileName(startDate: string, endDate: string, ext = 'xlsx'): string {
+  return `Report_${startDate.slice(0, 10)}_To_${endDate.slice(0, 10)}.${ext}`;
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * Neutralises formula injection in exported cells (Excel and CSV): text that starts with
+ * = + - @, a tab or a carriage return gets a leading apostrophe, so a spreadsheet shows
+ * it as text instead of running it. Numbers are numbers and pass unchanged.
+ */
+export function neutralizeCell<T>(value: T): T | string {
+  if (typeof value !== 'string') return value;
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** One CSV line: every cell neutralised, quoted when it holds a comma, quote or line break. */
+export function csvLine(cells: readonly ReportCell[]): string {
+  return cells
+    .map((cell) => {
+      const text = cell === null ? '' : String(neutralizeCell(cell));
+      return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+    })
+    .join(',');
+}
+
+/** The report dialog's fields as the form holds them (local date-times 'YYYY-MM-DDTHH:mm'). */
+export type ReportForm = {
+  reportTypeID: number | null;
+  start: string;
+  end: string;
+  /** The location description picked from the dropdown, or null when none was picked. */
+  location: string | null;
+};
+
+/**
+ * The report dialog's checks, in the specification's order (section 5): every field and a
+ * report type, then start before end, then a location from the dropdown for reports 4 and 11.
+ */
+export function reportFormError(
+  form: ReportForm,
+  needsLocation: boolean,
+): 'invalidReportInput' | 'invalidDates' | 'invalidLocationDescription' | null {
+  if (form.reportTypeID === null || !LOCAL_DATE_TIME.test(form.start) || !LOCAL_DATE_TIME.test(form.end))
+    return 'invalidReportInput';
+  if (form.start.replace(' ', 'T') >= form.end.replace(' ', 'T')) return 'invalidDates';
+  if (needsLocation && !form.location) return 'invalidLocationDescription';
+  return null;
+}
+
+/** The previous calendar month, 00:00 to 23:59, of the given local date ('YYYY-MM-DD'). */
+export function previousMonthRange(today: string): { start: string; end: string } {
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  const first = new Date(Date.UTC(y, m - 2, 1));
+  const last = new Date(Date.UTC(y, m - 1, 0));
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  return { start: `${day(first)}T00:00`, end: `${day(last)}T23:59` };
+}
+
+export type UsagePeriodKind = 'daily' | 'weekly' | 'monthly';
+
+/**
+ * The /Report page's quick periods, ending with yesterday (a complete day) of the given
+ * local date: daily = yesterday, weekly = the 7 days to yesterday, monthly = the previous
+ * calendar month.
+ */
+export function usagePeriod(kind: UsagePeriodKind, today: string): { start: string; end: string } {
+  if (kind === 'monthly') return previousMonthRange(today);
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const day = (offset: number) => new Date(Date.UTC(y, m - 1, d + offset)).toISOString().slice(0, 10);
+  return { start: `${day(kind === 'daily' ? -1 : -7)}T00:00`, end: `${day(-1)}T23:59` };
+}
