@@ -148,7 +148,8 @@ describe('locations', () => {
 
     // Register the meter in stock on the Admin Panel's meter inventory.
     const page = await signedIn(demo.admin);
-    await page.goto('/AdminPanel/meters');
+    await page.getByRole('link', { name: 'Meter Inventory' }).click();
+    await page.waitForURL('**/AdminPanel/meters');
     await page.getByRole('textbox', { name: 'Meter ID' }).fill(meter);
     await page.getByRole('textbox', { name: 'Device key' }).fill(`dk-${meter}`);
     await page.getByRole('textbox', { name: 'Device type' }).click();

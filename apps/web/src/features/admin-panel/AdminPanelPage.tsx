@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type BusEntity, SEARCH_DEBOUNCE_MS } from '@portal/contract';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconCpu, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ApiError } from '../../app/apiError';
 import { errorMessage } from '../../i18n/messages';
 import { EmptyState } from '../../ui/EmptyState';
@@ -48,9 +49,14 @@ export function AdminPanelPage() {
               onChange={(event) => setSearch(event.currentTarget.value)}
               style={{ flex: '1 1 260px', maxWidth: 480 }}
             />
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setBusinessDialog({})}>
-              {t('adminPanel.addBusiness')}
-            </Button>
+            <Group gap="xs">
+              <Button component={Link} to="/AdminPanel/meters" variant="light" leftSection={<IconCpu size={16} aria-hidden />}>
+                {t('meters.inventory.title')}
+              </Button>
+              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setBusinessDialog({})}>
+                {t('adminPanel.addBusiness')}
+              </Button>
+            </Group>
           </Group>
           {businesses.isPending && <SitesSkeleton rows={3} />}
           {businesses.isError && (

@@ -58,6 +58,7 @@ import { SelectionToolbar } from './SelectionToolbar';
 import {
   type SelectionType,
   idsOfType,
+  metersToMonitor,
   metersToSwitch,
   pruneSelection,
   selectable,
@@ -290,6 +291,18 @@ export function LocationsTable({ site, withPropertyActions = false }: Props) {
     );
   };
 
+  const monitorSelected = (monitored: boolean) => {
+    const meters = metersToMonitor(rows, selected, selectionType);
+    if (meters.length === 0) return;
+    monitoring.mutate(
+      meters.map((m) => ({ ...m, ExcludeFromMonitoring: !monitored })),
+      {
+        onSuccess: () => toast.success(t('msg.monitoringUpdated')),
+        onError: () => toast.error(t('msg.monitoringFailed')),
+      },
+    );
+  };
+
   const columns = useMemo(() => COLUMNS.filter((c) => isAdmin || !ADMIN_COLUMNS.includes(c)), [isAdmin]);
   const labels = useMemo(
     () =>
@@ -460,6 +473,7 @@ export function LocationsTable({ site, withPropertyActions = false }: Props) {
           onClear={() => setSelection(new Set(), 'select')}
           onSwitch={(state) => void switchSelected(state)}
           onMove={() => setDialog({ kind: 'move', locationIds: [...selected] })}
+          onMonitoring={monitorSelected}
         />
       )}
       {body}

@@ -1,5 +1,5 @@
-import { Button, Group, NativeSelect, Paper, Text } from '@mantine/core';
-import { IconArrowsExchange, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
+import { Button, Group, Menu, NativeSelect, Paper, Text } from '@mantine/core';
+import { IconArrowsExchange, IconChevronDown, IconEye, IconEyeOff, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SELECTION_TYPES, type SelectionType } from './selection';
 
@@ -13,10 +13,11 @@ type Props = {
   onClear: () => void;
   onSwitch: (state: 0 | 1) => void;
   onMove: () => void;
+  onMonitoring: (monitored: boolean) => void;
 };
 
 /** The Administrator's toolbar for selected rows: type, '(n out of m) selected', 'Select All m', On, Off, Move Location. */
-export function SelectionToolbar({ selected, total, type, busy, onType, onSelectAll, onClear, onSwitch, onMove }: Props) {
+export function SelectionToolbar({ selected, total, type, busy, onType, onSelectAll, onClear, onSwitch, onMove, onMonitoring }: Props) {
   const { t } = useTranslation();
   const none = selected === 0;
   return (
@@ -70,6 +71,21 @@ export function SelectionToolbar({ selected, total, type, busy, onType, onSelect
           >
             {t('locations.selection.move')}
           </Button>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button size="compact-sm" variant="default" rightSection={<IconChevronDown size={14} aria-hidden />} disabled={none}>
+                {t('locations.selection.monitoring')}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconEye size={16} aria-hidden />} onClick={() => onMonitoring(true)}>
+                {t('locations.selection.monitor')}
+              </Menu.Item>
+              <Menu.Item leftSection={<IconEyeOff size={16} aria-hidden />} onClick={() => onMonitoring(false)}>
+                {t('locations.selection.stopMonitoring')}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
         </Group>
       </Group>
     </Paper>

@@ -1,6 +1,6 @@
 import type { LocationRow, ServicePointRow } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { idsOfType, metersToSwitch, pruneSelection, typeAfterChange } from './selection';
+import { idsOfType, metersToMonitor, metersToSwitch, pruneSelection, typeAfterChange } from './selection';
 
 const meter = (id: number, group: number, switchable = true): ServicePointRow => ({
   servicePointID: id,
@@ -87,6 +87,15 @@ describe('selection types', () => {
     expect(metersToSwitch(rows, all, 'select').sort()).toEqual([11, 12, 21, 31]);
     expect(metersToSwitch(rows, all, 'water').sort()).toEqual([12, 31]);
     expect(metersToSwitch(rows, new Set([1]), 'electric')).toEqual([11]);
+  });
+
+  it('changes the monitoring of every meter of the chosen type on the selected rows', () => {
+    expect(metersToMonitor(rows, new Set([1, 4, 7]), 'select')).toEqual([
+      { LocationId: 1, ServicePointID: 11 },
+      { LocationId: 1, ServicePointID: 12 },
+      { LocationId: 4, ServicePointID: 41 },
+    ]);
+    expect(metersToMonitor(rows, new Set([1, 4]), 'water')).toEqual([{ LocationId: 1, ServicePointID: 12 }]);
   });
 
   it('forgets selected rows that are gone or deleted', () => {

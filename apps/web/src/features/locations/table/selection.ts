@@ -76,6 +76,22 @@ export function metersToSwitch(
   return ids;
 }
 
+/** The meters of the selected locations (of the chosen type) whose monitoring the toolbar changes. */
+export function metersToMonitor(
+  rows: readonly LocationRow[],
+  selected: ReadonlySet<number>,
+  type: SelectionType,
+): Array<{ LocationId: number; ServicePointID: number }> {
+  const out: Array<{ LocationId: number; ServicePointID: number }> = [];
+  for (const row of rows) {
+    if (!selected.has(row.locationID) || !selectable(row)) continue;
+    for (const sp of row.servicePoints) {
+      if (meterOfType(sp, type)) out.push({ LocationId: row.locationID, ServicePointID: sp.servicePointID });
+    }
+  }
+  return out;
+}
+
 /** Drops ids of rows that are gone or no longer selectable (moved, erased, deleted). */
 export function pruneSelection(selected: ReadonlySet<number>, rows: readonly LocationRow[]): Set<number> {
   const live = new Set(rows.filter(selectable).map((r) => r.locationID));
