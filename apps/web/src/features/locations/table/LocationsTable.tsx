@@ -133,7 +133,8 @@ export function LocationsTable({ site, withPropertyActions = false }: Props) {
   // Selection follows the rows: gone or deleted rows drop out, and the type reverts when it no longer matches.
   const selected = useMemo(() => pruneSelection(chosen, rows), [chosen, rows]);
   const selectionType = useMemo(() => typeAfterChange(chosenType, selected, rows), [chosenType, selected, rows]);
-  const filteredRows = table.getFilteredRowModel().rows;
+  // Searched and sorted, before paging: what the pages show, in order.
+  const filteredRows = table.getPrePaginationRowModel().rows;
   const selectableInView = useMemo(() => filteredRows.map((r) => r.original).filter(selectable), [filteredRows]);
 
   const setSelection = useCallback(
@@ -310,8 +311,10 @@ export function LocationsTable({ site, withPropertyActions = false }: Props) {
     [t],
   );
   const sortOf = (id: ColumnId) => sorting.find((s) => s.id === id);
-  const pageRows = table.getRowModel().rows;
   const pageCount = table.getPageCount();
+  // Fewer rows than before (a search, a move): stay on the last page there is.
+  if (pageCount > 0 && pagination.pageIndex >= pageCount) setPagination((p) => ({ ...p, pageIndex: pageCount - 1 }));
+  const pageRows = table.getRowModel().rows;
   const refreshingId = refreshUsage.isPending ? refreshUsage.variables : null;
 
   const toolbar = (
