@@ -121,13 +121,13 @@ describe('My Properties', () => {
     ]);
     await page.keyboard.press('Escape');
 
-    // Expanding shows the locations frame with the count; collapsed ones render no body.
+    // Expanding shows the locations table; collapsed ones render no body.
     await pine.click();
     await page
       .getByRole('region', { name: 'Locations of Pine Lake RV Resort' })
-      .getByText(/^Locations: \d+$/)
+      .getByRole('table', { name: 'Locations of Pine Lake RV Resort' })
       .waitFor();
-    expect(await page.getByText(/^Locations: \d+$/).count()).toBe(1);
+    expect(await page.getByRole('region', { name: /^Locations of / }).count()).toBe(1);
     expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
   });
@@ -183,9 +183,10 @@ describe('My Properties', () => {
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.getByRole('button', { name: 'Actions for Park 50', exact: true }).waitFor();
     expect(await page.getByRole('button', { name: /^Actions for Park \d+$/ }).count()).toBe(50);
-    expect(await page.getByText(/^Locations: \d+$/).count()).toBe(0);
+    expect(await page.getByRole('region', { name: /^Locations of / }).count()).toBe(0);
     await property(page, 'Park 7').click();
-    expect(await page.getByText(/^Locations: \d+$/).count()).toBe(1);
+    await page.getByRole('region', { name: 'Locations of Park 7' }).waitFor();
+    expect(await page.getByRole('region', { name: /^Locations of / }).count()).toBe(1);
     await page.context().close();
   });
 
