@@ -26,3 +26,7 @@ export function locationChanged(siteId: number, locationId: number, at: Date): H
     { type: 'broadcastsitestatesdata', siteId, at: at.toISOString() },
   ];
 }
+
+export function siteChanged(siteId: number, at: Date): HubEvent[] {
+  return [{ type: 'broadcastsitestatesdata', siteId, at: at.toISOString() }];
+}

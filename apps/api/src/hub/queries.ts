@@ -1,6 +1,7 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { sites } from '../db/schema';
+import { locations, servicePoints, sites } from '../db/schema';
+import { locationChanged, type HubEvent } from './events';
 
 /** The business of each site, to route events by scope. */
 export async function siteBusiness(q: Queryable, siteIds: number[]): Promise<Map<number, number>> {
@@ -10,4 +11,26 @@ export async function siteBusiness(q: Queryable, siteIds: number[]): Promise<Map
     .from(sites)
     .where(inArray(sites.id, siteIds));
   return new Map(found.map((s) => [s.id, s.busEntityId]));
+}
+
+/** The hub events for the locations that carry these meters. */
+export async function locationEventsOfMeters(q: Queryable, meterIds: number[], at: Date): Promise<HubEvent[]> {
+  if (!meterIds.length) return [];
+  const found = await q
+    .selectDistinct({ siteId: locations.siteId, locationId: locations.id })
+    .from(servicePoints)
+    .innerJoin(locations, eq(locations.id, servicePoints.locationId))
+    .where(inArray(servicePoints.id, meterIds));
+  return found.flatMap((f) => locationChanged(f.siteId, f.locationId, at));
+}
+
+/** One site-level event for each site that carries these meters. */
+export async function siteEventsOfMeters(q: Queryable, meterIds: number[], at: Date): Promise<HubEvent[]> {
+  if (!meterIds.length) return [];
+  const found = await q
+    .selectDistinct({ siteId: locations.siteId })
+    .from(servicePoints)
+    .innerJoin(locations, eq(locations.id, servicePoints.locationId))
+    .where(inArray(servicePoints.id, meterIds));
+  return found.map((f) => ({ type: 'broadcastsitestatesdata', siteId: f.siteId, at: at.toISOString() }));
 }

@@ -5,7 +5,8 @@ import type { Deps } from '../../deps';
 import type { DeviceEvents, DeviceHeartbeat, DeviceReading } from '../../devices/gateway';
 import { announce } from '../../hub/events';
 import { recordReadings } from '../meters/readings';
-import { locationEventsOfMeters, meterIdsByKey, siteEventsOfMeters } from './queries';
+import { locationEventsOfMeters, siteEventsOfMeters } from '../../hub/queries';
+import { meterIdsByKey } from './queries';
 import { settle } from './service';
 
 /** What the server does as devices speak: every change is written first, then announced. */

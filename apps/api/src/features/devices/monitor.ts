@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rows } from '../../db/client';
 import type { Deps } from '../../deps';
 import { announce } from '../../hub/events';
-import { locationEventsOfMeters } from './queries';
+import { locationEventsOfMeters } from '../../hub/queries';
 
 /**
  * Meters on a location, watched (not excluded), silent for longer than the configured

@@ -1,18 +1,6 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { rows, type Queryable } from '../../db/client';
-import { locations, servicePoints } from '../../db/schema';
-import { locationChanged, type HubEvent } from '../../hub/events';
-
-/** The hub events for the locations that carry these meters. */
-export async function locationEventsOfMeters(q: Queryable, meterIds: number[], at: Date): Promise<HubEvent[]> {
-  if (!meterIds.length) return [];
-  const found = await q
-    .selectDistinct({ siteId: locations.siteId, locationId: locations.id })
-    .from(servicePoints)
-    .innerJoin(locations, eq(locations.id, servicePoints.locationId))
-    .where(inArray(servicePoints.id, meterIds));
-  return found.flatMap((f) => locationChanged(f.siteId, f.locationId, at));
-}
+import { servicePoints } from '../../db/schema';
 
 /** Meter ids by device key, for the keys that exist. */
 export async function meterIdsByKey(q: Queryable, keys: string[]): Promise<Map<string, number>> {
@@ -22,17 +10,6 @@ export async function meterIdsByKey(q: Queryable, keys: string[]): Promise<Map<s
     .from(servicePoints)
     .where(inArray(servicePoints.deviceKey, keys));
   return new Map(found.map((f) => [f.key, f.id]));
-}
-
-/** One site-level event for each site that carries these meters. */
-export async function siteEventsOfMeters(q: Queryable, meterIds: number[], at: Date): Promise<HubEvent[]> {
-  if (!meterIds.length) return [];
-  const found = await q
-    .selectDistinct({ siteId: locations.siteId })
-    .from(servicePoints)
-    .innerJoin(locations, eq(locations.id, servicePoints.locationId))
-    .where(inArray(servicePoints.id, meterIds));
-  return found.map((f) => ({ type: 'broadcastsitestatesdata', siteId: f.siteId, at: at.toISOString() }));
 }
 
 /** The latest command of each meter of a location, with whether the meter is disconnect-capable. */

@@ -6,7 +6,7 @@ import type { Deps } from '../../deps';
 import { announce } from '../../hub/events';
 import { audit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
-import { locationEventsOfMeters } from './queries';
+import { locationEventsOfMeters } from '../../hub/queries';
 
 export type ControlRequest = { servicePointId: number; requestedState: 0 | 1; capabilityId?: number | null };
 

@@ -10,6 +10,7 @@ import {
 import type { Queryable } from '../../db/client';
 import { locations, servicePoints, sites, stays } from '../../db/schema';
 import type { Deps } from '../../deps';
+import { announce, locationChanged, siteChanged } from '../../hub/events';
 import { audit } from '../../lib/audit';
 import { AppError, conflict, invalid } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
@@ -67,6 +68,10 @@ export async function createLocations(
       entityId: ids.join(','),
       after: entries,
     });
+    await announce(
+      tx,
+      [...new Set(entries.map((e) => e.fk_SiteID))].flatMap((siteId) => siteChanged(siteId, deps.now())),
+    );
     return ids;
   });
 }
@@ -123,6 +128,7 @@ export async function updateLocation(
       before: current,
       after,
     });
+    await announce(tx, locationChanged(current.siteId, locationId, deps.now()));
   });
 }
 
@@ -154,6 +160,7 @@ export async function toggleDeleted(
       before: { deleted: current!.deleted },
       after: { deleted },
     });
+    await announce(tx, locationChanged(current!.siteId, locationId, deps.now()));
     return deleted;
   });
 }
@@ -180,6 +187,7 @@ export async function eraseLocation(
       .where(eq(servicePoints.locationId, locationId));
     await tx.delete(locations).where(eq(locations.id, locationId));
     await audit(tx, req, { action: 'eraseLocation', entityType: 'location', entityId: locationId, before: current });
+    await announce(tx, siteChanged(current!.siteId, deps.now()));
   });
 }
 
@@ -223,6 +231,7 @@ export async function moveLocations(
         before: { siteId: loc.siteId },
         after: { siteId: m.SiteId },
       });
+      await announce(tx, [...siteChanged(loc.siteId, deps.now()), ...siteChanged(m.SiteId, deps.now())]);
     }
   });
 }

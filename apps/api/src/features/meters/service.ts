@@ -17,6 +17,8 @@ import {
   servicePoints,
 } from '../../db/schema';
 import type { Deps } from '../../deps';
+import { announce, locationChanged } from '../../hub/events';
+import { locationEventsOfMeters } from '../../hub/queries';
 import { audit } from '../../lib/audit';
 import { conflict, invalid, notFound } from '../../lib/errors';
 import { groupBy } from '../../lib/group';
@@ -110,12 +112,13 @@ export async function assignMeters(
       entityId: meterIds.join(','),
       after: assignments,
     });
+    await announce(tx, await locationEventsOfMeters(tx, meterIds, deps.now()));
   });
 }
 
 /** Takes a meter off a location back to stock; not while a guest is checked in. */
 export async function removeMeter(deps: Deps, req: FastifyRequest, user: Principal, a: MeterAssignment): Promise<void> {
-  await requireLocation(deps.db, user, a.fk_LocationID);
+  const site = await requireLocation(deps.db, user, a.fk_LocationID);
   await deps.db.transaction(async (tx) => {
     const [loc] = await tx
       .select({ isCheckedIn: locations.isCheckedIn })
@@ -134,6 +137,7 @@ export async function removeMeter(deps: Deps, req: FastifyRequest, user: Princip
       .set({ status: 0 })
       .where(eq(servicePointCapabilities.servicePointId, a.servicePointID));
     await audit(tx, req, { action: 'removeMeter', entityType: 'servicePoint', entityId: a.servicePointID, before: a });
+    await announce(tx, locationChanged(site.siteId, a.fk_LocationID, deps.now()));
   });
 }
 
@@ -177,6 +181,7 @@ export async function addManualReading(
       before: { reading: previous },
       after: { reading: raw },
     });
+    await announce(tx, await locationEventsOfMeters(tx, [meter.id], deps.now()));
   });
   return { overrideConfirmation: false, previousReading: previous };
 }
@@ -203,6 +208,14 @@ export async function setMonitoring(
       entityId: changes.map((c) => c.ServicePointID).join(','),
       after: changes,
     });
+    await announce(
+      tx,
+      await locationEventsOfMeters(
+        tx,
+        changes.map((c) => c.ServicePointID),
+        deps.now(),
+      ),
+    );
   });
 }
 
