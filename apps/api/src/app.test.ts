@@ -57,6 +57,11 @@ describe('the API surface', () => {
     for (const res of [big, bad]) expect(res.body).not.toMatch(/at .*\.(js|ts):\d+/);
   });
 
+  it('compresses large answers for clients that accept it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
   it('sends security headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
