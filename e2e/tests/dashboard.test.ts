@@ -84,4 +84,16 @@ describe('dashboard', () => {
     await page.getByText('Failed to fetch realtime stats').waitFor({ timeout: 20_000 });
     await page.context().close();
   });
+
+  it('[SITE OWNER] sees the daily usage of each property over the last 30 days', async () => {
+    const page = await signedIn(demo.owner);
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Usage, last 30 days' }).waitFor();
+    const electric = page.getByRole('img', { name: /^Daily electricity at .+: [\d,]+ kWh in 30 days$/ });
+    await electric.first().waitFor();
+    // The owner's business has three properties: each gets its electricity and water rows.
+    expect(await electric.count()).toBe(3);
+    expect(await page.getByRole('img', { name: /^Daily water at / }).count()).toBe(3);
+    await page.context().close();
+  });
 });

@@ -104,6 +104,8 @@ describe('hub connection', () => {
     expect(hubUrl('a b', { protocol: 'https:', host: 'portal.example' })).toBe(
       'wss://portal.example/api/hub?access_token=a%20b',
     );
-    expect(hubUrl('t', { protocol: 'http:', host: 'localhost:3000' })).toBe('ws://localhost:3000/api/hub?access_token=t');
+    expect(hubUrl('t', { protocol: 'http:', host: 'localhost:3000' })).toBe(
+      'ws://localhost:3000/api/hub?access_token=t',
+    );
   });
 });

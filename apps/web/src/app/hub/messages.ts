@@ -24,7 +24,9 @@ export function parseHubMessage(data: unknown): HubMessage | null {
     case 'heartbeat':
       return { type: m.type, at };
     case 'broadcastlocationcapabilitesdata':
-      return isId(m.siteId) && isId(m.locationId) ? { type: m.type, siteId: m.siteId, locationId: m.locationId, at } : null;
+      return isId(m.siteId) && isId(m.locationId)
+        ? { type: m.type, siteId: m.siteId, locationId: m.locationId, at }
+        : null;
     case 'broadcastsitestatesdata':
       return isId(m.siteId) ? { type: m.type, siteId: m.siteId, at } : null;
     default:

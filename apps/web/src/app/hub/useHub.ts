@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { dashboardKeys } from '../../features/dashboard/hooks';
 import { SITE_LISTS_KEY, locationKeys, refreshRows } from '../../features/locations/liveData';
 import { getLogin } from '../session/session';
 import { useLogin } from '../session/useLogin';
@@ -27,10 +28,14 @@ export function useHub(): void {
       timer = null;
       const plan = planRefresh(pending);
       pending = [];
-      if (plan.siteLists) void queryClient.invalidateQueries({ queryKey: SITE_LISTS_KEY });
+      if (plan.siteLists) {
+        void queryClient.invalidateQueries({ queryKey: SITE_LISTS_KEY });
+        void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+      }
       for (const siteId of plan.tables) void queryClient.invalidateQueries({ queryKey: locationKeys.table(siteId) });
       for (const { siteId, locationIds } of plan.rows) {
-        for (const id of locationIds) void queryClient.invalidateQueries({ queryKey: locationKeys.latestOperations(id) });
+        for (const id of locationIds)
+          void queryClient.invalidateQueries({ queryKey: locationKeys.latestOperations(id) });
         refreshRows(queryClient, siteId, locationIds).catch((error: unknown) => {
           console.warn('hub: row refresh failed, reloading the table', error);
           void queryClient.invalidateQueries({ queryKey: locationKeys.table(siteId) });

@@ -1,14 +1,19 @@
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../ui/PageTitle';
 import { DashboardStats } from './components/DashboardStats';
+import { UsageChart } from './components/UsageChart';
 
-/** The dashboard of every role: real-time stats, location counts and system alerts. */
+/** The dashboard of every role: real-time stats, location counts, system alerts and usage by property. */
 export function DashboardPage() {
   const { t } = useTranslation();
   return (
     <>
       <PageTitle>{t('pages.dashboard.title')}</PageTitle>
-      <DashboardStats />
+      <Stack gap="lg">
+        <DashboardStats />
+        <UsageChart />
+      </Stack>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { dashboardStats, realtimeStats, systemAlert } from '@portal/contract';
+import { dashboardStats, realtimeStats, siteUsageSeries, systemAlert } from '@portal/contract';
 import { z } from 'zod';
 import { api } from '../../app/api';
 
@@ -9,6 +9,7 @@ export const dashboardKeys = {
   realtime: ['dashboard', 'realtime'] as const,
   alerts: ['dashboard', 'alerts'] as const,
   counts: ['dashboard', 'counts'] as const,
+  usage: ['dashboard', 'usage'] as const,
 };
 
 /** Readings arrive all the time: the totals refresh each minute even without live events. */
@@ -35,6 +36,16 @@ export function useLocationCounts() {
   return useQuery({
     queryKey: dashboardKeys.counts,
     queryFn: async ({ signal }) => (await api.get('Report/DashboardStats', dashboardStats, { signal })).result,
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+/** Daily electric and water usage of each property over the last 30 days. */
+export function useUsageBySite() {
+  return useQuery({
+    queryKey: dashboardKeys.usage,
+    queryFn: async ({ signal }) =>
+      (await api.get('Dashboard/UsageBySite?days=30', z.array(siteUsageSeries), { signal })).result,
     refetchInterval: REFRESH_MS,
   });
 }
