@@ -42,23 +42,41 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   pg.types.setTypeParser(20, (v) => Number(v));
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
   await migratePg(drizzlePg(pool, { casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_DIR });
-  let listenClient: pg.PoolClient | undefined;
+  // An idle connection that the server drops is replaced by the pool; without a listener
+  // its error would end the process.
+  pool.on('error', (err) => console.warn(`database: an idle connection failed: ${err.message}`));
   const handlers = new Map<string, Set<Listener>>();
+  let closed = false;
+  let listener: Promise<pg.PoolClient> | undefined;
+  const quote = (channel: string) => `"${channel.replace(/"/g, '')}"`;
+
+  /** One connection LISTENs on every channel; when it is lost, a new one takes over. */
+  const listenConnection = (): Promise<pg.PoolClient> =>
+    (listener ??= (async () => {
+      const client = await pool.connect();
+      client.on('notification', (n) => {
+        for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? '');
+      });
+      client.on('error', (err) => {
+        client.release(err);
+        listener = undefined;
+        if (closed) return;
+        console.warn(`database: the change listener was lost (${err.message}); reconnecting`);
+        setTimeout(() => void listenConnection().catch(() => undefined), 1000).unref();
+      });
+      for (const channel of handlers.keys()) await client.query(`LISTEN ${quote(channel)}`);
+      return client;
+    })());
+
   return {
     db,
     driver: 'postgres',
     async listen(channel, onPayload) {
-      if (!listenClient) {
-        listenClient = await pool.connect();
-        listenClient.on('notification', (n) => {
-          for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? '');
-        });
-      }
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        await listenClient.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+        await (await listenConnection()).query(`LISTEN ${quote(channel)}`);
       }
       set.add(onPayload);
       return async () => {
@@ -74,7 +92,9 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       }
     },
     async close() {
-      listenClient?.release();
+      closed = true;
+      const client = await listener?.catch(() => undefined);
+      client?.release();
       await pool.end();
     },
   };
