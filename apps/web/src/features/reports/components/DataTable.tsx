@@ -1,5 +1,5 @@
-import { Group, Pagination, Select, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
+import { Group, Pagination, Select, Table, Text, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
 import {
   type ColumnDef,
   type SortingState,
@@ -13,6 +13,7 @@ import {
 import { PAGE_LENGTHS } from '@portal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SortableTableHead } from '../../../ui/SortableTableHead';
 
 const ALL = -1;
 
@@ -95,39 +96,7 @@ export function DataTable<T>({
       </Group>
       <Table.ScrollContainer minWidth={minWidth}>
         <Table striped highlightOnHover verticalSpacing="xs" aria-label={label}>
-          <Table.Thead>
-            {table.getHeaderGroups().map((group) => (
-              <Table.Tr key={group.id}>
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  const title = flexRender(header.column.columnDef.header, header.getContext());
-                  return (
-                    <Table.Th
-                      key={header.id}
-                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                    >
-                      {header.column.getCanSort() ? (
-                        <UnstyledButton onClick={header.column.getToggleSortingHandler()} fw={700} fz="sm">
-                          <Group gap={4} wrap="nowrap">
-                            {title}
-                            {sorted === 'asc' ? (
-                              <IconChevronUp size={14} aria-hidden />
-                            ) : sorted === 'desc' ? (
-                              <IconChevronDown size={14} aria-hidden />
-                            ) : (
-                              <IconSelector size={14} aria-hidden />
-                            )}
-                          </Group>
-                        </UnstyledButton>
-                      ) : (
-                        title
-                      )}
-                    </Table.Th>
-                  );
-                })}
-              </Table.Tr>
-            ))}
-          </Table.Thead>
+          <SortableTableHead table={table} />
           <Table.Tbody>
             {table.getRowModel().rows.map((row) => (
               <Table.Tr key={row.id}>

@@ -8,19 +8,9 @@ import {
   Text,
   TextInput,
   Tooltip,
-  UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import {
-  IconCheck,
-  IconChevronDown,
-  IconChevronUp,
-  IconEye,
-  IconPencil,
-  IconSearch,
-  IconSelector,
-  IconX,
-} from '@tabler/icons-react';
+import { IconCheck, IconEye, IconPencil, IconSearch, IconX } from '@tabler/icons-react';
 import {
   type ColumnDef,
   type SortingState,
@@ -35,6 +25,7 @@ import { PAGE_LENGTHS, USERS_PAGE_SIZE, type UserAccount, isRoleId } from '@port
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Caller, fullName, userActionOf, userColumnsFor } from '../userForm';
+import { SortableTableHead } from '../../../ui/SortableTableHead';
 
 const ALL = -1;
 
@@ -180,39 +171,7 @@ export function UsersTable({
       </Group>
       <Table.ScrollContainer minWidth={shown.business ? 900 : 720}>
         <Table striped highlightOnHover verticalSpacing="xs">
-          <Table.Thead>
-            {table.getHeaderGroups().map((group) => (
-              <Table.Tr key={group.id}>
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  const title = flexRender(header.column.columnDef.header, header.getContext());
-                  return (
-                    <Table.Th
-                      key={header.id}
-                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                    >
-                      {header.column.getCanSort() ? (
-                        <UnstyledButton onClick={header.column.getToggleSortingHandler()} fw={700} fz="sm">
-                          <Group gap={4} wrap="nowrap">
-                            {title}
-                            {sorted === 'asc' ? (
-                              <IconChevronUp size={14} aria-hidden />
-                            ) : sorted === 'desc' ? (
-                              <IconChevronDown size={14} aria-hidden />
-                            ) : (
-                              <IconSelector size={14} aria-hidden />
-                            )}
-                          </Group>
-                        </UnstyledButton>
-                      ) : (
-                        title
-                      )}
-                    </Table.Th>
-                  );
-                })}
-              </Table.Tr>
-            ))}
-          </Table.Thead>
+          <SortableTableHead table={table} />
           <Table.Tbody>
             {rows.length === 0 ? (
               <Table.Tr>
