@@ -18,3 +18,4 @@ export * from './dashboard';
 export * from './reports';
 export * from './transactions';
 export * from './public-meter';
+export * from './wall-clock';
