@@ -318,11 +318,34 @@ export const dailyUsage = pgTable(
       .references(() => servicePoints.id),
     day: date({ mode: 'string' }).notNull(),
     usage: quantity().notNull().default('0'),
+    /**
+     * The meter's usage of all earlier days, set when the day's row is written: usage since
+     * any day is then the meter's total minus this figure of its first row from that day on.
+     */
+    totalBefore: quantity().notNull().default('0'),
     firstReading: quantity().notNull(),
     lastReading: quantity().notNull(),
     lastReadAt: tstz().notNull(),
   },
   (t) => [primaryKey({ columns: [t.servicePointId, t.day] }), index().on(t.day)],
+);
+
+/**
+ * Usage per property per local day, where it was used (a location moved later leaves its
+ * past days here), maintained with the meters' roll-up: the dashboard's chart reads 30 rows
+ * a property instead of 30 a meter.
+ */
+export const siteDailyUsage = pgTable(
+  'site_daily_usage',
+  {
+    siteId: integer()
+      .notNull()
+      .references(() => sites.id),
+    day: date({ mode: 'string' }).notNull(),
+    kwh: quantity().notNull().default('0'),
+    gallons: quantity().notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.day] })],
 );
 
 export const deviceControlMessages = pgTable(

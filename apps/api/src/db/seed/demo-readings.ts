@@ -1,3 +1,4 @@
+import { toWallClock } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../client';
 import { DeviceType, isMetered, type Fleet } from './demo-fleet';
@@ -5,7 +6,7 @@ import { buildUsageTables, cumulative, PERIOD, PERIOD_DAYS, type UsageTables } f
 import { createRandom } from './demo-random';
 import { demoSites } from './demo-sites';
 import type { Segment } from './demo-stays';
-import { DAY_MS, SLOTS_PER_DAY, SLOT_MS, timeOfSlot, toWall, type Grid } from './demo-time';
+import { DAY_MS, SLOTS_PER_DAY, SLOT_MS, timeOfSlot, type Grid } from './demo-time';
 
 /**
  * A run of consecutive readings of one meter with one load profile (json_to_recordset
@@ -58,7 +59,7 @@ function planRuns(grid: Grid, fleet: Fleet, segments: Segment[], meterIds: numbe
     const water = m.deviceTypeId === DeviceType.Water;
     const site = demoSites[fleet.locations[m.location]!.site]!;
     // Table slot 0 is local midnight; the daylight-saving shift of an hour is ignored.
-    const localSlot = Math.round((toWall(site.timeZone, grid.t0) % DAY_MS) / SLOT_MS);
+    const localSlot = Math.round((toWallClock(site.timeZone, grid.t0) % DAY_MS) / SLOT_MS);
     const ph = localSlot + SLOTS_PER_DAY * rng.int(0, PERIOD_DAYS - 1);
     const lastSlot = m.missingHours === null ? grid.lastSlot : grid.lastSlot - m.missingHours * 4 - rng.int(0, 3);
     const vacant = water ? (m.leaking ? tables.leak : tables.none) : rng.pick(tables.electricVacant);

@@ -1,10 +1,11 @@
+import { fromWallClock, toWallClock } from '@portal/contract';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../client';
+import type { Queryable, Tx } from '../client';
 import { guests, stays } from '../schema';
 import { chunks, isMetered, LocationType, type Fleet } from './demo-fleet';
 import { createRandom, type Random } from './demo-random';
 import { DEMO_CHECKOUT_TIME, demoSites, type SiteKind } from './demo-sites';
-import { DAY_MS, fromWall, slotOf, timeOfSlot, toWall, wallDay, type Grid } from './demo-time';
+import { DAY_MS, slotOf, timeOfSlot, wallDay, type Grid } from './demo-time';
 
 export type PlannedGuest = { firstName: string; lastName: string; mobileNumber: string; email: string | null };
 
@@ -178,11 +179,11 @@ export function planStays(grid: Grid, fleet: Fleet): StayPlan {
     // Cubes and data collectors rule out check-in altogether.
     const canStay = !loc.deleted && !fleet.meters.some((m) => m.location === location && !isMetered(m.deviceTypeId));
     const own: PlannedStay[] = [];
-    let day = wallDay(toWall(site.timeZone, grid.t0)) + rng.int(0, 4);
+    let day = wallDay(toWallClock(site.timeZone, grid.t0)) + rng.int(0, 4);
     let prevCheckout = 0;
     while (canStay) {
       const checkinWall = day * DAY_MS + (13 * 60 + 15 * rng.int(0, 27)) * 60_000;
-      const naturalSlot = slotOf(grid, fromWall(site.timeZone, checkinWall));
+      const naturalSlot = slotOf(grid, fromWallClock(site.timeZone, checkinWall));
       if (naturalSlot < 1) {
         day += 1;
         continue;
@@ -191,7 +192,7 @@ export function planStays(grid: Grid, fleet: Fleet): StayPlan {
       const checkinSlot = Math.max(naturalSlot, prevCheckout + 8);
       if (checkinSlot >= grid.lastSlot) break;
       const checkoutDay = day + nightsFor(rng, site.kind, loc.locationTypeId);
-      const autoCheckoutAt = fromWall(site.timeZone, checkoutDay * DAY_MS + checkoutOffset);
+      const autoCheckoutAt = fromWallClock(site.timeZone, checkoutDay * DAY_MS + checkoutOffset);
       const early = rng.chance(0.35) ? 0 : rng.int(1, 16);
       const checkoutSlot = Math.max(slotOf(grid, autoCheckoutAt) - early, checkinSlot + 16);
       const guest = plannedGuests.length > 50 && rng.chance(0.2) ? rng.int(0, plannedGuests.length - 1) : newGuest();
@@ -254,7 +255,7 @@ export async function insertStays(
  * Opening and closing readings of every stay from the readings (the latest at or before
  * check-in and check-out), and the stay's total: the electric usage in kWh.
  */
-export async function insertStayMeters(tx: Tx): Promise<void> {
+export async function insertStayMeters(tx: Queryable): Promise<void> {
   await tx.execute(sql`
     insert into stay_meters (stay_id, service_point_id, opening_reading, closing_reading, usage)
     select st.id, sp.id, o.total, c.total, c.total - o.total

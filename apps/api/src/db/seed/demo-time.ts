@@ -20,51 +20,5 @@ export function gridFor(now: Date): Grid {
 export const slotOf = (grid: Grid, utcMs: number) => Math.floor((utcMs - grid.t0) / SLOT_MS);
 export const timeOfSlot = (grid: Grid, slot: number) => new Date(grid.t0 + slot * SLOT_MS);
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/**
- * Wall-clock time in the zone, expressed as if it were UTC milliseconds (so that
- * Date.UTC arithmetic on days and hours works on it).
- */
-export function toWall(timeZone: string, utcMs: number): number {
-  const parts = Object.fromEntries(
-    formatter(timeZone)
-      .formatToParts(new Date(utcMs))
-      .map((p) => [p.type, p.value]),
-  );
-  const wall = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-  );
-  return wall + (utcMs % 60000);
-}
-
-/** The UTC instant of a wall-clock time in the zone (the later one when ambiguous). */
-export function fromWall(timeZone: string, wallMs: number): number {
-  let utc = wallMs - (toWall(timeZone, wallMs) - wallMs);
-  utc = wallMs - (toWall(timeZone, utc) - utc);
-  return utc;
-}
-
 /** Whole days since the epoch of a wall-clock time. */
 export const wallDay = (wallMs: number) => Math.floor(wallMs / DAY_MS);

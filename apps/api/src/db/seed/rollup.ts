@@ -2,11 +2,10 @@ import { sql } from 'drizzle-orm';
 import { rows, type Queryable } from '../client';
 
 /**
- * Recomputes the daily usage roll-up from the raw readings, for the given meters or for
- * all. A reading's day is its local date in the time zone of the site of the meter's
+ * Recomputes the daily usage roll-ups from the raw readings. A reading's day is its local date in the time zone of the site of the meter's
  * location (UTC for a meter in stock); its usage is the rise since the meter's previous
- * reading, zero for a reset reading or a drop. Each meter's usage total is set to the sum.
- * Returns the number of rows written.
+ * reading, zero for a reset reading or a drop. Each meter's usage total is set to the sum,
+ * and each property's days to the sum of its meters'. Returns the number of meter-days written.
  *
  * Shaped for millions of readings: it works meter by meter (lateral subqueries), so the
  * window runs in primary key order without sorting. Converting every reading to local
@@ -14,11 +13,8 @@ import { rows, type Queryable } from '../client';
  * and a reading's day is found with width_bucket (a binary search). The first and last
  * reading of each day are fetched by key afterwards.
  */
-export async function rebuildDailyUsage(q: Queryable, servicePointIds?: number[]): Promise<number> {
-  const ids = servicePointIds ? `{${servicePointIds.map((id) => Math.trunc(id)).join(',')}}` : null;
-  await q.execute(
-    sql`delete from daily_usage${ids === null ? sql`` : sql` where service_point_id = any(${ids}::int[])`}`,
-  );
+export async function rebuildDailyUsage(q: Queryable): Promise<number> {
+  await q.execute(sql`delete from daily_usage`);
   const [res] = await rows<{ n: number | string }>(
     q,
     sql`
@@ -27,7 +23,6 @@ export async function rebuildDailyUsage(q: Queryable, servicePointIds?: number[]
       from service_points sp
       left join locations l on l.id = sp.location_id
       left join sites s on s.id = l.site_id
-      ${ids === null ? sql`` : sql`where sp.id = any(${ids}::int[])`}
     ), spans as materialized (
       select m.id, (e.lo at time zone m.tz)::date as first_day, coalesce(b.midnights, '{}') as midnights
       from meters m
@@ -54,8 +49,10 @@ export async function rebuildDailyUsage(q: Queryable, servicePointIds?: number[]
         group by 1
       ) d
     ), ins as (
-      insert into daily_usage (service_point_id, day, usage, first_reading, last_reading, last_read_at)
-      select d.service_point_id, d.day, d.usage, f.total, l.total, d.last_at
+      insert into daily_usage (service_point_id, day, usage, total_before, first_reading, last_reading, last_read_at)
+      select d.service_point_id, d.day, d.usage,
+        coalesce(sum(d.usage) over (partition by d.service_point_id order by d.day rows between unbounded preceding and 1 preceding), 0),
+        f.total, l.total, d.last_at
       from days d
       cross join lateral (
         select r.total from meter_readings r where r.service_point_id = d.service_point_id and r.read_at = d.first_at limit 1
@@ -68,7 +65,16 @@ export async function rebuildDailyUsage(q: Queryable, servicePointIds?: number[]
     select count(*) as n from ins`,
   );
   await q.execute(sql`
-    update service_points sp set usage_total = coalesce((select sum(d.usage) from daily_usage d where d.service_point_id = sp.id), 0)
-    ${ids === null ? sql`` : sql`where sp.id = any(${ids}::int[])`}`);
+    update service_points sp set usage_total = coalesce((select sum(d.usage) from daily_usage d where d.service_point_id = sp.id), 0)`);
+  await q.execute(sql`delete from site_daily_usage`);
+  await q.execute(sql`
+    insert into site_daily_usage (site_id, day, kwh, gallons)
+    select l.site_id, d.day,
+      coalesce(sum(d.usage) filter (where dt.unit = 'kWh'), 0), coalesce(sum(d.usage) filter (where dt.unit = 'gal'), 0)
+    from daily_usage d
+    join service_points sp on sp.id = d.service_point_id
+    join locations l on l.id = sp.location_id
+    join device_types dt on dt.id = sp.device_type_id
+    group by l.site_id, d.day`);
   return Number(res?.n ?? 0);
 }

@@ -2,20 +2,22 @@ import { sql } from 'drizzle-orm';
 import { rows, type Queryable } from '../../db/client';
 import { sitesInScope, type Scope } from '../auth/scope';
 
-/** All-time metered usage of the visible properties, with what it billed at their rates. */
+/**
+ * All-time metered usage of the visible properties, with what it billed at their rates:
+ * each meter's running total, so no day of the roll-up is read.
+ */
 export async function usageTotals(q: Queryable, scope: Scope): Promise<{ kwh: number; billed: number }> {
   const [row] = await rows<{ kwh: string | null; billed: string | null }>(
     q,
     sql`
     with per_site as (
       select sites.id,
-        coalesce(sum(d.usage) filter (where dt.unit = 'kWh'), 0) as kwh,
-        coalesce(sum(d.usage) filter (where dt.unit = 'gal'), 0) as gal
+        coalesce(sum(sp.usage_total) filter (where dt.unit = 'kWh'), 0) as kwh,
+        coalesce(sum(sp.usage_total) filter (where dt.unit = 'gal'), 0) as gal
       from sites
       join locations l on l.site_id = sites.id
       join service_points sp on sp.location_id = l.id
       join device_types dt on dt.id = sp.device_type_id and dt.group_id in (1, 2, 6)
-      join daily_usage d on d.service_point_id = sp.id
       where ${sitesInScope(scope)}
       group by sites.id
     )
@@ -51,22 +53,17 @@ export function openAlerts(q: Queryable, scope: Scope): Promise<AlertRow[]> {
 
 export type UsageDayRow = { site_id: number; site_name: string; day: string; kwh: string; gallons: string };
 
-/** Daily electric and water usage of each visible property over the last `days` days. */
+/** Daily electric and water usage of each visible property over the last `days` days, from its roll-up. */
 export function usageByDay(q: Queryable, scope: Scope, days: number, now: Date): Promise<UsageDayRow[]> {
   return rows<UsageDayRow>(
     q,
     sql`
     select sites.id as site_id, sites.public_name as site_name, to_char(d.day, 'YYYY-MM-DD') as day,
-      coalesce(sum(d.usage) filter (where dt.unit = 'kWh'), 0) as kwh,
-      coalesce(sum(d.usage) filter (where dt.unit = 'gal'), 0) as gallons
+      d.kwh, d.gallons
     from sites
-    join locations l on l.site_id = sites.id
-    join service_points sp on sp.location_id = l.id
-    join device_types dt on dt.id = sp.device_type_id
-    join daily_usage d on d.service_point_id = sp.id
+    join site_daily_usage d on d.site_id = sites.id
       and d.day > (${now.toISOString()}::timestamptz at time zone sites.time_zone)::date - ${days}::int
     where ${sitesInScope(scope)}
-    group by sites.id, sites.public_name, d.day
     order by sites.public_name, d.day`,
   );
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Role, type LocationRow } from '@portal/contract';
 import { locations, stays } from '../../db/schema';
+import { rebuildDailyUsage } from '../../db/seed/rollup';
 import { recordReadings } from '../meters/readings';
 import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -69,6 +70,24 @@ describe('the locations table', () => {
     expect(row.servicePoints[0]!.usage).toEqual({ dayUsage: 7, weekUsage: 17, monthUsage: 27, totalUsage: 27 });
     expect(row.servicePoints[0]!.kwhTotal).toBe(42.5);
     expect(res.body.result.find((l) => l.locationID === ids.loc2)!.servicePoints).toEqual([]);
+    t.clock.set(new Date());
+  });
+
+  it('keeps the same usage when readings come in later batches, and when the roll-ups are rebuilt', async () => {
+    t.clock.set(new Date('2026-11-19T17:00:00Z'));
+    // after the batch above: Thursday the 19th in Denver, +3 and +4 in two batches
+    await recordReadings(t.deps.db, [
+      { servicePointId: ids.meter1, readAt: new Date('2026-11-19T15:00:00Z'), total: '45.5', isReset: false },
+    ]);
+    await recordReadings(t.deps.db, [
+      { servicePointId: ids.meter1, readAt: new Date('2026-11-19T16:00:00Z'), total: '49.5', isReset: false },
+    ]);
+    const usage = async () =>
+      (await list(tokens.admin, ids.siteA1)).body.result.find((l) => l.locationID === ids.loc1)!.servicePoints[0]!
+        .usage;
+    expect(await usage()).toEqual({ dayUsage: 7, weekUsage: 24, monthUsage: 34, totalUsage: 34 });
+    await rebuildDailyUsage(t.deps.db);
+    expect(await usage()).toEqual({ dayUsage: 7, weekUsage: 24, monthUsage: 34, totalUsage: 34 });
     t.clock.set(new Date());
   });
 

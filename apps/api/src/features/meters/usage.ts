@@ -10,13 +10,16 @@ export type MeterUsageRow = {
 };
 
 /**
- * Day, week and month usage of meters from the daily roll-up, with the boundaries of
- * "today", "this week" (from the site's week start) and "this month" taken in each
- * site's own time zone, and the total kept on the meter: at most five weeks of roll-up
- * rows a meter are read, however old the meter. `meters` selects the service points (a
- * condition on `sp` and `l`).
+ * Day, week and month usage of meters, with the boundaries of "today", "this week" (from
+ * the site's week start) and "this month" taken in each site's own time zone: the meter's
+ * total less the total before its first roll-up day from the boundary on, three lookups by
+ * key a meter however many days it has. `meters` selects the service points (a condition
+ * on `sp` and `l`).
  */
 export function meterUsage(q: Queryable, meters: SQL, now: Date): Promise<MeterUsageRow[]> {
+  const since = (from: SQL) => sql`b.usage_total - (
+    select d.total_before from daily_usage d
+    where d.service_point_id = b.id and d.day >= ${from} order by d.day limit 1)`;
   return rows<MeterUsageRow>(
     q,
     sql`
@@ -34,14 +37,9 @@ export function meterUsage(q: Queryable, meters: SQL, now: Date): Promise<MeterU
         date_trunc('month', today)::date as month_from
       from m
     )
-    select b.id as service_point_id,
-      sum(d.usage) filter (where d.day = b.today) as day_usage,
-      sum(d.usage) filter (where d.day >= b.week_from) as week_usage,
-      sum(d.usage) filter (where d.day >= b.month_from) as month_usage,
-      min(b.usage_total) as total_usage
-    from b
-    left join daily_usage d on d.service_point_id = b.id and d.day between least(b.week_from, b.month_from) and b.today
-    group by b.id`,
+    select b.id as service_point_id, ${since(sql`b.today`)} as day_usage, ${since(sql`b.week_from`)} as week_usage,
+      ${since(sql`b.month_from`)} as month_usage, b.usage_total as total_usage
+    from b`,
   );
 }
 

@@ -74,19 +74,26 @@ const usageCte = sql`
   raw as (
     select r.service_point_id, sum(case when r.is_reset then 0 else greatest(r.total - coalesce(pr.total, r.total), 0) end) as usage
     from w, m
-    join meter_readings r on r.service_point_id = m.id
+    -- Two ranges of the (meter, time) key: one condition with 'or' would read every reading of the meter.
+    join lateral (
+      select x.service_point_id, x.read_at, x.total, x.is_reset from meter_readings x
+      where x.service_point_id = m.id and x.read_at >= w.a and x.read_at < w.m1
+      union all
+      select x.service_point_id, x.read_at, x.total, x.is_reset from meter_readings x
+      where x.service_point_id = m.id and x.read_at >= w.m2 and x.read_at < w.b
+    ) r on true
     left join lateral (
       select x.total from meter_readings x
       where x.service_point_id = r.service_point_id and x.read_at < r.read_at
       order by x.read_at desc limit 1
     ) pr on true
-    where (r.read_at >= w.a and r.read_at < w.m1) or (r.read_at >= w.m2 and r.read_at < w.b)
     group by r.service_point_id
   ), days as (
-    select d.service_point_id, sum(d.usage) as usage
-    from w, m join daily_usage d on d.service_point_id = m.id
-    where d.day >= w.d1 and d.day < w.d2
-    group by d.service_point_id
+    -- meter by meter through the roll-up's key: the day index would read every meter's days
+    select m.id as service_point_id,
+      (select sum(d.usage) from daily_usage d
+       where d.service_point_id = m.id and d.day >= (select d1 from w) and d.day < (select d2 from w)) as usage
+    from m
   ), u as (
     select m.id, coalesce(raw.usage, 0) + coalesce(days.usage, 0) as usage
     from m left join raw on raw.service_point_id = m.id left join days on days.service_point_id = m.id
@@ -116,8 +123,9 @@ export const reports: Record<string, ReportDefinition> = {
         sql`m.description`,
         sql`m.name`,
         sql`m.type_name`,
-        sql`round((select x.total from meter_readings x, w where x.service_point_id = m.id and x.read_at <= w.a order by x.read_at desc limit 1), 3)`,
-        sql`round((select x.total from meter_readings x, w where x.service_point_id = m.id and x.read_at < w.b order by x.read_at desc limit 1), 3)`,
+        // (select … from w): a value the index search can start from, not a filter on every reading
+        sql`round((select x.total from meter_readings x where x.service_point_id = m.id and x.read_at <= (select a from w) order by x.read_at desc limit 1), 3)`,
+        sql`round((select x.total from meter_readings x where x.service_point_id = m.id and x.read_at < (select b from w) order by x.read_at desc limit 1), 3)`,
         sql`round(u.usage, 3)`,
         sql`m.unit`,
         rate(p),
