@@ -3,8 +3,13 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
-    // The MQTT gateway is tested against a real broker, where one is given (CI: Mosquitto).
-    exclude: ['**/node_modules/**', ...(process.env.TEST_MQTT_URL ? [] : ['src/devices/mqtt.test.ts'])],
+    // The MQTT gateway is tested against a real broker, where one is given (CI: Mosquitto),
+    // and the PostgreSQL driver's own behaviour against the server (TEST_DATABASE_URL).
+    exclude: [
+      '**/node_modules/**',
+      ...(process.env.TEST_MQTT_URL ? [] : ['src/devices/mqtt.test.ts']),
+      ...(process.env.TEST_DATABASE_URL ? [] : ['src/db/postgres.test.ts']),
+    ],
     globalSetup: ['src/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { SimulatorSettings } from './devices/simulated';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
@@ -32,6 +33,15 @@ const envSchema = z.object({
   SIMULATOR_SPEED: z.coerce.number().min(1).max(3600).default(10),
   SIMULATOR_READING_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   SIMULATOR_HEARTBEAT_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  /** How long a simulated meter takes to answer a command: 'min-max' milliseconds, or one figure. */
+  SIMULATOR_ANSWER_MS: z
+    .string()
+    .regex(/^\d+(-\d+)?$/, 'milliseconds, or a range like 1000-5000')
+    .default('1000-5000')
+    .transform((v) => {
+      const [min, max = min] = v.split('-').map(Number) as [number, number?];
+      return [min, Math.max(min, max)] as [number, number];
+    }),
   MISSING_AFTER_MINUTES: z.coerce.number().min(1).max(10_080).default(15),
   COMMAND_TIMEOUT_SECONDS: z.coerce.number().min(5).max(3600).default(60),
   CONFIRM_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(6_000),
@@ -55,7 +65,7 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDist: string;
   trustProxy: boolean;
-  simulator: { speed: number; readingSeconds: number; heartbeatSeconds: number };
+  simulator: SimulatorSettings;
   devices: {
     /** A meter silent for longer is missing. */
     missingAfterMinutes: number;
@@ -105,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       speed: e.SIMULATOR_SPEED,
       readingSeconds: e.SIMULATOR_READING_SECONDS,
       heartbeatSeconds: e.SIMULATOR_HEARTBEAT_SECONDS,
+      answerDelayMs: e.SIMULATOR_ANSWER_MS,
     },
     devices: {
       missingAfterMinutes: e.MISSING_AFTER_MINUTES,

@@ -25,7 +25,7 @@ const client = await mqtt.connectAsync(values.mqtt, { protocolVersion: 5, client
 const publish = (topic: string, body: object) => void client.publish(topic, JSON.stringify(body), { qos: 1 });
 const fleet = new Fleet({
   speed: config.simulator.speed,
-  answerDelayMs: [1_000, 5_000],
+  answerDelayMs: config.simulator.answerDelayMs,
   acks: (acks) =>
     acks.forEach((a) =>
       publish(topics.ack(a.deviceKey), { messageId: a.messageId, resultCode: a.resultCode, at: a.at.toISOString() }),

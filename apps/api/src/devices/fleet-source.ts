@@ -1,3 +1,4 @@
+import { utcOffsetMs } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { rows, type Queryable } from '../db/client';
 import { behaviourOf, type SimulatedMeter } from './fleet';
@@ -11,12 +12,6 @@ type Row = {
   missing: boolean;
   time_zone: string | null;
 };
-
-/** The offset of a time zone from UTC at a moment, in hours (daylight saving included). */
-export function utcOffsetHours(timeZone: string, at: Date): number {
-  const wall = (tz: string) => new Date(at.toLocaleString('en-US', { timeZone: tz })).getTime();
-  return (wall(timeZone) - wall('UTC')) / 3_600_000;
-}
 
 /**
  * Every meter of the database as a simulated device: on when a relay is on, reporting
@@ -37,7 +32,7 @@ export async function loadSimulatedMeters(q: Queryable, now = new Date()): Promi
   const offsets = new Map<string, number>();
   return found.map((r) => {
     const tz = r.time_zone ?? 'UTC';
-    if (!offsets.has(tz)) offsets.set(tz, utcOffsetHours(tz, now));
+    if (!offsets.has(tz)) offsets.set(tz, utcOffsetMs(tz, now.getTime()) / 3_600_000);
     return {
       deviceKey: r.device_key,
       unit: r.unit === 'gal' ? 'gal' : 'kWh',

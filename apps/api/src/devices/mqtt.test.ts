@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
 import pino from 'pino';
 import type { DeviceAck, DeviceHeartbeat, DeviceReading } from './gateway';
+import { until } from '../test/until';
 import { createMqttGateway } from './mqtt';
 import { topics } from './topics';
 
@@ -25,12 +26,6 @@ afterAll(async () => {
   await meter?.endAsync();
   await gateway.stop();
 });
-
-const until = async (check: () => boolean, ms = 5_000) => {
-  const deadline = Date.now() + ms;
-  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  return check();
-};
 
 describe('MQTT device gateway', () => {
   it('publishes a command to the meter and takes its acknowledgement', async () => {

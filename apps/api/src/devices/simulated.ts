@@ -4,7 +4,12 @@ import { Fleet } from './fleet';
 import { loadSimulatedMeters } from './fleet-source';
 import type { DeviceEvents, DeviceGateway, GatewayStatus } from './gateway';
 
-export type SimulatorSettings = { speed: number; readingSeconds: number; heartbeatSeconds: number };
+export type SimulatorSettings = {
+  speed: number;
+  readingSeconds: number;
+  heartbeatSeconds: number;
+  answerDelayMs: [number, number];
+};
 
 /**
  * Every meter in the database behaves like a device of this process (the embedded
@@ -21,7 +26,7 @@ export function createSimulatedGateway(db: Db, log: FastifyBaseLogger, settings:
     async start(events: DeviceEvents) {
       fleet = new Fleet({
         speed: settings.speed,
-        answerDelayMs: [1_000, 5_000],
+        answerDelayMs: settings.answerDelayMs,
         acks: (a) => void events.acks(a).catch(report('acks')),
         readings: (r) => void events.readings(r).catch(report('readings')),
         heartbeats: (h) => void events.heartbeats(h).catch(report('heartbeats')),

@@ -11,13 +11,31 @@ export type HubEvent =
   | { type: 'broadcastlocationcapabilitesdata'; siteId: number; locationId: number; at: string }
   | { type: 'broadcastsitestatesdata'; siteId: number; at: string };
 
+/** A NOTIFY payload must stay under 8,000 bytes; events are small, so a margin is plenty. */
+const PAYLOAD_BYTES = 7_000;
+
 /**
  * Announces a change to every instance (PostgreSQL NOTIFY). Inside a transaction the
- * notification is delivered only if it commits, after the data is written.
+ * notification is delivered only if it commits, after the data is written. Many events
+ * (a job that marks hundreds of meters missing) go as several notifications.
  */
 export async function announce(q: Queryable, events: HubEvent[]): Promise<void> {
   if (!events.length) return;
-  await q.execute(sql`select pg_notify(${HUB_CHANNEL}, ${JSON.stringify(events)})`);
+  const payloads: string[] = [];
+  let group: string[] = [];
+  let bytes = 2;
+  for (const event of events) {
+    const json = JSON.stringify(event);
+    if (group.length && bytes + json.length + 1 > PAYLOAD_BYTES) {
+      payloads.push(`[${group.join(',')}]`);
+      group = [];
+      bytes = 2;
+    }
+    group.push(json);
+    bytes += json.length + 1;
+  }
+  payloads.push(`[${group.join(',')}]`);
+  for (const payload of payloads) await q.execute(sql`select pg_notify(${HUB_CHANNEL}, ${payload})`);
 }
 
 export function locationChanged(siteId: number, locationId: number, at: Date): HubEvent[] {

@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import { Role } from '@portal/contract';
 import { buildBusiness, buildLocation, buildSite, buildUser, signIn } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
+import { until } from '../test/until';
 import { announce, locationChanged } from './events';
 
 let t: TestApp;
@@ -52,15 +53,27 @@ describe('the live hub', () => {
       listen(tokens.managerA2),
     ]);
     await announce(t.deps.db, locationChanged(siteA, locA, new Date()));
-    await new Promise((r) => setTimeout(r, 500));
-    const [ownerA, admin, ownerB, managerA2] = clients.map((c) =>
-      c.received.filter((m) => m.type !== 'heartbeat').map((m) => m.type),
-    );
+    const types = () => clients.map((c) => c.received.filter((m) => m.type !== 'heartbeat').map((m) => m.type));
+    // Wait for the users who see the site, then a moment more for anything wrongly sent to the others.
+    await until(() => types()[0]!.length >= 2 && types()[1]!.length >= 2);
+    await new Promise((r) => setTimeout(r, 200));
+    const [ownerA, admin, ownerB, managerA2] = types();
     expect(ownerA).toEqual(['broadcastlocationcapabilitesdata', 'broadcastsitestatesdata']);
     expect(admin).toEqual(['broadcastlocationcapabilitesdata', 'broadcastsitestatesdata']);
     expect(ownerB).toEqual([]);
     expect(managerA2).toEqual([]);
     for (const c of clients) c.socket.terminate();
+  });
+
+  it('delivers hundreds of events at once, beyond the size of one notification', async () => {
+    const { socket, received } = await listen(tokens.admin);
+    const events = Array.from({ length: 400 }, () => locationChanged(siteA, locA, new Date())).flat();
+    await announce(t.deps.db, events);
+    const delivered = () => received.filter((m) => m.type !== 'heartbeat').length;
+    await until(() => delivered() >= 800);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(delivered()).toBe(800);
+    socket.terminate();
   });
 
   it('closes a connection without a valid token', async () => {

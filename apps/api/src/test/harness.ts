@@ -108,7 +108,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     logLevel: 'silent',
     webDist: '/nonexistent',
     trustProxy: false,
-    simulator: { speed: 10, readingSeconds: 30, heartbeatSeconds: 60 },
+    simulator: { speed: 10, readingSeconds: 30, heartbeatSeconds: 60, answerDelayMs: [1_000, 5_000] },
     devices: {
       missingAfterMinutes: 15,
       commandTimeoutSeconds: 60,

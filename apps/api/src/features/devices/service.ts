@@ -194,7 +194,8 @@ export async function controlMessage(
  */
 export async function awaitConfirmation(deps: Deps, messageIds: number[], ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;
-  for (;;) {
+  // Meters on a broker answer within tens of milliseconds: look soon, then less often.
+  for (let pause = 20; ; pause = Math.min(pause * 2, 250)) {
     const found = messageIds.length
       ? await deps.db
           .select({ state: deviceControlMessages.state })
@@ -203,6 +204,6 @@ export async function awaitConfirmation(deps: Deps, messageIds: number[], ms: nu
       : [];
     if (found.every((m) => m.state === 'acked')) return true;
     if (found.some((m) => m.state === 'failed' || m.state === 'timed_out') || Date.now() >= deadline) return false;
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, pause));
   }
 }
