@@ -1,7 +1,7 @@
-import { type LoginResult, loginResult, messageText } from '@portal/contract';
-import { z } from 'zod';
+import { type LoginResult, messageText } from '@portal/contract';
 import { ApiError } from './apiError';
-import { endSession, getLogin, isExpired, storeLogin } from './session/session';
+import { failureOf, isAnswerEnvelope } from './envelope';
+import { endSession, getLogin, isExpired, isLoginResult, storeLogin } from './session/session';
 import { sessionTimeouts } from './session/timeouts';
 
 /**
@@ -17,16 +17,15 @@ type Query = Record<string, string | number | boolean | null | undefined>;
 type Options = { query?: Query; body?: unknown; anonymous?: boolean; signal?: AbortSignal };
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-const envelopeShape = z.object({
-  success: z.boolean(),
-  result: z.unknown(),
-  message: z.string().nullable(),
-  statusCode: z.number(),
-});
-const failureResult = z.object({
-  code: z.string(),
-  errors: z.array(z.object({ field: z.string(), code: z.string(), message: z.string() })).optional(),
-});
+/**
+ * What checks an answer's result: a schema of the contract (zod), or, in start-up code that
+ * must not load zod, a type guard wrapped by `checkedBy`.
+ */
+export type ResultCheck<T> = { safeParse(value: unknown): { success: true; data: T } | { success: false } };
+
+export function checkedBy<T>(isValid: (value: unknown) => value is T): ResultCheck<T> {
+  return { safeParse: (value) => (isValid(value) ? { success: true, data: value } : { success: false }) };
+}
 
 let lastRefreshAt = 0;
 let refreshing: Promise<void> | null = null;
@@ -36,12 +35,7 @@ export function markTokenFresh(): void {
   lastRefreshAt = Date.now();
 }
 
-async function send<T extends z.ZodType>(
-  method: Method,
-  path: string,
-  schema: T,
-  options: Options,
-): Promise<ApiAnswer<z.infer<T>>> {
+async function send<T>(method: Method, path: string, schema: ResultCheck<T>, options: Options): Promise<ApiAnswer<T>> {
   const login = options.anonymous ? null : await loginForRequest();
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -60,17 +54,16 @@ async function send<T extends z.ZodType>(
     throw ApiError.network();
   }
 
-  const envelope = envelopeShape.safeParse(await response.json().catch(() => null));
-  if (!envelope.success) throw new ApiError(response.status, 'badResponse', messageText('serverError'));
-  const answer = envelope.data;
+  const answer: unknown = await response.json().catch(() => null);
+  if (!isAnswerEnvelope(answer)) throw new ApiError(response.status, 'badResponse', messageText('serverError'));
   if (!answer.success) {
     if (response.status === 401 && login) endSession();
-    const failure = failureResult.safeParse(answer.result);
+    const failure = failureOf(answer.result);
     throw new ApiError(
       response.status,
-      failure.success ? failure.data.code : 'failed',
+      failure?.code ?? 'failed',
       answer.message ?? messageText('serverError'),
-      failure.success ? (failure.data.errors ?? []) : [],
+      failure?.errors ?? [],
     );
   }
   const result = schema.safeParse(answer.result);
@@ -110,7 +103,7 @@ function refreshIfDue(login: LoginResult): Promise<void> {
 
 async function refreshToken(login: LoginResult): Promise<void> {
   try {
-    const { result } = await send('POST', 'Account/RefreshToken', loginResult, {
+    const { result } = await send('POST', 'Account/RefreshToken', checkedBy(isLoginResult), {
       body: { Token: login.token },
       anonymous: true,
     });
@@ -121,12 +114,12 @@ async function refreshToken(login: LoginResult): Promise<void> {
 }
 
 export const api = {
-  get: <T extends z.ZodType>(path: string, schema: T, options: Omit<Options, 'body'> = {}) =>
+  get: <T>(path: string, schema: ResultCheck<T>, options: Omit<Options, 'body'> = {}) =>
     send('GET', path, schema, options),
-  post: <T extends z.ZodType>(path: string, body: unknown, schema: T, options: Options = {}) =>
+  post: <T>(path: string, body: unknown, schema: ResultCheck<T>, options: Options = {}) =>
     send('POST', path, schema, { ...options, body }),
-  put: <T extends z.ZodType>(path: string, body: unknown, schema: T, options: Options = {}) =>
+  put: <T>(path: string, body: unknown, schema: ResultCheck<T>, options: Options = {}) =>
     send('PUT', path, schema, { ...options, body }),
   /** DELETE may carry a body (DeleteMeterFromLocation names the meter and the location in it). */
-  delete: <T extends z.ZodType>(path: string, schema: T, options: Options = {}) => send('DELETE', path, schema, options),
+  delete: <T>(path: string, schema: ResultCheck<T>, options: Options = {}) => send('DELETE', path, schema, options),
 };

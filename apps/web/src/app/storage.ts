@@ -1,5 +1,3 @@
-import type { z } from 'zod';
-
 /**
  * The browser's localStorage, read and written as JSON. A read or write failure (storage
  * disabled, quota full, a value that no longer parses) is logged and treated as null or
@@ -13,7 +11,8 @@ export const storageKeys = {
   testTimeouts: 'portal.testTimeouts',
 } as const;
 
-export function readStored<T extends z.ZodType>(key: string, schema: T): z.infer<T> | null {
+/** Reads a stored value; `isValid` is a hand-written check, as the readers run at start-up (see json.ts). */
+export function readStored<T>(key: string, isValid: (value: unknown) => value is T): T | null {
   let raw: string | null;
   try {
     raw = localStorage.getItem(key);
@@ -23,8 +22,8 @@ export function readStored<T extends z.ZodType>(key: string, schema: T): z.infer
   }
   if (raw === null) return null;
   try {
-    const parsed = schema.safeParse(JSON.parse(raw));
-    if (parsed.success) return parsed.data;
+    const value: unknown = JSON.parse(raw);
+    if (isValid(value)) return value;
     console.warn(`storage: ignoring malformed ${key}`);
   } catch (err) {
     console.warn(`storage: ignoring unreadable ${key}`, err);

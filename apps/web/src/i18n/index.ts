@@ -1,7 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@portal/contract';
-import { z } from 'zod';
 import { readStored, storageKeys, writeStored } from '../app/storage';
 import en from './locales/en.json';
 
@@ -22,8 +21,6 @@ export const languageNames: Record<Language, string> = {
   zh: '中文',
 };
 
-const storedLanguage = z.enum(LANGUAGES);
-
 export async function initI18n(): Promise<void> {
   await i18n.use(initReactI18next).init({
     resources: { en: { translation: en } },
@@ -32,7 +29,7 @@ export async function initI18n(): Promise<void> {
     supportedLngs: [...LANGUAGES],
     interpolation: { escapeValue: false },
   });
-  const chosen = readStored(storageKeys.language, storedLanguage);
+  const chosen = readStored(storageKeys.language, isLanguage);
   if (chosen && chosen !== DEFAULT_LANGUAGE) await changeLanguage(chosen);
 }
 
@@ -47,8 +44,8 @@ export async function changeLanguage(language: Language): Promise<void> {
   document.documentElement.lang = language;
 }
 
-export function isLanguage(value: string): value is Language {
-  return storedLanguage.safeParse(value).success;
+export function isLanguage(value: unknown): value is Language {
+  return LANGUAGES.some((language) => language === value);
 }
 
 export { i18n };

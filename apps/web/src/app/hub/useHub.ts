@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { dashboardKeys } from '../../features/dashboard/hooks';
-import { SITE_LISTS_KEY, locationKeys, refreshRows } from '../../features/locations/liveData';
+import { dashboardKeys } from '../../features/dashboard/queryKeys';
 import { getLogin } from '../session/session';
 import { useLogin } from '../session/useLogin';
 import { HubConnection, hubUrl } from './connection';
@@ -24,10 +23,12 @@ export function useHub(): void {
     let pending: HubEvent[] = [];
     let timer: ReturnType<typeof setTimeout> | null = null;
 
-    const flush = () => {
+    const flush = async () => {
       timer = null;
       const plan = planRefresh(pending);
       pending = [];
+      // Row refreshes check answers with the contract's schemas (zod): loaded with the first event, not at start-up.
+      const { SITE_LISTS_KEY, locationKeys, refreshRows } = await import('../../features/locations/liveData');
       if (plan.siteLists) {
         void queryClient.invalidateQueries({ queryKey: SITE_LISTS_KEY });
         void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
@@ -52,7 +53,9 @@ export function useHub(): void {
         void queryClient.invalidateQueries({ predicate: (query) => query.state.dataUpdatedAt < since }),
       onEvent: (event) => {
         pending.push(event);
-        timer ??= setTimeout(flush, BATCH_MS);
+        timer ??= setTimeout(() => {
+          flush().catch((error: unknown) => console.warn('hub: cannot apply live events', error));
+        }, BATCH_MS);
       },
     });
     connection.start();

@@ -1,9 +1,12 @@
-import { z } from 'zod';
+import { isObject, isString } from '../json';
 import { sessionTimeouts } from './timeouts';
 import { readStored, removeStored, storageKeys, writeStored } from '../storage';
 
 /** The last visited page, restored after the next sign-in while it is fresh enough. */
-const stored = z.object({ path: z.string().startsWith('/'), savedAt: z.number() });
+type StoredLocation = { path: string; savedAt: number };
+
+const isStoredLocation = (value: unknown): value is StoredLocation =>
+  isObject(value) && isString(value.path) && value.path.startsWith('/') && typeof value.savedAt === 'number';
 
 /** Root, sign-in pages and logout are never remembered. */
 export function isRestorablePath(pathname: string): boolean {
@@ -16,7 +19,7 @@ export function rememberLocation(pathname: string, search = ''): void {
 }
 
 export function lastLocation(now = Date.now()): string | null {
-  const entry = readStored(storageKeys.lastLocation, stored);
+  const entry = readStored(storageKeys.lastLocation, isStoredLocation);
   if (!entry || now - entry.savedAt > sessionTimeouts().lastLocationTtlMs) return null;
   return entry.path;
 }

@@ -1,4 +1,5 @@
-import { type LoginResult, type RoleId, Role, isRoleId, loginResult } from '@portal/contract';
+import { type LoginResult, type RoleId, Role, isRoleId } from '@portal/contract';
+import { isInteger, isObject, isString } from '../json';
 import { queryClient } from '../queryClient';
 import { forgetLocation } from './lastLocation';
 import { readStored, removeStored, storageKeys, writeStored } from '../storage';
@@ -9,11 +10,18 @@ import { readStored, removeStored, storageKeys, writeStored } from '../storage';
  */
 type Listener = () => void;
 
+/** The contract's `loginResult`, checked by hand: the stored login is read at start-up, before zod is loaded. */
+export function isLoginResult(value: unknown): value is LoginResult {
+  if (!isObject(value) || !isString(value.token) || !isString(value.expiresAt)) return false;
+  const user = value.userAccountBasicInfo;
+  return isObject(user) && isInteger(user.userAccountID) && isInteger(user.roleID);
+}
+
 let current: LoginResult | null | undefined;
 const listeners = new Set<Listener>();
 
 export function getLogin(): LoginResult | null {
-  if (current === undefined) current = readStored(storageKeys.login, loginResult);
+  if (current === undefined) current = readStored(storageKeys.login, isLoginResult);
   return current;
 }
 
@@ -27,7 +35,7 @@ export function subscribeLogin(listener: Listener): () => void {
 }
 
 function onStorage(event: StorageEvent) {
-  if (event.key === storageKeys.login || event.key === null) publish(readStored(storageKeys.login, loginResult));
+  if (event.key === storageKeys.login || event.key === null) publish(readStored(storageKeys.login, isLoginResult));
 }
 
 function publish(next: LoginResult | null) {

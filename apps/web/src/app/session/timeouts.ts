@@ -1,5 +1,5 @@
 import { INACTIVITY_TIMEOUT_MS, LAST_LOCATION_TTL_MINUTES, TOKEN_REFRESH_MIN_INTERVAL_MS } from '@portal/contract';
-import { z } from 'zod';
+import { isInteger, isObject } from '../json';
 import { readStored, storageKeys } from '../storage';
 
 /**
@@ -10,14 +10,19 @@ import { readStored, storageKeys } from '../storage';
  */
 export type SessionTimeouts = { inactivityMs: number; refreshIntervalMs: number; lastLocationTtlMs: number };
 
-const overrides = z.object({
-  inactivityMs: z.number().int().positive().optional(),
-  refreshIntervalMs: z.number().int().positive().optional(),
-  lastLocationTtlMs: z.number().int().positive().optional(),
-});
+const isDuration = (value: unknown) => value === undefined || (isInteger(value) && value > 0);
+
+function isOverrides(value: unknown): value is Partial<SessionTimeouts> {
+  return (
+    isObject(value) &&
+    isDuration(value.inactivityMs) &&
+    isDuration(value.refreshIntervalMs) &&
+    isDuration(value.lastLocationTtlMs)
+  );
+}
 
 export function sessionTimeouts(): SessionTimeouts {
-  const test = readStored(storageKeys.testTimeouts, overrides) ?? {};
+  const test = readStored(storageKeys.testTimeouts, isOverrides) ?? {};
   return {
     inactivityMs: test.inactivityMs ?? INACTIVITY_TIMEOUT_MS,
     refreshIntervalMs: test.refreshIntervalMs ?? TOKEN_REFRESH_MIN_INTERVAL_MS,

@@ -1,26 +1,43 @@
-import { z } from 'zod';
+import { hasFlags, isObject } from '../../app/json';
 import { readStored, storageKeys, writeStored } from '../../app/storage';
 
 /** How the portal looks for one user, kept in this browser under that user's key. */
 export const appearanceTabs = ['skins', 'header', 'subheader', 'content', 'aside', 'footer'] as const;
 export type AppearanceTab = (typeof appearanceTabs)[number];
 
-export const appearanceConfig = z.object({
-  skin: z.enum(['light', 'dark']),
-  header: z.object({ fixed: z.boolean() }),
-  subheader: z.object({ display: z.boolean(), fixed: z.boolean() }),
-  content: z.object({ width: z.enum(['fluid', 'fixed']) }),
-  aside: z.object({ fixed: z.boolean() }),
-  footer: z.object({ fixed: z.boolean() }),
-});
-export type AppearanceConfig = z.infer<typeof appearanceConfig>;
+export type AppearanceConfig = {
+  skin: 'light' | 'dark';
+  header: { fixed: boolean };
+  subheader: { display: boolean; fixed: boolean };
+  content: { width: 'fluid' | 'fixed' };
+  aside: { fixed: boolean };
+  footer: { fixed: boolean };
+};
 
-const storedAppearance = z.object({
+export type StoredAppearance = {
   /** Absent until the user saves a configuration: the defaults apply and the skin stays as it is. */
-  config: appearanceConfig.optional(),
-  activeTab: z.enum(appearanceTabs).default('skins'),
-});
-export type StoredAppearance = z.infer<typeof storedAppearance>;
+  config?: AppearanceConfig;
+  activeTab: AppearanceTab;
+};
+
+/** Read at start-up by the signed-in layout, so checked by hand (see app/json.ts). */
+export function isAppearanceConfig(value: unknown): value is AppearanceConfig {
+  return (
+    isObject(value) &&
+    (value.skin === 'light' || value.skin === 'dark') &&
+    hasFlags(value.header, 'fixed') &&
+    hasFlags(value.subheader, 'display', 'fixed') &&
+    isObject(value.content) &&
+    (value.content.width === 'fluid' || value.content.width === 'fixed') &&
+    hasFlags(value.aside, 'fixed') &&
+    hasFlags(value.footer, 'fixed')
+  );
+}
+
+const isStoredAppearance = (value: unknown): value is Partial<StoredAppearance> =>
+  isObject(value) &&
+  (value.config === undefined || isAppearanceConfig(value.config)) &&
+  (value.activeTab === undefined || appearanceTabs.some((tab) => tab === value.activeTab));
 
 export const defaultAppearance: AppearanceConfig = {
   skin: 'light',
@@ -38,7 +55,7 @@ const listeners = new Set<() => void>();
 export function readAppearance(userAccountID: number): StoredAppearance {
   let entry = cache.get(userAccountID);
   if (!entry) {
-    entry = readStored(storageKeys.appearance(userAccountID), storedAppearance) ?? empty;
+    entry = { ...empty, ...readStored(storageKeys.appearance(userAccountID), isStoredAppearance) };
     cache.set(userAccountID, entry);
   }
   return entry;

@@ -1,6 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { me } from '@portal/contract';
-import { api } from '../../app/api';
 import { useLogin } from '../../app/session/useLogin';
 
 export const meQueryKey = (userAccountID: number | undefined) => ['me', userAccountID] as const;
@@ -10,7 +8,7 @@ export function useMe(options: { refetchInterval?: number } = {}) {
   const userAccountID = useLogin()?.userAccountBasicInfo.userAccountID;
   return useQuery({
     queryKey: meQueryKey(userAccountID),
-    queryFn: async ({ signal }) => (await api.get('me', me, { signal })).result,
+    queryFn: async ({ signal }) => (await import('./fetchMe')).fetchMe(signal),
     enabled: userAccountID !== undefined,
     staleTime: 5 * 60_000,
     refetchInterval: options.refetchInterval,

@@ -2,15 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { dashboardStats, realtimeStats, siteUsageSeries, systemAlert } from '@portal/contract';
 import { z } from 'zod';
 import { api } from '../../app/api';
-
-/** Dashboard queries start with 'dashboard', so that live updates can refresh them together. */
-export const dashboardKeys = {
-  all: ['dashboard'] as const,
-  realtime: ['dashboard', 'realtime'] as const,
-  alerts: ['dashboard', 'alerts'] as const,
-  counts: ['dashboard', 'counts'] as const,
-  usage: ['dashboard', 'usage'] as const,
-};
+import { dashboardKeys } from './queryKeys';
 
 /** Readings arrive all the time: the totals refresh each minute even without live events. */
 const REFRESH_MS = 60_000;

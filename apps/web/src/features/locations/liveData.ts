@@ -6,7 +6,7 @@ import { ApiError } from '../../app/apiError';
 
 /**
  * Query keys of the locations area and the row refresh the live hub and the dialogs use.
- * Kept small: the signed-in layout (through the hub) loads it with the first page.
+ * Kept small: the live hub imports it with its first event.
  */
 export const locationKeys = {
   all: ['locations'] as const,

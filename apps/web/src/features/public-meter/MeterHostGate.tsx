@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../ui/PageLoader';
-import { useIsMeterHost } from './hooks';
+import { useIsMeterHost } from './useIsMeterHost';
 
 /**
  * On the meter-check host name (METER_HOST) every path leads to the public meter lookup,

@@ -11,7 +11,8 @@ import { errorMessage, fieldMessage } from '../../i18n/messages';
 import { PageTitle } from '../../ui/PageTitle';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { LocalTime } from './LocalTime';
-import { useIsMeterHost, useMeterLookup } from './hooks';
+import { useMeterLookup } from './hooks';
+import { useIsMeterHost } from './useIsMeterHost';
 
 /** /meterreadings: anyone can look up a meter by its number; `?meter=` pre-fills the number and runs the lookup. */
 export function MeterReadingsPage() {

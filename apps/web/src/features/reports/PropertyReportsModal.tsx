@@ -11,13 +11,12 @@ import {
 } from '@portal/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/apiError';
-import { serverText } from '../../i18n/messages';
 import { EmptyState } from '../../ui/EmptyState';
 import { toast } from '../../ui/toast';
 import { DataTable } from './components/DataTable';
 import { todayIn } from './period';
 import { downloadExcel, fetchReportRecords, type ReportRun, saveFile, useLocationSearch, useReportTypes } from './hooks';
+import { toastReportError } from './toastReportError';
 
 export type ReportSite = { siteID: number; sitePublicName: string; timeZone?: string | null };
 
@@ -90,15 +89,10 @@ function ReportForm({ site, initialLocation }: { site: ReportSite; initialLocati
     try {
       setResult({ type, rows: await fetchReportRecords(run) });
     } catch (error) {
-      reportError(error);
+      toastReportError(t, error);
     } finally {
       setBusy(null);
     }
-  }
-
-  function reportError(error: unknown) {
-    const text = error instanceof ApiError && error.status !== 0 ? error.message : null;
-    toast.error(serverText(t, text, 'reportErrorDefault'), t('msg.reportError'));
   }
 
   async function exportExcel() {

@@ -2,15 +2,13 @@ import { Alert, Button, Group, Paper, SegmentedControl, Select, Stack, Text } fr
 import { type ReportRow, type ReportType, type UsagePeriodKind, usagePeriod } from '@portal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/apiError';
-import { serverText } from '../../i18n/messages';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageTitle } from '../../ui/PageTitle';
-import { toast } from '../../ui/toast';
 import { useVisibleSites } from '../sites/hooks';
 import { ReportTable } from './PropertyReportsModal';
 import { todayIn } from './period';
 import { fetchReportRecords, useReportTypes } from './hooks';
+import { toastReportError } from './toastReportError';
 
 /**
  * /Report: a property, a report and a quick period (daily, weekly, monthly usage, in the
@@ -46,8 +44,7 @@ export function ReportPage() {
       });
       setResult({ type, rows, period: `${period.start.replace('T', ' ')} – ${period.end.replace('T', ' ')}` });
     } catch (error) {
-      const text = error instanceof ApiError && error.status !== 0 ? error.message : null;
-      toast.error(serverText(t, text, 'reportErrorDefault'), t('msg.reportError'));
+      toastReportError(t, error);
     } finally {
       setBusy(false);
     }

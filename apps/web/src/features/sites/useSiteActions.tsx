@@ -1,8 +1,7 @@
 import type { SiteWithStats } from '@portal/contract';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/apiError';
-import { errorMessage, serverText } from '../../i18n/messages';
+import { serverText } from '../../i18n/messages';
 import { useConfirm } from '../../ui/confirmContext';
 import { toast } from '../../ui/toast';
 import { PropertyReportsModal } from '../reports/PropertyReportsModal';
@@ -10,6 +9,7 @@ import { AddLocationsDialog } from '../locations/dialogs/AddLocationsDialog';
 import { AssignMetersDialog } from '../locations/dialogs/AssignMetersDialog';
 import { SiteSettingsModal } from './components/SiteSettingsModal';
 import { SiteFormModal } from './components/site-form/SiteFormModal';
+import { failureMessage } from './failureMessage';
 import { useDeleteSite } from './hooks';
 import type { SiteActions } from './siteActions';
 
@@ -43,10 +43,7 @@ export function useSiteActions(): {
     remove.mutate(site.siteID, {
       onSuccess: (message) => toast.success(serverText(t, message, 'propertyDeleted')),
       // The server says why it refused (a checked-in location); anything else is a plain failure.
-      onError: (error) =>
-        toast.error(
-          error instanceof ApiError && error.isClientError ? errorMessage(t, error) : t('msg.propertyDeleteFailed'),
-        ),
+      onError: (error) => toast.error(failureMessage(t, error, 'propertyDeleteFailed')),
     });
   };
 

@@ -1,11 +1,12 @@
-import { Badge, Checkbox } from '@mantine/core';
 import type { LocationRow } from '@portal/contract';
-import { memo } from 'react';
+import { memo, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnId, Dispatch } from './actions';
+import { DotBadge } from './DotBadge';
 import classes from './LocationsTable.module.css';
 import { HealthLines, MeterNames, MonitoringLines, ServiceLines } from './MeterLines';
 import { CheckInOutCell, RowActions } from './RowActions';
+import controls from './RowControls.module.css';
 
 type Props = {
   row: LocationRow;
@@ -16,9 +17,16 @@ type Props = {
   refreshing: boolean;
   isAdmin: boolean;
   dispatch: Dispatch;
+  /**
+   * Where the row stands among all rows (from 0) when not all of them are in the DOM: its
+   * aria-rowindex (the header is row 1) and the index the virtualizer measures it by.
+   */
+  position?: number;
+  /** Where the virtualizer places the row, in px from the top of the body. */
+  offset?: number;
+  /** The virtualizer's measurement of the rendered row. */
+  measure?: (element: HTMLTableRowElement | null) => void;
 };
-
-const scrollIntoView = (el: HTMLTableRowElement | null) => el?.scrollIntoView({ block: 'center', behavior: 'smooth' });
 
 /** One location; re-renders only when its own data or state changes. */
 export const LocationRowView = memo(function LocationRowView({
@@ -30,8 +38,18 @@ export const LocationRowView = memo(function LocationRowView({
   refreshing,
   isAdmin,
   dispatch,
+  position,
+  offset,
+  measure,
 }: Props) {
   const { t } = useTranslation();
+  const ref = useCallback(
+    (element: HTMLTableRowElement | null) => {
+      measure?.(element);
+      if (highlighted) element?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    },
+    [measure, highlighted],
+  );
   const className = [
     classes.row,
     row.deleted ? classes.deleted : '',
@@ -43,8 +61,9 @@ export const LocationRowView = memo(function LocationRowView({
     switch (id) {
       case 'select':
         return (
-          <Checkbox
-            size="sm"
+          <input
+            type="checkbox"
+            className={controls.check}
             checked={selected}
             disabled={row.deleted}
             aria-label={t('locations.table.selectRow', { location: row.locationDescription })}
@@ -55,34 +74,35 @@ export const LocationRowView = memo(function LocationRowView({
         return (
           <>
             <div className={classes.title}>{row.locationDescription}</div>
-            <div className={classes.dimmed}>{[row.locationPublicName, row.locationTypeName].filter(Boolean).join(' · ')}</div>
-            {row.deleted && (
-              <Badge size="xs" color="gray" variant="outline">
-                {t('locations.table.deleted')}
-              </Badge>
-            )}
+            <div className={classes.dimmed}>
+              {[row.locationPublicName, row.locationTypeName].filter(Boolean).join(' · ')}
+            </div>
+            {row.deleted && <DotBadge color="gray">{t('locations.table.deleted')}</DotBadge>}
           </>
         );
       case 'meters':
-        return <MeterNames row={row} />;
+        return <MeterNames row={row} t={t} />;
       case 'service':
-        return <ServiceLines row={row} dispatch={dispatch} refreshing={refreshing} />;
+        return <ServiceLines row={row} t={t} dispatch={dispatch} refreshing={refreshing} />;
       case 'checkInOut':
-        return <CheckInOutCell row={row} dispatch={dispatch} />;
+        return <CheckInOutCell row={row} t={t} dispatch={dispatch} />;
       case 'health':
-        return <HealthLines row={row} />;
+        return <HealthLines row={row} t={t} />;
       case 'monitoring':
-        return <MonitoringLines row={row} dispatch={dispatch} />;
+        return <MonitoringLines row={row} t={t} dispatch={dispatch} />;
       case 'actions':
-        return <RowActions row={row} dispatch={dispatch} isAdmin={isAdmin} />;
+        return <RowActions row={row} t={t} dispatch={dispatch} isAdmin={isAdmin} />;
     }
   };
 
   return (
     <tr
       className={className}
-      ref={highlighted ? scrollIntoView : undefined}
+      ref={ref}
       data-location-id={row.locationID}
+      data-index={position}
+      aria-rowindex={position === undefined ? undefined : position + 2}
+      style={offset === undefined ? undefined : { transform: `translateY(${offset}px)` }}
     >
       {columns.map((id) => (
         <td key={id} data-label={id === 'select' || id === 'actions' ? '' : labels[id]}>

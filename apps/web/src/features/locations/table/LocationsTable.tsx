@@ -1,24 +1,6 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Group,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { Alert, Button, Center, Group, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { type LocationRow, ROW_HIGHLIGHT_DELAY_MS, ROW_HIGHLIGHT_MS, Role } from '@portal/contract';
-import {
-  IconArrowDown,
-  IconArrowUp,
-  IconArrowsSort,
-  IconLink,
-  IconPlus,
-  IconSearch,
-} from '@tabler/icons-react';
+import { IconLink, IconPlus, IconSearch } from '@tabler/icons-react';
 import {
   type SortingState,
   createColumnHelper,
@@ -52,8 +34,7 @@ import type { LocationsSite } from '../site';
 import { useRole } from '../useRole';
 import { LocationDialogs, type DialogState } from './LocationDialogs';
 import { ADMIN_COLUMNS, COLUMNS, type ColumnId, type RowAction } from './actions';
-import classes from './LocationsTable.module.css';
-import { LocationRowView } from './LocationRowView';
+import { PagedTable } from './PagedTable';
 import { SelectionToolbar } from './SelectionToolbar';
 import {
   type SelectionType,
@@ -64,18 +45,24 @@ import {
   selectable,
   typeAfterChange,
 } from './selection';
+import type { RowsTableProps } from './tableProps';
+import { VirtualTable } from './VirtualTable';
 
 const PAGE_SIZES = ['10', '25', '50', '100'];
+/** The page size that shows every row, virtualized. */
+const ALL_ROWS = 'all';
 const EMPTY: LocationRow[] = [];
 const column = createColumnHelper<LocationRow>();
-const SORTABLE: Partial<Record<ColumnId, true>> = { description: true, meters: true, checkInOut: true, health: true };
 
 const healthRank = (row: LocationRow) =>
   row.servicePoints.some((sp) => sp.isMissingDevice) ? 0 : row.servicePoints.length === 0 ? 2 : 1;
 
 /** Columns of the row model: what sorting and the search box work on (cells render in LocationRowView). */
 const columnDefs = [
-  column.accessor((r) => r.locationDescription, { id: 'description', sortingFn: (a, b) => naturalCompare(a.original.locationDescription, b.original.locationDescription) }),
+  column.accessor((r) => r.locationDescription, {
+    id: 'description',
+    sortingFn: (a, b) => naturalCompare(a.original.locationDescription, b.original.locationDescription),
+  }),
   column.accessor((r) => r.servicePoints.map((sp) => sp.servicePointName).join(' '), {
     id: 'meters',
     sortingFn: (a, b) => naturalCompare(a.getValue('meters'), b.getValue('meters')),
@@ -93,7 +80,8 @@ type Props = {
 /**
  * The locations table of one property (properties screen 5): the whole property in one
  * request, sorted, searched and paged in the browser so that thousands of rows stay
- * smooth; rows re-render only when their own data changes (live updates included).
+ * smooth; rows re-render only when their own data changes (live updates included). The
+ * 'All' page size shows every row in a virtualized scrolling box.
  */
 export function LocationsTable({ site, withPropertyActions = false }: Props) {
   const { t } = useTranslation();
@@ -108,6 +96,7 @@ export function LocationsTable({ site, withPropertyActions = false }: Props) {
   const deferredSearch = useDeferredValue(search);
   const [sorting, setSorting] = useState<SortingState>([{ id: 'description', desc: false }]);
   const [pagination, setPagination] = useState({ pageIndex: 0, pageSize: 25 });
+  const [allRows, setAllRows] = useState(false);
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const [chosenType, setChosenType] = useState<SelectionType>('select');
   const [dialog, setDialog] = useState<DialogState | null>(null);
@@ -151,21 +140,18 @@ export function LocationsTable({ site, withPropertyActions = false }: Props) {
     filteredRef.current = filteredRows.map((r) => r.original);
   });
   const highlightTimers = useRef<number[]>([]);
-  const highlight = useCallback(
-    (locationId: number) => {
-      highlightTimers.current.forEach((id) => window.clearTimeout(id));
-      highlightTimers.current = [
-        window.setTimeout(() => {
-          const index = filteredRef.current.findIndex((r) => r.locationID === locationId);
-          if (index < 0) return;
-          setPagination((p) => ({ ...p, pageIndex: Math.floor(index / p.pageSize) }));
-          setHighlighted(locationId);
-          highlightTimers.current.push(window.setTimeout(() => setHighlighted(null), ROW_HIGHLIGHT_MS));
-        }, ROW_HIGHLIGHT_DELAY_MS),
-      ];
-    },
-    [],
-  );
+  const highlight = useCallback((locationId: number) => {
+    highlightTimers.current.forEach((id) => window.clearTimeout(id));
+    highlightTimers.current = [
+      window.setTimeout(() => {
+        const index = filteredRef.current.findIndex((r) => r.locationID === locationId);
+        if (index < 0) return;
+        setPagination((p) => ({ ...p, pageIndex: Math.floor(index / p.pageSize) }));
+        setHighlighted(locationId);
+        highlightTimers.current.push(window.setTimeout(() => setHighlighted(null), ROW_HIGHLIGHT_MS));
+      }, ROW_HIGHLIGHT_DELAY_MS),
+    ];
+  }, []);
   useEffect(() => () => highlightTimers.current.forEach((id) => window.clearTimeout(id)), []);
 
   const checkOut = useCheckOut(siteId);
@@ -245,7 +231,13 @@ export function LocationsTable({ site, withPropertyActions = false }: Props) {
       }
       case 'monitoring':
         monitoring.mutate(
-          [{ LocationId: row.locationID, ServicePointID: action.servicePointId, ExcludeFromMonitoring: !action.monitored }],
+          [
+            {
+              LocationId: row.locationID,
+              ServicePointID: action.servicePointId,
+              ExcludeFromMonitoring: !action.monitored,
+            },
+          ],
           {
             onSuccess: () => toast.success(t('msg.monitoringUpdated')),
             onError: () => toast.error(t('msg.monitoringFailed')),
@@ -306,16 +298,18 @@ export function LocationsTable({ site, withPropertyActions = false }: Props) {
 
   const columns = useMemo(() => COLUMNS.filter((c) => isAdmin || !ADMIN_COLUMNS.includes(c)), [isAdmin]);
   const labels = useMemo(
-    () =>
-      Object.fromEntries(COLUMNS.map((c) => [c, t(`locations.columns.${c}`)])) as Record<ColumnId, string>,
+    () => Object.fromEntries(COLUMNS.map((c) => [c, t(`locations.columns.${c}`)])) as Record<ColumnId, string>,
     [t],
   );
-  const sortOf = (id: ColumnId) => sorting.find((s) => s.id === id);
   const pageCount = table.getPageCount();
   // Fewer rows than before (a search, a move): stay on the last page there is.
   if (pageCount > 0 && pagination.pageIndex >= pageCount) setPagination((p) => ({ ...p, pageIndex: pageCount - 1 }));
   const pageRows = table.getRowModel().rows;
   const refreshingId = refreshUsage.isPending ? refreshUsage.variables : null;
+  const shownRows = useMemo(
+    () => (allRows ? filteredRows : pageRows).map((r) => r.original),
+    [allRows, filteredRows, pageRows],
+  );
 
   const toolbar = (
     <Group justify="space-between" gap="sm" wrap="wrap">
@@ -336,7 +330,11 @@ export function LocationsTable({ site, withPropertyActions = false }: Props) {
         </Text>
         {withPropertyActions && (
           <>
-            <Button size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setDialog({ kind: 'addLocations' })}>
+            <Button
+              size="xs"
+              leftSection={<IconPlus size={14} aria-hidden />}
+              onClick={() => setDialog({ kind: 'addLocations' })}
+            >
               {t('locations.actions.addLocation')}
             </Button>
             <Button
@@ -376,81 +374,47 @@ export function LocationsTable({ site, withPropertyActions = false }: Props) {
   } else if (rows.length === 0) {
     body = <EmptyState title={t('msg.noData')} text={t('locations.table.emptyText')} />;
   } else {
+    const tableProps: RowsTableProps = {
+      rows: shownRows,
+      label: t('locations.table.label', { property: site.sitePublicName }),
+      columns,
+      labels,
+      sorting,
+      onSort: (id) => table.getColumn(id)?.toggleSorting(),
+      selected,
+      highlighted,
+      refreshingId,
+      isAdmin,
+      dispatch,
+    };
     body = (
       <>
-        <div style={{ overflowX: 'auto' }}>
-          <table className={classes.table} aria-label={t('locations.table.label', { property: site.sitePublicName })}>
-            <thead>
-              <tr>
-                {columns.map((id) => {
-                  const sort = sortOf(id);
-                  return (
-                    <th
-                      key={id}
-                      scope="col"
-                      aria-sort={sort ? (sort.desc ? 'descending' : 'ascending') : SORTABLE[id] ? 'none' : undefined}
-                    >
-                      {SORTABLE[id] ? (
-                        <UnstyledButton
-                          className={classes.sortButton}
-                          onClick={() => table.getColumn(id)?.toggleSorting()}
-                        >
-                          {labels[id]}
-                          {sort ? (
-                            sort.desc ? (
-                              <IconArrowDown size={14} aria-hidden />
-                            ) : (
-                              <IconArrowUp size={14} aria-hidden />
-                            )
-                          ) : (
-                            <IconArrowsSort size={14} aria-hidden opacity={0.4} />
-                          )}
-                        </UnstyledButton>
-                      ) : id === 'select' ? (
-                        <span>{labels.select}</span>
-                      ) : (
-                        labels[id]
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            </thead>
-            <tbody>
-              {pageRows.map((r) => (
-                <LocationRowView
-                  key={r.id}
-                  row={r.original}
-                  columns={columns}
-                  labels={labels}
-                  selected={selected.has(r.original.locationID)}
-                  highlighted={highlighted === r.original.locationID}
-                  refreshing={refreshingId === r.original.locationID}
-                  isAdmin={isAdmin}
-                  dispatch={dispatch}
-                />
-              ))}
-            </tbody>
-          </table>
-          {pageRows.length === 0 && (
-            <Center py="md">
-              <Text c="dimmed" size="sm">
-                {t('msg.noData')}
-              </Text>
-            </Center>
-          )}
-        </div>
+        {allRows ? <VirtualTable {...tableProps} /> : <PagedTable {...tableProps} />}
+        {shownRows.length === 0 && (
+          <Center py="md">
+            <Text c="dimmed" size="sm">
+              {t('msg.noData')}
+            </Text>
+          </Center>
+        )}
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Select
             size="xs"
             w={110}
             aria-label={t('locations.table.pageSize')}
-            data={PAGE_SIZES.map((value) => ({ value, label: t('locations.table.perPage', { count: Number(value) }) }))}
-            value={String(pagination.pageSize)}
+            data={[
+              ...PAGE_SIZES.map((value) => ({ value, label: t('locations.table.perPage', { count: Number(value) }) })),
+              { value: ALL_ROWS, label: t('locations.table.allRows') },
+            ]}
+            value={allRows ? ALL_ROWS : String(pagination.pageSize)}
             allowDeselect={false}
-            onChange={(value) => value && setPagination({ pageIndex: 0, pageSize: Number(value) })}
+            onChange={(value) => {
+              if (!value) return;
+              setAllRows(value === ALL_ROWS);
+              if (value !== ALL_ROWS) setPagination({ pageIndex: 0, pageSize: Number(value) });
+            }}
           />
-          {pageCount > 1 && (
+          {!allRows && pageCount > 1 && (
             <Pager
               total={pageCount}
               value={pagination.pageIndex + 1}
@@ -502,4 +466,3 @@ function deleteFailure(t: TFunction, error: unknown, action: string): string {
   if (error instanceof ApiError && error.messageCode === 'checkOutFirst') return t('msg.checkOutFirst');
   return t('msg.locationActionFailed', { action });
 }
-

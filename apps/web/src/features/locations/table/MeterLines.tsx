@@ -1,42 +1,38 @@
-import { ActionIcon, Badge, Switch, UnstyledButton } from '@mantine/core';
 import type { LocationRow, ServicePointRow } from '@portal/contract';
 import { IconPlug, IconRefresh } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { disconnectIndicatorOn, formatUsage, isDisconnectCapable, meterHealth, relayState } from '../rows';
 import type { Dispatch } from './actions';
+import { DotBadge } from './DotBadge';
 import classes from './LocationsTable.module.css';
+import controls from './RowControls.module.css';
 
 /*
- * The cells of a row are rendered thousands of times: they use plain elements and native
- * titles where they can, and Mantine controls only where the user acts.
+ * The cells of a row are rendered thousands of times: plain elements and native titles,
+ * with the row's translation function handed down instead of a hook in every cell.
  */
 
 const RELAY_COLOR = { on: 'green', off: 'gray', pending: 'yellow', failed: 'red', none: 'gray' } as const;
 
-function NoMeter() {
-  const { t } = useTranslation();
+type CellProps = { row: LocationRow; t: TFunction };
+
+function NoMeter({ t }: { t: TFunction }) {
   return <span className={classes.dimmed}>{t('locations.table.noMeter')}</span>;
 }
 
 /** Meter Serial Number(s): one line a meter. */
-export function MeterNames({ row }: { row: LocationRow }) {
-  const { t } = useTranslation();
-  if (row.servicePoints.length === 0) return <NoMeter />;
+export function MeterNames({ row, t }: CellProps) {
+  if (row.servicePoints.length === 0) return <NoMeter t={t} />;
   return row.servicePoints.map((sp) => (
     <div key={sp.servicePointID} className={classes.meterBlock}>
       <span className={classes.mono}>{sp.servicePointName}</span>
-      {sp.activeInd !== 1 && (
-        <Badge size="xs" color="orange" variant="dot">
-          {t('locations.table.outOfService')}
-        </Badge>
-      )}
+      {sp.activeInd !== 1 && <DotBadge color="orange">{t('locations.table.outOfService')}</DotBadge>}
     </div>
   ));
 }
 
 /** The disconnecting-meter indicator: green when the last 'on' command succeeded, grey otherwise. */
-function DisconnectIndicator({ meter }: { meter: ServicePointRow }) {
-  const { t } = useTranslation();
+function DisconnectIndicator({ meter, t }: { meter: ServicePointRow; t: TFunction }) {
   if (!isDisconnectCapable(meter)) return null;
   const on = disconnectIndicatorOn(meter);
   const label = on ? t('devices.indicator.on') : t('devices.indicator.off');
@@ -47,10 +43,11 @@ function DisconnectIndicator({ meter }: { meter: ServicePointRow }) {
   );
 }
 
+type ServiceProps = CellProps & { dispatch: Dispatch; refreshing: boolean };
+
 /** Service: the meter type, its switch state (opens the device control panel) and Day | Week | Month | Total usage. */
-export function ServiceLines({ row, dispatch, refreshing }: { row: LocationRow; dispatch: Dispatch; refreshing: boolean }) {
-  const { t } = useTranslation();
-  if (row.servicePoints.length === 0) return <NoMeter />;
+export function ServiceLines({ row, t, dispatch, refreshing }: ServiceProps) {
+  if (row.servicePoints.length === 0) return <NoMeter t={t} />;
   return (
     <div className={classes.service}>
       <div>
@@ -63,18 +60,21 @@ export function ServiceLines({ row, dispatch, refreshing }: { row: LocationRow; 
               <div className={classes.inline}>
                 <span className={classes.strong}>{sp.deviceTypeDisplayName}</span>
                 {state !== 'none' && (
-                  <UnstyledButton
+                  <button
+                    type="button"
+                    className={controls.plain}
                     onClick={() => dispatch({ kind: 'device', row, servicePointId: sp.servicePointID })}
-                    aria-label={t('devices.openPanel', { meter: sp.servicePointName, state: t(`devices.state.${state}`) })}
+                    aria-label={t('devices.openPanel', {
+                      meter: sp.servicePointName,
+                      state: t(`devices.state.${state}`),
+                    })}
                     disabled={row.deleted}
                     data-relay-state={state}
                   >
-                    <Badge color={RELAY_COLOR[state]} variant="dot" size="sm" className={classes.clickable}>
-                      {t(`devices.state.${state}`)}
-                    </Badge>
-                  </UnstyledButton>
+                    <DotBadge color={RELAY_COLOR[state]}>{t(`devices.state.${state}`)}</DotBadge>
+                  </button>
                 )}
-                <DisconnectIndicator meter={sp} />
+                <DisconnectIndicator meter={sp} t={t} />
               </div>
               <span className={classes.usage} title={usageTitle}>
                 <span className={classes.visuallyHidden}>{usageTitle}: </span>
@@ -85,35 +85,34 @@ export function ServiceLines({ row, dispatch, refreshing }: { row: LocationRow; 
           );
         })}
       </div>
-      <ActionIcon
-        variant="subtle"
-        size="sm"
+      <button
+        type="button"
+        className={controls.iconButton}
+        data-size="sm"
         title={t('locations.table.refreshUsage')}
         aria-label={t('locations.table.refreshUsageOf', { location: row.locationDescription })}
-        loading={refreshing}
+        aria-busy={refreshing}
+        disabled={refreshing}
         onClick={() => dispatch({ kind: 'refreshUsage', row })}
       >
-        <IconRefresh size={16} aria-hidden />
-      </ActionIcon>
+        <IconRefresh size={16} aria-hidden className={refreshing ? controls.spin : undefined} />
+      </button>
     </div>
   );
 }
 
 /** Monitoring Status: 'Missing' or 'Good' (greyed when the meter is excluded from monitoring). */
-export function HealthLines({ row }: { row: LocationRow }) {
-  const { t } = useTranslation();
+export function HealthLines({ row, t }: CellProps) {
   return row.servicePoints.map((sp) => {
     const health = meterHealth(sp);
     return (
       <div key={sp.servicePointID} className={classes.meterBlock}>
-        <Badge
-          size="sm"
+        <DotBadge
           color={health === 'missing' ? 'red' : health === 'good' ? 'green' : 'gray'}
-          variant="dot"
-          c={health === 'excluded' ? 'dimmed' : undefined}
+          dimmed={health === 'excluded'}
         >
           {health === 'missing' ? t('locations.table.missing') : t('locations.table.good')}
-        </Badge>
+        </DotBadge>
         {health === 'excluded' && <span className={classes.dimmed}>{t('locations.table.excluded')}</span>}
       </div>
     );
@@ -121,12 +120,13 @@ export function HealthLines({ row }: { row: LocationRow }) {
 }
 
 /** Monitoring toggle (Administrator): one switch a meter; on means monitored. */
-export function MonitoringLines({ row, dispatch }: { row: LocationRow; dispatch: Dispatch }) {
-  const { t } = useTranslation();
+export function MonitoringLines({ row, t, dispatch }: CellProps & { dispatch: Dispatch }) {
   return row.servicePoints.map((sp) => (
     <div key={sp.servicePointID} className={classes.meterBlock}>
-      <Switch
-        size="sm"
+      <input
+        type="checkbox"
+        role="switch"
+        className={controls.switch}
         checked={!sp.excludeFromMonitoring}
         disabled={row.deleted}
         aria-label={t('locations.table.monitoringOf', { meter: sp.servicePointName })}

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Menu } from '@mantine/core';
+import { Menu } from '@mantine/core';
 import type { LocationRow } from '@portal/contract';
 import {
   IconArrowsExchange,
@@ -15,49 +15,52 @@ import {
   IconTrashX,
   IconUnlink,
 } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { addMeterState, checkInBlocked } from '../rows';
 import type { Dispatch } from './actions';
 import classes from './LocationsTable.module.css';
+import controls from './RowControls.module.css';
+
+type CellProps = { row: LocationRow; t: TFunction; dispatch: Dispatch };
 
 /** Check In/Out: 'Check In' (disabled as properties section 4 says) or 'Check Out', with the guest's name. */
-export function CheckInOutCell({ row, dispatch }: { row: LocationRow; dispatch: Dispatch }) {
-  const { t } = useTranslation();
+export function CheckInOutCell({ row, t, dispatch }: CellProps) {
   if (row.isCheckedInState) {
     return (
       <div>
-        <Button
-          size="compact-sm"
-          leftSection={<IconLogout2 size={14} aria-hidden />}
+        <button
+          type="button"
+          className={controls.button}
           onClick={() => dispatch({ kind: 'checkOut', row })}
           aria-label={t('locations.table.checkOutOf', { location: row.locationDescription })}
         >
+          <IconLogout2 size={14} aria-hidden />
           {t('locations.table.checkOut')}
-        </Button>
+        </button>
         {row.guestName && <div className={classes.dimmed}>{row.guestName}</div>}
       </div>
     );
   }
   const blocked = checkInBlocked(row);
   return (
-    <Button
-      size="compact-sm"
-      variant="light"
-      leftSection={<IconLogin2 size={14} aria-hidden />}
+    <button
+      type="button"
+      className={controls.button}
+      data-variant="light"
       disabled={blocked}
       title={blocked ? t('msg.checkInNotAllowed') : undefined}
       onClick={() => dispatch({ kind: 'checkIn', row })}
       aria-label={t('locations.table.checkInOf', { location: row.locationDescription })}
     >
+      <IconLogin2 size={14} aria-hidden />
       {t('locations.table.checkIn')}
-    </Button>
+    </button>
   );
 }
 
 /** Row icons (View History, Remove Meter, Reset Reading) and the row menu of screen 6. */
-export function RowActions({ row, dispatch, isAdmin }: { row: LocationRow; dispatch: Dispatch; isAdmin: boolean }) {
-  const { t } = useTranslation();
+export function RowActions({ row, t, dispatch, isAdmin }: CellProps & { isAdmin: boolean }) {
   const name = row.locationDescription;
   const canReset = !row.deleted && row.servicePoints.some((sp) => sp.supportsResetReading);
   const canRemove = !row.deleted && row.servicePoints.length > 0;
@@ -65,38 +68,41 @@ export function RowActions({ row, dispatch, isAdmin }: { row: LocationRow; dispa
 
   return (
     <div className={classes.actions}>
-      <ActionIcon
-        variant="subtle"
+      <button
+        type="button"
+        className={controls.iconButton}
         title={t('locations.actions.history')}
         aria-label={t('locations.actions.historyOf', { location: name })}
         onClick={() => dispatch({ kind: 'history', row })}
       >
         <IconHistory size={18} aria-hidden />
-      </ActionIcon>
-      <ActionIcon
-        variant="subtle"
-        color="red"
+      </button>
+      <button
+        type="button"
+        className={controls.iconButton}
+        data-color="red"
         title={canRemove ? t('locations.actions.removeMeter') : t('locations.actions.noMeterToRemove')}
         aria-label={t('locations.actions.removeMeterOf', { location: name })}
-        data-disabled={!canRemove || undefined}
         aria-disabled={!canRemove}
         onClick={() => canRemove && dispatch({ kind: 'removeMeter', row })}
       >
         <IconUnlink size={18} aria-hidden />
-      </ActionIcon>
-      <ActionIcon
-        variant="subtle"
+      </button>
+      <button
+        type="button"
+        className={controls.iconButton}
         title={resetHint}
         aria-label={
-          canReset ? t('locations.actions.resetReadingOf', { location: name }) : `${t('locations.actions.resetReading')}: ${resetHint}`
+          canReset
+            ? t('locations.actions.resetReadingOf', { location: name })
+            : `${t('locations.actions.resetReading')}: ${resetHint}`
         }
-        data-disabled={!canReset || undefined}
         aria-disabled={!canReset}
         onClick={() => canReset && dispatch({ kind: 'resetReading', row })}
       >
         <IconGaugeFilled size={18} aria-hidden />
-      </ActionIcon>
-      <RowMenu row={row} dispatch={dispatch} isAdmin={isAdmin} />
+      </button>
+      <RowMenu row={row} t={t} dispatch={dispatch} isAdmin={isAdmin} />
     </div>
   );
 }
@@ -105,8 +111,7 @@ export function RowActions({ row, dispatch, isAdmin }: { row: LocationRow; dispa
  * The row menu. A closed menu is a plain button: the Mantine menu (with its positioning
  * and focus handling) is mounted on first use, so that a long table stays light.
  */
-function RowMenu({ row, dispatch, isAdmin }: { row: LocationRow; dispatch: Dispatch; isAdmin: boolean }) {
-  const { t } = useTranslation();
+function RowMenu({ row, t, dispatch, isAdmin }: CellProps & { isAdmin: boolean }) {
   const [stage, setStage] = useState<'idle' | 'mounting' | 'ready'>('idle');
   const [opened, setOpened] = useState(false);
   // The button is a new element once the menu wraps it: it takes the focus over, then the
@@ -121,15 +126,16 @@ function RowMenu({ row, dispatch, isAdmin }: { row: LocationRow; dispatch: Dispa
     [stage],
   );
   const trigger = (
-    <ActionIcon
+    <button
+      type="button"
       ref={takeOver}
-      variant="subtle"
+      className={controls.iconButton}
       aria-label={t('locations.actions.menuOf', { location: row.locationDescription })}
       aria-haspopup="menu"
       onClick={() => (stage === 'idle' ? setStage('mounting') : setOpened((o) => !o))}
     >
       <IconDotsVertical size={18} aria-hidden />
-    </ActionIcon>
+    </button>
   );
   if (stage === 'idle') return trigger;
 
@@ -138,7 +144,10 @@ function RowMenu({ row, dispatch, isAdmin }: { row: LocationRow; dispatch: Dispa
     <Menu opened={opened} onChange={setOpened} position="bottom-end" withinPortal shadow="md" returnFocus>
       <Menu.Target>{trigger}</Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item leftSection={<IconChartBar size={16} aria-hidden />} onClick={() => dispatch({ kind: 'report', row })}>
+        <Menu.Item
+          leftSection={<IconChartBar size={16} aria-hidden />}
+          onClick={() => dispatch({ kind: 'report', row })}
+        >
           {t('locations.actions.reporting')}
         </Menu.Item>
         {row.deleted ? (
@@ -153,10 +162,17 @@ function RowMenu({ row, dispatch, isAdmin }: { row: LocationRow; dispatch: Dispa
         {isAdmin &&
           (row.deleted ? (
             <>
-              <Menu.Item leftSection={<IconRestore size={16} aria-hidden />} onClick={() => dispatch({ kind: 'toggleDeleted', row })}>
+              <Menu.Item
+                leftSection={<IconRestore size={16} aria-hidden />}
+                onClick={() => dispatch({ kind: 'toggleDeleted', row })}
+              >
                 {t('locations.actions.reactivate')}
               </Menu.Item>
-              <Menu.Item color="red" leftSection={<IconTrashX size={16} aria-hidden />} onClick={() => dispatch({ kind: 'erase', row })}>
+              <Menu.Item
+                color="red"
+                leftSection={<IconTrashX size={16} aria-hidden />}
+                onClick={() => dispatch({ kind: 'erase', row })}
+              >
                 {t('locations.actions.erase')}
               </Menu.Item>
             </>
@@ -165,7 +181,11 @@ function RowMenu({ row, dispatch, isAdmin }: { row: LocationRow; dispatch: Dispa
               {t('msg.checkOutFirst')}
             </Menu.Item>
           ) : (
-            <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => dispatch({ kind: 'toggleDeleted', row })}>
+            <Menu.Item
+              color="red"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              onClick={() => dispatch({ kind: 'toggleDeleted', row })}
+            >
               {t('locations.actions.delete')}
             </Menu.Item>
           ))}

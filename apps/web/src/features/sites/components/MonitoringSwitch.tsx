@@ -1,9 +1,9 @@
 import { Switch } from '@mantine/core';
 import type { SiteWithStats } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, serverText } from '../../../i18n/messages';
-import { ApiError } from '../../../app/apiError';
+import { serverText } from '../../../i18n/messages';
 import { toast } from '../../../ui/toast';
+import { failureMessage } from '../failureMessage';
 import { useSiteMonitoring } from '../hooks';
 
 /** Includes the property in monitoring or excludes it (Administrator); shows the asked state while saving. */
@@ -24,10 +24,7 @@ export function MonitoringSwitch({ site }: { site: SiteWithStats }) {
           { siteID: site.siteID, excludeFromMonitoring: !event.currentTarget.checked },
           {
             onSuccess: ({ message }) => toast.success(serverText(t, message, 'monitoringUpdated')),
-            onError: (error) =>
-              toast.error(
-                error instanceof ApiError && error.isClientError ? errorMessage(t, error) : t('msg.monitoringFailed'),
-              ),
+            onError: (error) => toast.error(failureMessage(t, error, 'monitoringFailed')),
           },
         )
       }

@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Modal, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { type SiteSetting, type SiteWithStats, siteSettingRequest } from '@portal/contract';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../../../app/apiError';
 import { applyFieldErrors, hasFieldErrors } from '../../../app/formErrors';
-import { errorMessage, fieldMessage, serverText } from '../../../i18n/messages';
+import { errorMessage, serverText } from '../../../i18n/messages';
 import { toast } from '../../../ui/toast';
+import { failureMessage } from '../failureMessage';
 import { useSaveSiteSetting, useSiteSetting } from '../hooks';
-import { dayEndAfter } from '../times';
-import { RateInput, TimeSelect, WeekStartSelect } from './fields';
+import { DayFields, RateFields, WeekStartField } from './SettingFields';
 
 type SettingValues = z.input<typeof siteSettingRequest>;
 type SettingOutput = z.output<typeof siteSettingRequest>;
@@ -49,14 +49,7 @@ export function SiteSettingsModal({ site, onClose }: { site: SiteWithStats; onCl
 function SettingsForm({ setting, onClose }: { setting: SiteSetting; onClose: () => void }) {
   const { t } = useTranslation();
   const save = useSaveSiteSetting();
-  const {
-    control,
-    handleSubmit,
-    setError,
-    setValue,
-    getValues,
-    formState: { errors },
-  } = useForm<SettingValues, unknown, SettingOutput>({
+  const form = useForm<SettingValues, unknown, SettingOutput>({
     resolver: zodResolver(siteSettingRequest),
     defaultValues: {
       fk_SiteID: setting.fk_SiteID,
@@ -68,7 +61,7 @@ function SettingsForm({ setting, onClose }: { setting: SiteSetting; onClose: () 
       active: setting.active,
     },
   });
-  const dayStart = useWatch({ control, name: 'dayStart' });
+  const { handleSubmit, setError } = form;
 
   const onSubmit = handleSubmit((values) =>
     save.mutate(values, {
@@ -77,115 +70,32 @@ function SettingsForm({ setting, onClose }: { setting: SiteSetting; onClose: () 
         onClose();
       },
       onError: (error) => {
-        if (hasFieldErrors(error, serverFields)) applyFieldErrors(error, setError, serverFields);
-        toast.error(
-          error instanceof ApiError && error.isClientError && !hasFieldErrors(error, serverFields)
-            ? errorMessage(t, error)
-            : t('msg.settingsUpdateFailed'),
-        );
+        const onFields = hasFieldErrors(error, serverFields);
+        if (onFields) applyFieldErrors(error, setError, serverFields);
+        toast.error(onFields ? t('msg.settingsUpdateFailed') : failureMessage(t, error, 'settingsUpdateFailed'));
       },
     }),
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <Controller
-            control={control}
-            name="billingRate"
-            render={({ field }) => (
-              <RateInput
-                label={t('sites.form.electricRate')}
-                withAsterisk
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldMessage(t, errors.billingRate?.message)}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="waterBillingRate"
-            render={({ field }) => (
-              <RateInput
-                label={t('sites.form.waterRate')}
-                withAsterisk
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldMessage(t, errors.waterBillingRate?.message)}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="dayStart"
-            render={({ field }) => (
-              <TimeSelect
-                label={t('sites.form.dayStart')}
-                withAsterisk
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onChange={(value) => {
-                  field.onChange(value);
-                  const end = dayEndAfter(value, getValues('dayEnd'));
-                  if (end && end !== getValues('dayEnd')) setValue('dayEnd', end, { shouldValidate: true });
-                }}
-                onBlur={field.onBlur}
-                error={fieldMessage(t, errors.dayStart?.message)}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="dayEnd"
-            render={({ field }) => (
-              <TimeSelect
-                label={t('sites.form.dayEnd')}
-                withAsterisk
-                min={dayStart}
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldMessage(t, errors.dayEnd?.message)}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="weekStart"
-            render={({ field }) => (
-              <WeekStartSelect
-                label={t('sites.form.weekStart')}
-                withAsterisk
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldMessage(t, errors.weekStart?.message)}
-              />
-            )}
-          />
-        </SimpleGrid>
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('sites.form.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <FormProvider {...form}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <RateFields />
+            <DayFields />
+            <WeekStartField />
+          </SimpleGrid>
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('sites.form.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </FormProvider>
   );
 }

@@ -1,33 +1,13 @@
-import {
-  ActionIcon,
-  Badge,
-  Group,
-  Pagination,
-  Select,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconCheck, IconEye, IconPencil, IconSearch, IconX } from '@tabler/icons-react';
-import {
-  type ColumnDef,
-  type SortingState,
-  flexRender,
-  getCoreRowModel,
-  getFilteredRowModel,
-  getPaginationRowModel,
-  getSortedRowModel,
-  useReactTable,
-} from '@tanstack/react-table';
-import { PAGE_LENGTHS, USERS_PAGE_SIZE, type UserAccount, isRoleId } from '@portal/contract';
-import { useMemo, useState } from 'react';
+import { ActionIcon, Badge, Group, Pagination, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconCheck, IconEye, IconPencil, IconX } from '@tabler/icons-react';
+import { type ColumnDef, flexRender } from '@tanstack/react-table';
+import { USERS_PAGE_SIZE, type UserAccount, isRoleId } from '@portal/contract';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Caller, fullName, userActionOf, userColumnsFor } from '../userForm';
+import { PageLengthAndSearch } from '../../../ui/PageLengthAndSearch';
 import { SortableTableHead } from '../../../ui/SortableTableHead';
-
-const ALL = -1;
+import { usePagedTable } from '../../../ui/usePagedTable';
 
 /**
  * The Manage Users table: sortable, searchable, 10 rows a page with the length menu.
@@ -43,10 +23,6 @@ export function UsersTable({
   onOpen: (account: UserAccount) => void;
 }) {
   const { t } = useTranslation();
-  const [sorting, setSorting] = useState<SortingState>([{ id: 'lastName', desc: false }]);
-  const [search, setSearch] = useState('');
-  const [pageLength, setPageLength] = useState<number>(USERS_PAGE_SIZE);
-  const [pageIndex, setPageIndex] = useState(0);
   const shown = userColumnsFor(caller.roleID);
 
   const columns = useMemo<ColumnDef<UserAccount, unknown>[]>(() => {
@@ -115,60 +91,22 @@ export function UsersTable({
     ];
   }, [t, shown.business, shown.properties, caller, onOpen]);
 
-  const table = useReactTable({
+  const paged = usePagedTable({
     data: accounts,
     columns,
-    state: {
-      sorting,
-      globalFilter: search,
-      pagination: { pageIndex, pageSize: pageLength === ALL ? Math.max(accounts.length, 1) : pageLength },
-    },
-    onSortingChange: setSorting,
-    onPaginationChange: (updater) => {
-      const next = typeof updater === 'function' ? updater({ pageIndex, pageSize: pageLength }) : updater;
-      setPageIndex(next.pageIndex);
-    },
-    globalFilterFn: 'includesString',
-    getCoreRowModel: getCoreRowModel(),
-    getFilteredRowModel: getFilteredRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-    getPaginationRowModel: getPaginationRowModel(),
+    initialSort: [{ id: 'lastName', desc: false }],
+    pageSize: USERS_PAGE_SIZE,
     getRowId: (account) => String(account.userAccountID),
-    autoResetPageIndex: false,
   });
-
-  const total = table.getFilteredRowModel().rows.length;
+  const { table, pageIndex, range } = paged;
   const rows = table.getRowModel().rows;
-  const pageSize = table.getState().pagination.pageSize;
-  const from = total === 0 ? 0 : pageIndex * pageSize + 1;
-  const to = Math.min(total, (pageIndex + 1) * pageSize);
 
   return (
     <>
-      <Group justify="space-between" mb="sm" gap="sm" wrap="wrap">
-        <Select
-          label={t('users.pageLength')}
-          w={120}
-          data={PAGE_LENGTHS.map((n) => ({ value: String(n), label: n === ALL ? t('users.all') : String(n) }))}
-          value={String(pageLength)}
-          onChange={(value) => {
-            setPageLength(Number(value ?? USERS_PAGE_SIZE));
-            setPageIndex(0);
-          }}
-          allowDeselect={false}
-        />
-        <TextInput
-          label={t('users.search')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPageIndex(0);
-          }}
-          type="search"
-          w={{ base: '100%', xs: 260 }}
-        />
-      </Group>
+      <PageLengthAndSearch
+        state={paged}
+        labels={{ pageLength: t('users.pageLength'), all: t('users.all'), search: t('users.search') }}
+      />
       <Table.ScrollContainer minWidth={shown.business ? 900 : 720}>
         <Table striped highlightOnHover verticalSpacing="xs">
           <SortableTableHead table={table} />
@@ -195,13 +133,13 @@ export function UsersTable({
       </Table.ScrollContainer>
       <Group justify="space-between" mt="sm" gap="sm" wrap="wrap">
         <Text size="sm" c="dimmed" aria-live="polite">
-          {t('users.range', { from, to, total })}
+          {t('users.range', range)}
         </Text>
         {table.getPageCount() > 1 && (
           <Pagination
             total={table.getPageCount()}
             value={pageIndex + 1}
-            onChange={(page) => setPageIndex(page - 1)}
+            onChange={(page) => paged.setPageIndex(page - 1)}
             size="sm"
             getControlProps={(control) => ({ 'aria-label': t(`users.page.${control}`) })}
             getItemProps={(page) => ({ 'aria-label': t('users.page.number', { page }) })}

@@ -1,27 +1,21 @@
 import { SimpleGrid } from '@mantine/core';
-import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldMessage } from '../../../../i18n/messages';
 import type { SiteFormValues } from '../../siteFormValues';
-import { dayEndAfter } from '../../times';
-import { TimeSelect, WeekStartSelect } from '../fields';
+import { TimeSelect } from '../fields';
+import { DayFields, WeekStartField } from '../SettingFields';
 
-/** Default checkout time, day start and end (the end never before the start), week start. */
+/** Default checkout time, week start, day start and end. */
 export function CheckInOutSection() {
   const { t } = useTranslation();
-  const {
-    control,
-    getValues,
-    setValue,
-    formState: { errors },
-  } = useFormContext<SiteFormValues>();
-  const dayStart = useWatch({ control, name: 'dayStart' });
+  const { control } = useFormContext<SiteFormValues>();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
       <Controller
         control={control}
         name="defaultCheckoutTime"
-        render={({ field }) => (
+        render={({ field, fieldState }) => (
           <TimeSelect
             label={t('sites.form.defaultCheckoutTime')}
             description={t('sites.form.localTimeHint')}
@@ -31,63 +25,12 @@ export function CheckInOutSection() {
             value={field.value}
             onChange={field.onChange}
             onBlur={field.onBlur}
-            error={fieldMessage(t, errors.defaultCheckoutTime?.message)}
+            error={fieldMessage(t, fieldState.error?.message)}
           />
         )}
       />
-      <Controller
-        control={control}
-        name="weekStart"
-        render={({ field }) => (
-          <WeekStartSelect
-            label={t('sites.form.weekStart')}
-            withAsterisk
-            name={field.name}
-            ref={field.ref}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={fieldMessage(t, errors.weekStart?.message)}
-          />
-        )}
-      />
-      <Controller
-        control={control}
-        name="dayStart"
-        render={({ field }) => (
-          <TimeSelect
-            label={t('sites.form.dayStart')}
-            withAsterisk
-            name={field.name}
-            ref={field.ref}
-            value={field.value}
-            onChange={(value) => {
-              field.onChange(value);
-              const end = dayEndAfter(value, getValues('dayEnd'));
-              if (end && end !== getValues('dayEnd')) setValue('dayEnd', end, { shouldValidate: true });
-            }}
-            onBlur={field.onBlur}
-            error={fieldMessage(t, errors.dayStart?.message)}
-          />
-        )}
-      />
-      <Controller
-        control={control}
-        name="dayEnd"
-        render={({ field }) => (
-          <TimeSelect
-            label={t('sites.form.dayEnd')}
-            withAsterisk
-            min={dayStart}
-            name={field.name}
-            ref={field.ref}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={fieldMessage(t, errors.dayEnd?.message)}
-          />
-        )}
-      />
+      <WeekStartField />
+      <DayFields />
     </SimpleGrid>
   );
 }

@@ -22,8 +22,9 @@ import {
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../app/apiError';
 import { applyFieldErrors, hasFieldErrors } from '../../../../app/formErrors';
-import { errorMessage, fieldMessage, serverText } from '../../../../i18n/messages';
+import { fieldMessage, serverText } from '../../../../i18n/messages';
 import { toast } from '../../../../ui/toast';
+import { failureMessage } from '../../failureMessage';
 import { useBusinessLookup, useSaveSite, useStates } from '../../hooks';
 import {
   type SiteFormOutput,
@@ -112,8 +113,8 @@ export function SiteFormBody({ site, setting, busEntityID, partners, timeZones, 
           openSectionsFor(error.fields.map((f) => f.field));
           applyFieldErrors(error, setError, fields);
         }
-        const failed = t(isNew ? 'msg.propertyAddFailed' : 'msg.propertyUpdateFailed');
-        toast.error(error instanceof ApiError && error.isClientError && !onFields ? errorMessage(t, error) : failed);
+        const failed = isNew ? 'propertyAddFailed' : 'propertyUpdateFailed';
+        toast.error(onFields ? t(`msg.${failed}`) : failureMessage(t, error, failed));
       },
     });
   }, onInvalid);

@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, checkedBy } from '../../app/api';
+import { isObject } from '../../app/json';
+
+/** The contract's `meterHostInfo`, checked by hand: the gate runs before any page, so before zod is loaded. */
+const isMeterHostInfo = (value: unknown): value is { meterHost: boolean } =>
+  isObject(value) && typeof value.meterHost === 'boolean';
+
+/** Whether the portal was opened through the meter-check host name (METER_HOST): then every path is the lookup. */
+export function useIsMeterHost() {
+  return useQuery({
+    queryKey: ['public-meter', 'host'],
+    queryFn: async () =>
+      (await api.get('PublicMeter/Host', checkedBy(isMeterHostInfo), { anonymous: true })).result.meterHost,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: 1,
+  });
+}
