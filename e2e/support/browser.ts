@@ -1,18 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { inject } from 'vitest';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { launchChromium } from './chromium';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -31,9 +20,7 @@ export async function mailedLink(email: string, timeoutMs = 10_000): Promise<str
   throw new Error(`no mail to ${email}`);
 }
 
-export function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
-}
+export const launch = launchChromium;
 
 export async function newPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { demo, launch, newPage, signIn } from '../support/browser';
-import { api, apiToken, checkInPossible, fails, findLocation, locationsOf, openRow } from '../support/locations';
+import { api, apiToken, checkInPossible, fails, findLocation, locationsOf, openRow, visibleSites } from '../support/locations';
+import { seriousViolations } from '../support/axe';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -204,6 +204,54 @@ describe('locations', () => {
     await page.context().close();
   });
 
+  it('[ADMINISTRATOR] shows every location of the largest property at once, rendering rows as the table scrolls', async () => {
+    const token = await apiToken(demo.admin);
+    const properties = await Promise.all(
+      (await visibleSites(token)).map(async (site) => ({ site, rows: await locationsOf(token, site.siteID) })),
+    );
+    const { site, rows } = properties.reduce((a, b) => (b.rows.length > a.rows.length ? b : a));
+    const count = rows.length;
+    const page = await signedIn(demo.admin);
+    await page.goto(`/Locations/${site.siteID}`);
+    await page.getByRole('textbox', { name: 'Rows per page' }).click();
+    await page.getByRole('listbox', { name: 'Rows per page' }).getByRole('option', { name: 'All', exact: true }).click();
+
+    const table = page.getByRole('table', { name: `Locations of ${site.sitePublicName}` });
+    await expect.poll(() => table.getAttribute('aria-rowcount')).toBe(String(count + 1));
+    const rendered = table.locator('tbody tr[aria-rowindex]');
+    const row = (position: number) => table.locator(`tbody tr[aria-rowindex="${position}"]`);
+    await row(2).waitFor();
+    // Only the rows in view and a few around them are in the DOM.
+    expect(await rendered.count()).toBeLessThan(count / 3);
+
+    // The wheel brings rows in as the table scrolls, down to the last one.
+    await table.hover();
+    const last = row(count + 1);
+    for (let turn = 0; turn < 40 && !(await last.isVisible()); turn++) {
+      await page.mouse.wheel(0, 1500);
+      await page.waitForTimeout(100);
+      expect(await rendered.count()).toBeLessThan(count / 3);
+    }
+    await last.waitFor();
+    expect(await row(2).count()).toBe(0);
+
+    // Selection works on a row far down, and the row keeps the focus while the table scrolls away from it.
+    const selectable = rows.filter((r) => !r.deleted).length;
+    const chosen = rendered.filter({ has: page.locator('input[type="checkbox"]:enabled') }).last();
+    const position = Number(await chosen.getAttribute('aria-rowindex'));
+    await row(position).getByRole('checkbox').check();
+    await page.getByText(`(1 out of ${selectable}) selected`).waitFor();
+    for (let turn = 0; turn < 40 && !(await row(2).isVisible()); turn++) {
+      await page.mouse.wheel(0, -1500);
+      await page.waitForTimeout(100);
+    }
+    await row(2).waitFor();
+    expect(await row(position).getByRole('checkbox').isChecked()).toBe(true);
+    const focusedRow = await page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('aria-rowindex'));
+    expect(focusedRow).toBe(String(position));
+    await page.context().close();
+  });
+
   it('[SITE MANAGER] works the table and the check-in dialog on a 375 px phone, with no serious accessibility violation', async () => {
     const token = await apiToken(demo.manager);
     const { site, row } = await findLocation(token, checkInPossible);
@@ -226,9 +274,3 @@ describe('locations', () => {
   });
 });
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.html).join(' | ')})`);
-}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { baseUrl, demo, launch, newPage, signIn } from '../support/browser';
+import { seriousViolations } from '../support/axe';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -50,13 +50,6 @@ const failure = (status: number, message: string) => ({
     exceptionMessage: null,
   }),
 });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.html).join(' | ')})`);
-}
 
 /** Creates a property through the API, as the administrator (for flows that need a fresh one). */
 async function createPropertyByApi(page: Page, name: string): Promise<number> {

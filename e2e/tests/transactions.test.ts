@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { demo, launch, newPage, signIn } from '../support/browser';
+import { seriousViolations } from '../support/axe';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -9,12 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function seriousViolations(page: import('playwright-core').Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.html).join(' | ')})`);
-}
 
 const headers = async (page: import('playwright-core').Page, name: string) =>
   (await page.getByRole('table', { name }).locator('thead th').allTextContents()).map((t) => t.trim());
