@@ -11,21 +11,19 @@ import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { Role } from '@portal/contract';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { openPglite, openPostgres, type Database, type Db } from '../apps/api/src/db/client';
 import * as schema from '../apps/api/src/db/schema';
+import { chunks as chunksOf } from '../apps/api/src/db/seed/demo-fleet';
 import { seedLookups } from '../apps/api/src/db/seed/lookups';
 import type { Deps } from '../apps/api/src/deps';
 import type { DeviceGateway } from '../apps/api/src/devices/gateway';
-import { hashPassword } from '../apps/api/src/features/auth/passwords';
-import { createAccount } from '../apps/api/src/features/auth/queries';
 import { createTokens } from '../apps/api/src/features/auth/tokens';
+import { percentile } from './report';
+import { BENCH_ADMIN, insertAdministrator } from './seed-fleet';
 
 export { schema };
-
-const CHUNK = 1000;
 
 let statements = 0;
 const countingLogger: Logger = {
@@ -82,8 +80,8 @@ async function dropWhenIdle(admin: pg.Client, name: string): Promise<void> {
   }
 }
 
-export const chunks = <T>(items: T[]) =>
-  Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
+/** Rows in groups small enough for one insert statement's parameters. */
+export const chunks = <T>(items: T[]) => chunksOf(items, 1000);
 
 export function openBench(): Promise<BenchDatabase> {
   const serverUrl = process.env.DATABASE_URL;
@@ -97,10 +95,6 @@ const idleGateway: DeviceGateway = {
   status: () => ({ ok: true, kind: 'simulated', detail: 'bench: no devices' }),
 };
 
-export function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 /** The real app on the bench database, lookups seeded, with an Administrator's token. */
 export async function benchApp(bench: BenchDatabase): Promise<{ app: FastifyInstance; token: string }> {
   const config = loadConfig({
@@ -111,16 +105,7 @@ export async function benchApp(bench: BenchDatabase): Promise<{ app: FastifyInst
   });
   const db = bench.database.db;
   await seedLookups(db);
-  const administrator = { email: 'bench-administrator@bench.local', password: 'Bench#Admin2026' };
-  await createAccount(db, {
-    ...administrator,
-    username: null,
-    passwordHash: await hashPassword(administrator.password),
-    firstName: 'Bench',
-    lastName: 'Admin',
-    roleId: Role.Administrator,
-    active: true,
-  });
+  await insertAdministrator(db);
   const deps: Deps = {
     config,
     database: bench.database,
@@ -135,7 +120,7 @@ export async function benchApp(bench: BenchDatabase): Promise<{ app: FastifyInst
   const login = await app.inject({
     method: 'POST',
     url: '/api/Account/Authenticate',
-    payload: { Username: administrator.email, Password: administrator.password },
+    payload: { Username: BENCH_ADMIN.email, Password: BENCH_ADMIN.password },
   });
   return { app, token: (login.json() as { result: { token: string } }).result.token };
 }

@@ -1,6 +1,8 @@
 // npm test: lint, types, unit and API tests (on PGlite, and on PostgreSQL when
 // TEST_DATABASE_URL is set), the web app's tests, then the browser tests.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
@@ -9,7 +11,8 @@ const results = [];
 function step(name, cmd, args, env = {}) {
   const started = Date.now();
   console.log(`\n▶ ${name}`);
-  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const merged = Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, v]) => v !== undefined));
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: merged });
   const ok = res.status === 0;
   results.push({ name, ok, seconds: Math.round((Date.now() - started) / 100) / 10 });
   return ok;
@@ -29,6 +32,18 @@ if (pg)
     { TEST_DATABASE_URL: pg },
   );
 step('web tests', 'npx', ['vitest', 'run', '--root', 'apps/web']);
+// The benchmark suite end to end on a tiny embedded data set: it still runs, and prints its table.
+const benchData = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+const benchEnv = { DATABASE_URL: undefined, DATA_DIR: benchData, BENCH_RESULTS_DIR: benchData };
+if (
+  step(
+    'bench seed (smoke)',
+    'npx',
+    ['tsx', 'bench/seed.ts', '--sites', '3', '--locations-per-site', '20', '--largest', '30', '--days', '1'],
+    benchEnv,
+  )
+)
+  step('bench (smoke)', 'npx', ['tsx', 'bench/run.ts', '--quick'], benchEnv);
 if (
   step('build web app', 'npm', ['run', 'build', '-w', 'apps/web']) &&
   step('browser available', 'node', ['scripts/ensure-chromium.mjs'])
