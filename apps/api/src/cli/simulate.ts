@@ -41,8 +41,7 @@ client.on('message', (topic, payload) => {
   if (parsed?.kind === 'command' && command.success) fleet.command({ ...command.data, deviceKey: parsed.deviceKey });
 });
 await client.subscribeAsync(topics.toMeters, { qos: 1 });
-setInterval(() => fleet.tick(), config.simulator.readingSeconds * 1000);
-setInterval(() => fleet.heartbeat(), config.simulator.heartbeatSeconds * 1000);
+fleet.start(config.simulator.readingSeconds, config.simulator.heartbeatSeconds);
 console.log(`Simulating ${fleet.size} meters on ${values.mqtt}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

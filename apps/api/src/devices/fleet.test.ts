@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { behaviourOf, Fleet, FAILURE_CODE, type SimulatedMeter } from './fleet';
+import { behaviourOf, Fleet, FAILURE_CODE, TURNS, type SimulatedMeter } from './fleet';
 import type { DeviceAck, DeviceReading } from './gateway';
 
 const meter = (deviceKey: string, over: Partial<SimulatedMeter> = {}): SimulatedMeter => ({
@@ -56,6 +56,32 @@ describe('the simulated fleet', () => {
     fleet.tick();
     // 19:00 local: 3.0 kWh an hour; 30 s at ten times speed is 0.25 kWh.
     expect(Number(readings.at(-1)!.total) - before).toBeCloseTo(0.25, 3);
+  });
+
+  it('has each meter report once an interval, in its own turn, so batches stay small', () => {
+    const batches: DeviceReading[][] = [];
+    const beats: number[] = [];
+    const many = new Fleet({
+      speed: 10,
+      answerDelayMs: [1_000, 5_000],
+      acks: () => {},
+      readings: (r) => batches.push(r),
+      heartbeats: (h) => beats.push(h.length),
+    });
+    many.add(Array.from({ length: 3000 }, (_, i) => meter(`dk-E${String(i).padStart(6, '0')}`, { on: true })));
+    many.start(30, 60);
+    vi.advanceTimersByTime(30_000);
+    many.stop();
+    const reported = batches.flat().map((r) => r.deviceKey);
+    expect(new Set(reported).size).toBe(3000);
+    expect(reported).toHaveLength(3000);
+    expect(batches).toHaveLength(TURNS);
+    expect(Math.max(...batches.map((b) => b.length))).toBeLessThan(3 * (3000 / TURNS));
+    // Heartbeats come every 60 s: half the turns have spoken.
+    expect(beats.reduce((a, b) => a + b, 0)).toBeGreaterThan(1300);
+    expect(beats.reduce((a, b) => a + b, 0)).toBeLessThan(1700);
+    vi.advanceTimersByTime(60_000);
+    expect(batches).toHaveLength(TURNS);
   });
 
   it('spreads the misbehaving meters evenly and stably', () => {

@@ -14,7 +14,15 @@ export type SimulatedMeter = {
   utcOffsetHours: number;
 };
 
-type Running = SimulatedMeter & { countedTo: number };
+/** `turn`: which of the interval's TURNS the meter speaks in. */
+type Running = SimulatedMeter & { countedTo: number; turn: number };
+
+/**
+ * Each interval is split into this many turns, and a meter reports in its own: a fleet of
+ * thousands sends a steady trickle of small batches, as real meters spread over the
+ * quarter hour do, instead of every reading in one burst.
+ */
+export const TURNS = 30;
 
 export type FleetOptions = {
   /** Demo seconds that pass per real second, so usage visibly grows. */
@@ -29,15 +37,27 @@ export type FleetOptions = {
 /** The result code a failing simulated meter answers with. */
 export const FAILURE_CODE = 5;
 
+function hashOf(deviceKey: string): number {
+  let h = 0;
+  for (const c of deviceKey) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  return h;
+}
+
+/** The meter's turn: its key's hash, mixed (MurmurHash3's finaliser) so that similar keys spread evenly. */
+function turnOf(deviceKey: string): number {
+  let h = hashOf(deviceKey);
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return ((h ^ (h >>> 16)) >>> 0) % TURNS;
+}
+
 /**
  * Which demo meters misbehave, by a stable hash of their device key: about one in
  * twenty-five fails every command and another never answers, so that every device
  * control message can be seen.
  */
 export function behaviourOf(deviceKey: string): Behaviour {
-  let h = 0;
-  for (const c of deviceKey) h = (h * 31 + c.charCodeAt(0)) >>> 0;
-  const bucket = h % 25;
+  const bucket = hashOf(deviceKey) % 25;
   return bucket === 3 ? 'fails' : bucket === 7 ? 'silent' : 'answers';
 }
 
@@ -69,7 +89,8 @@ export class Fleet {
   /** Adds meters the fleet does not know yet; known ones keep their running state. */
   add(meters: SimulatedMeter[]): void {
     for (const m of meters)
-      if (!this.meters.has(m.deviceKey)) this.meters.set(m.deviceKey, { ...m, countedTo: Date.now() });
+      if (!this.meters.has(m.deviceKey))
+        this.meters.set(m.deviceKey, { ...m, countedTo: Date.now(), turn: turnOf(m.deviceKey) });
   }
 
   has(deviceKey: string): boolean {
@@ -95,11 +116,34 @@ export class Fleet {
     this.timers.add(timer);
   }
 
-  /** Advances every meter that is on by the time since it was last counted, and reports them. */
-  tick(now = new Date()): void {
+  /**
+   * Reports readings every `readingSeconds` and heartbeats every `heartbeatSeconds`, each
+   * meter in its turn; `stop` ends it.
+   */
+  start(readingSeconds: number, heartbeatSeconds: number): void {
+    const inTurns = (seconds: number, speak: (turn: number) => void) => {
+      let turn = 0;
+      const timer = setInterval(
+        () => {
+          speak(turn);
+          turn = (turn + 1) % TURNS;
+        },
+        (seconds * 1000) / TURNS,
+      );
+      this.timers.add(timer.unref());
+    };
+    inTurns(readingSeconds, (turn) => this.tick(turn));
+    inTurns(heartbeatSeconds, (turn) => this.heartbeat(turn));
+  }
+
+  /**
+   * Advances every meter that is on (of one turn, or all) by the time since it was last
+   * counted, and reports them.
+   */
+  tick(turn?: number, now = new Date()): void {
     const readings: DeviceReading[] = [];
     for (const m of this.meters.values()) {
-      if (!m.on || m.behaviour === 'silent') continue;
+      if (!m.on || m.behaviour === 'silent' || (turn !== undefined && m.turn !== turn)) continue;
       const demoHours = ((now.getTime() - m.countedTo) / 3_600_000) * this.opts.speed;
       m.countedTo = now.getTime();
       const localHour = (now.getUTCHours() + m.utcOffsetHours + 24) % 24;
@@ -109,16 +153,16 @@ export class Fleet {
     if (readings.length) this.opts.readings(readings);
   }
 
-  /** Every meter that still talks says it is alive, on or off. */
-  heartbeat(now = new Date()): void {
+  /** Every meter that still talks (of one turn, or all) says it is alive, on or off. */
+  heartbeat(turn?: number, now = new Date()): void {
     const beats = [...this.meters.values()]
-      .filter((m) => m.behaviour !== 'silent')
+      .filter((m) => m.behaviour !== 'silent' && (turn === undefined || m.turn === turn))
       .map((m) => ({ deviceKey: m.deviceKey, at: now }));
     if (beats.length) this.opts.heartbeats(beats);
   }
 
   stop(): void {
-    for (const t of this.timers) clearTimeout(t);
+    for (const t of this.timers) clearTimeout(t); // clearTimeout clears intervals too
     this.timers.clear();
   }
 }

@@ -17,7 +17,7 @@ export type SimulatorSettings = {
  */
 export function createSimulatedGateway(db: Db, log: FastifyBaseLogger, settings: SimulatorSettings): DeviceGateway {
   let fleet: Fleet | undefined;
-  const timers: NodeJS.Timeout[] = [];
+  let refreshTimer: NodeJS.Timeout | undefined;
   const report = (what: string) => (err: unknown) => log.error({ err }, `simulated fleet: storing ${what} failed`);
 
   const refresh = async () => fleet?.add(await loadSimulatedMeters(db));
@@ -32,16 +32,15 @@ export function createSimulatedGateway(db: Db, log: FastifyBaseLogger, settings:
         heartbeats: (h) => void events.heartbeats(h).catch(report('heartbeats')),
       });
       await refresh();
-      const every = (seconds: number, fn: () => unknown) => timers.push(setInterval(fn, seconds * 1000).unref());
-      every(settings.readingSeconds, () => fleet?.tick());
-      every(settings.heartbeatSeconds, () => {
-        fleet?.heartbeat();
-        refresh().catch(report('the meter list'));
-      });
+      fleet.start(settings.readingSeconds, settings.heartbeatSeconds);
+      refreshTimer = setInterval(
+        () => void refresh().catch(report('the meter list')),
+        settings.heartbeatSeconds * 1000,
+      ).unref();
       log.info({ meters: fleet.size }, 'simulated meter fleet started');
     },
     async stop() {
-      for (const t of timers) clearInterval(t);
+      clearInterval(refreshTimer);
       fleet?.stop();
     },
     async send(command) {
