@@ -20,22 +20,21 @@ export function meterUsage(q: Queryable, meters: SQL, now: Date): Promise<MeterU
   const since = (from: SQL) => sql`b.usage_total - (
     select d.total_before from daily_usage d
     where d.service_point_id = b.id and d.day >= ${from} order by d.day limit 1)`;
+  // Materialised so that each meter's boundaries are worked out once, not again in every
+  // index probe (the time zone conversion made a third of the query's time).
   return rows<MeterUsageRow>(
     q,
     sql`
-    with m as (
-      select sp.id, sp.usage_total, (${now.toISOString()}::timestamptz at time zone s.time_zone)::date as today,
-        coalesce(ss.week_start, 1) as week_start
+    with b as materialized (
+      select sp.id, sp.usage_total, t.today,
+        t.today - ((extract(isodow from t.today)::int - coalesce(ss.week_start, 1) + 7) % 7) as week_from,
+        date_trunc('month', t.today)::date as month_from
       from service_points sp
       join locations l on l.id = sp.location_id
       join sites s on s.id = l.site_id
       left join site_settings ss on ss.site_id = s.id
+      cross join lateral (select (${now.toISOString()}::timestamptz at time zone s.time_zone)::date as today) t
       where ${meters} and sp.last_reading_at is not null
-    ), b as (
-      select id, usage_total, today,
-        today - ((extract(isodow from today)::int - week_start + 7) % 7) as week_from,
-        date_trunc('month', today)::date as month_from
-      from m
     )
     select b.id as service_point_id, ${since(sql`b.today`)} as day_usage, ${since(sql`b.week_from`)} as week_usage,
       ${since(sql`b.month_from`)} as month_usage, b.usage_total as total_usage
