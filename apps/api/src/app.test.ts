@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Role } from '@portal/contract';
+import { administrators } from './features/auth/access';
+import { buildUser, signIn } from './test/factories';
 import { createTestApp, type TestApp } from './test/harness';
 
 let t: TestApp;
@@ -12,6 +15,37 @@ describe('the API surface', () => {
     const { buildApp } = await import('./app');
     const app = await buildApp({ deps: t.deps });
     expect(() => app.get('/api/unguarded', async () => 'data')).toThrow(/has no access rule/);
+    await app.close();
+  });
+
+  it('counts a rate limit per signed-in user, not per address', async () => {
+    const { buildApp } = await import('./app');
+    const { defineRoute } = await import('./lib/route');
+    const { z } = await import('zod');
+    const app = await buildApp({ deps: t.deps });
+    defineRoute(app, {
+      method: 'GET',
+      url: '/api/limited',
+      summary: 'test',
+      tags: [],
+      access: administrators,
+      rateLimit: 2,
+      result: z.string(),
+      handler: async () => 'ok',
+    });
+    await app.ready();
+    const [a, b] = await Promise.all([
+      buildUser(t.deps.db, { roleId: Role.Administrator }),
+      buildUser(t.deps.db, { roleId: Role.Administrator }),
+    ]);
+    const call = (token: string) =>
+      app.inject({ method: 'GET', url: '/api/limited', headers: { authorization: `Bearer ${token}` } });
+    const tokenA = await signIn(t, a);
+    const tokenB = await signIn(t, b);
+    expect((await call(tokenA)).statusCode).toBe(200);
+    expect((await call(tokenA)).statusCode).toBe(200);
+    expect((await call(tokenA)).statusCode).toBe(429);
+    expect((await call(tokenB)).statusCode).toBe(200);
     await app.close();
   });
 

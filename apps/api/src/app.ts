@@ -88,7 +88,12 @@ export async function buildApp({ deps, logger }: AppOptions): Promise<FastifyIns
   });
   // A 2,000-location table is about 3 MB of JSON: about a tenth of that compressed.
   await app.register(compress, { threshold: 2048 });
-  await app.register(rateLimit, { global: false });
+  // Signed-in callers are counted each on their own (the session hook has named them by
+  // then): staff behind one office address do not share a limit.
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: (req) => (req.principal ? `user:${req.principal.userAccountId}` : req.ip),
+  });
   await app.register(session);
 
   await app.register(swagger, {
@@ -159,15 +164,13 @@ function serveWebApp(app: FastifyInstance, webDist: string) {
     const isFile = /^\/assets\//.test(req.url) || /\.[a-z0-9]+$/i.test(req.url.split('?')[0]!);
     if (API.test(req.url) || !hasWeb || isFile || (req.method !== 'GET' && req.method !== 'HEAD')) {
       const status = 404;
-      return reply
-        .status(status)
-        .send({
-          success: false,
-          result: { code: 'notFound' },
-          message: messageText('notFound'),
-          statusCode: status,
-          exceptionMessage: null,
-        });
+      return reply.status(status).send({
+        success: false,
+        result: { code: 'notFound' },
+        message: messageText('notFound'),
+        statusCode: status,
+        exceptionMessage: null,
+      });
     }
     return indexHtml(reply);
   });
