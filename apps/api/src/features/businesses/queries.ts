@@ -64,6 +64,10 @@ export async function findBusiness(q: Queryable, busEntityId: number) {
   return row ?? null;
 }
 
+export async function businessExists(q: Queryable, busEntityId: number): Promise<boolean> {
+  return (await findBusiness(q, busEntityId)) !== null;
+}
+
 export async function findVisibleBusiness(q: Queryable, scope: Scope, busEntityId: number) {
   const [row] = await q
     .select({ id: businessEntities.id })

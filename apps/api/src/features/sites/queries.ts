@@ -1,7 +1,6 @@
 import { and, asc, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import {
-  businessEntities,
   countries,
   locations,
   partners,
@@ -92,14 +91,6 @@ export async function snapshot(q: Queryable, siteId: number) {
 }
 
 // ---------------------------------------------------------------- references a form names
-
-export async function businessExists(q: Queryable, busEntityId: number): Promise<boolean> {
-  const [row] = await q
-    .select({ id: businessEntities.id })
-    .from(businessEntities)
-    .where(eq(businessEntities.id, busEntityId));
-  return Boolean(row);
-}
 
 export async function stateOf(q: Queryable, stateId: number) {
   const [row] = await q

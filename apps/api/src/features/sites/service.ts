@@ -6,6 +6,7 @@ import { audit } from '../../lib/audit';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import { scopeOf } from '../auth/scope';
+import { businessExists } from '../businesses/queries';
 import { requireOwnedBusiness, requireVisibleBusiness } from '../businesses/service';
 import { resolveIntegrations } from './integrations';
 import { canManageSites, requireLiveSite, requireManagedSite } from './policy';
@@ -51,7 +52,7 @@ export async function lookupAssignable(deps: Deps, user: Principal, userAccountI
 
 /** Refuses names of records that do not exist or do not fit together; answers the state's abbreviation. */
 async function checkReferences(tx: Tx, form: SaveSiteRequest): Promise<string> {
-  if (!(await queries.businessExists(tx, form.fk_BusEntityID))) throw invalid('selectBusiness', 'fk_BusEntityID');
+  if (!(await businessExists(tx, form.fk_BusEntityID))) throw invalid('selectBusiness', 'fk_BusEntityID');
   const physicalState = await queries.stateOf(tx, form.fk_PhysicalStateID);
   if (physicalState?.countryId !== form.fk_PhysicalCountryID) throw invalid('fieldNotValid', 'fk_PhysicalStateID');
   if (form.fk_BillingStateID !== null) {

@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/client';
 import { AppError, forbidden, invalid, notFound } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import { scopeOf } from '../auth/scope';
+import { businessExists } from '../businesses/queries';
 import * as queries from './queries';
 
 /**
@@ -64,7 +65,7 @@ export async function checkAssignment(
 /** An Administrator picks an existing business; a Site Owner's users belong to the owner's own. */
 async function businessFor(q: Queryable, user: Principal, busEntityId: number | null): Promise<number> {
   if (user.roleId === Role.Administrator) {
-    if (busEntityId === null || !(await queries.businessExists(q, busEntityId))) {
+    if (busEntityId === null || !(await businessExists(q, busEntityId))) {
       throw invalid('selectBusiness', 'busEntityID');
     }
     return busEntityId;

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { rows, type Queryable } from '../../db/client';
-import { businessEntities, contacts, sites, userAccounts, userAccountSites } from '../../db/schema';
+import { contacts, sites, userAccounts, userAccountSites } from '../../db/schema';
 import type { Scope } from '../auth/scope';
 
 /** A user account with its contact, business and live assigned properties. */
@@ -81,14 +81,6 @@ export async function emailTaken(q: Queryable, email: string): Promise<boolean> 
     .from(userAccounts)
     .where(sql`lower(${userAccounts.email}) = lower(${email})`)
     .limit(1);
-  return found.length > 0;
-}
-
-export async function businessExists(q: Queryable, busEntityId: number): Promise<boolean> {
-  const found = await q
-    .select({ id: businessEntities.id })
-    .from(businessEntities)
-    .where(eq(businessEntities.id, busEntityId));
   return found.length > 0;
 }
 
