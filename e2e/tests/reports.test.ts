@@ -9,7 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-
 describe('property reports', () => {
   it('[SITE OWNER] checks the inputs, views a report and exports it to Excel and CSV', async () => {
     const page = await newPage(browser);
@@ -45,6 +44,8 @@ describe('property reports', () => {
       'Amount',
     ]);
     expect(await table.locator('tbody tr').count()).toBe(25);
+    await dialog.getByRole('button', { name: 'Next page' }).click();
+    await dialog.getByText(/^Showing 26 to 50 of \d+$/).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
     const [excel] = await Promise.all([
@@ -52,7 +53,10 @@ describe('property reports', () => {
       dialog.getByRole('button', { name: 'Export to Excel' }).click(),
     ]);
     expect(excel.suggestedFilename()).toMatch(/^Report_\d{4}-\d{2}-01_To_\d{4}-\d{2}-\d{2}\.xlsx$/);
-    const [csv] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Export to CSV' }).click()]);
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Export to CSV' }).click(),
+    ]);
     expect(csv.suggestedFilename()).toMatch(/\.csv$/);
     await page.context().close();
   });

@@ -50,7 +50,12 @@ export function AdminPanelPage() {
               style={{ flex: '1 1 260px', maxWidth: 480 }}
             />
             <Group gap="xs">
-              <Button component={Link} to="/AdminPanel/meters" variant="light" leftSection={<IconCpu size={16} aria-hidden />}>
+              <Button
+                component={Link}
+                to="/AdminPanel/meters"
+                variant="light"
+                leftSection={<IconCpu size={16} aria-hidden />}
+              >
                 {t('meters.inventory.title')}
               </Button>
               <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setBusinessDialog({})}>

@@ -25,12 +25,7 @@ export function toastFailure(t: TFunction, error: unknown, unable: MessageCode, 
 }
 
 /** Saved: 200 is a success, 410 a warning that the meters have not confirmed yet. */
-export function toastSaved(
-  t: TFunction,
-  statusCode: number,
-  done: MessageCode,
-  pending: MessageCode,
-): void {
+export function toastSaved(t: TFunction, statusCode: number, done: MessageCode, pending: MessageCode): void {
   if (statusCode === 410) toast.warning(t(`msg.${pending}`), t('msg.pendingTitle'));
   else toast.success(t(`msg.${done}`));
 }

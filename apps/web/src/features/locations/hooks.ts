@@ -45,7 +45,8 @@ export function useLocationDetail(siteId: number, locationId: number, enabled: b
 export function useLocationTypes() {
   return useQuery({
     queryKey: locationKeys.locationTypes,
-    queryFn: async ({ signal }) => (await api.get('GetAllLocationTypes', z.array(locationTypeLookup), { signal })).result,
+    queryFn: async ({ signal }) =>
+      (await api.get('GetAllLocationTypes', z.array(locationTypeLookup), { signal })).result,
     staleTime: REFERENCE_STALE_MS,
   });
 }
@@ -54,8 +55,12 @@ export function useStayHistory(locationId: number) {
   return useQuery({
     queryKey: locationKeys.history(locationId),
     queryFn: async ({ signal }) =>
-      (await api.get('GetStayTransactionsUsageByLocationID', z.array(stayHistoryRow), { query: { locationID: locationId }, signal }))
-        .result,
+      (
+        await api.get('GetStayTransactionsUsageByLocationID', z.array(stayHistoryRow), {
+          query: { locationID: locationId },
+          signal,
+        })
+      ).result,
     staleTime: 0,
   });
 }
@@ -130,8 +135,12 @@ export function useMeterInventory(search: string, page: number, pageSize: number
   return useQuery({
     queryKey: locationKeys.inventory(search, page, pageSize),
     queryFn: async ({ signal }) =>
-      (await api.get('ServicePoint/GetMeterInventory', meterInventoryPage, { query: { search, page, pageSize }, signal }))
-        .result,
+      (
+        await api.get('ServicePoint/GetMeterInventory', meterInventoryPage, {
+          query: { search, page, pageSize },
+          signal,
+        })
+      ).result,
     placeholderData: (previous) => previous,
   });
 }
@@ -139,7 +148,11 @@ export function useMeterInventory(search: string, page: number, pageSize: number
 // ---------------------------------------------------------------- changes
 
 /** A mutation that refreshes the named rows (or the whole table) of the property when it succeeds. */
-function useSiteMutation<I, O>(siteId: number, fn: (input: I) => Promise<O>, rowsOf: (input: I, output: O) => number[] | 'all') {
+function useSiteMutation<I, O>(
+  siteId: number,
+  fn: (input: I) => Promise<O>,
+  rowsOf: (input: I, output: O) => number[] | 'all',
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
@@ -150,7 +163,8 @@ function useSiteMutation<I, O>(siteId: number, fn: (input: I) => Promise<O>, row
 export function useCreateLocations(siteId: number) {
   return useSiteMutation(
     siteId,
-    async (rows: BulkLocationEntry[]) => (await api.post('BulkCreateLocationWithSetting', rows, z.array(z.number().int()))).result,
+    async (rows: BulkLocationEntry[]) =>
+      (await api.post('BulkCreateLocationWithSetting', rows, z.array(z.number().int()))).result,
     () => 'all',
   );
 }
@@ -181,7 +195,8 @@ export function useUpdateLocation(siteId: number) {
 export function useCheckIn(siteId: number) {
   return useSiteMutation(
     siteId,
-    (body: { locationID: number } & Record<string, unknown>) => api.post('CheckinLocationServicePointCapabilities', body, stayResult),
+    (body: { locationID: number } & Record<string, unknown>) =>
+      api.post('CheckinLocationServicePointCapabilities', body, stayResult),
     (input) => [input.locationID],
   );
 }
@@ -189,7 +204,8 @@ export function useCheckIn(siteId: number) {
 export function useUpdateWithServices(siteId: number) {
   return useSiteMutation(
     siteId,
-    (body: { locationID: number } & Record<string, unknown>) => api.put('UpdateLocationServicePointCapabilities', body, stayResult),
+    (body: { locationID: number } & Record<string, unknown>) =>
+      api.put('UpdateLocationServicePointCapabilities', body, stayResult),
     (input) => [input.locationID],
   );
 }
@@ -215,7 +231,8 @@ export function useToggleDeleted(siteId: number) {
   return useSiteMutation(
     siteId,
     async (locationID: number) =>
-      (await api.put('ServicePoint/UpdateLocationDeletedStatus', { locationID }, z.object({ deleted: z.boolean() }))).result,
+      (await api.put('ServicePoint/UpdateLocationDeletedStatus', { locationID }, z.object({ deleted: z.boolean() })))
+        .result,
     (locationID) => [locationID],
   );
 }

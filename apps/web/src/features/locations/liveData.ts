@@ -21,7 +21,8 @@ export const locationKeys = {
   businesses: ['locations', 'businesses'] as const,
   sitesOfBusiness: (busEntityId: number) => ['locations', 'sitesOfBusiness', busEntityId] as const,
   guests: (search: string) => ['locations', 'guests', search] as const,
-  inventory: (search: string, page: number, pageSize: number) => ['meters', 'inventory', search, page, pageSize] as const,
+  inventory: (search: string, page: number, pageSize: number) =>
+    ['meters', 'inventory', search, page, pageSize] as const,
 };
 
 /** Lists of properties (My Properties, Admin Panel) start with this key: their counts follow the locations. */
@@ -31,12 +32,14 @@ export const SITE_LISTS_KEY = ['sites'] as const;
 const tableAnswer = z.array(z.custom<LocationRow>((v) => typeof v === 'object' && v !== null && 'locationID' in v));
 
 export async function fetchTable(siteId: number, signal?: AbortSignal): Promise<LocationRow[]> {
-  return (await api.get('GetAllLocationsWithMetersBySiteID', tableAnswer, { query: { siteID: siteId }, signal })).result;
+  return (await api.get('GetAllLocationsWithMetersBySiteID', tableAnswer, { query: { siteID: siteId }, signal }))
+    .result;
 }
 
 export async function fetchRow(locationId: number, signal?: AbortSignal): Promise<LocationRow> {
-  return (await api.get('GetSiteWithLocationStatsSignalRCall', locationRow, { query: { locationID: locationId }, signal }))
-    .result;
+  return (
+    await api.get('GetSiteWithLocationStatsSignalRCall', locationRow, { query: { locationID: locationId }, signal })
+  ).result;
 }
 
 /** Replaces rows by id; a row now in another property leaves the table. */
@@ -55,7 +58,11 @@ export function mergeRows(rows: readonly LocationRow[], siteId: number, fresh: r
  * Refreshes some rows of a property's table: one small request per row instead of the
  * whole table. A row that cannot be read any more (erased, moved out of scope) reloads the table.
  */
-export async function refreshRows(queryClient: QueryClient, siteId: number, locationIds: readonly number[]): Promise<void> {
+export async function refreshRows(
+  queryClient: QueryClient,
+  siteId: number,
+  locationIds: readonly number[],
+): Promise<void> {
   const key = locationKeys.table(siteId);
   if (!queryClient.getQueryData(key)) return;
   try {

@@ -73,7 +73,9 @@ export function disconnectIndicatorOn(meter: ServicePointRow): boolean {
 
 /** Usage numbers are whole units; unknown ones show the placeholder. */
 export function formatUsage(value: number | null | undefined): string {
-  return value === null || value === undefined || !Number.isFinite(value) ? USAGE_PLACEHOLDER : String(Math.trunc(value));
+  return value === null || value === undefined || !Number.isFinite(value)
+    ? USAGE_PLACEHOLDER
+    : String(Math.trunc(value));
 }
 
 export const supportsReset = (meter: ServicePointRow) => meter.supportsResetReading;

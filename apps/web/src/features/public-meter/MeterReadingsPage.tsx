@@ -1,5 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { type MeterLookupForm, type MeterLookupResult, meterLookupForm } from '@portal/contract';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -72,7 +85,12 @@ export function MeterReadingsPage() {
           <Text size="sm">{t('publicMeter.loading')}</Text>
         </Group>
       ) : notFound ? (
-        <Alert variant="light" color="red" icon={<IconAlertTriangle size={18} aria-hidden />} title={t('msg.meterNotFound')}>
+        <Alert
+          variant="light"
+          color="red"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          title={t('msg.meterNotFound')}
+        >
           {t('msg.meterNotFoundHint')}
         </Alert>
       ) : lookup.error ? (
@@ -116,7 +134,9 @@ function MeterSummary({ data }: { data: MeterLookupResult }) {
           </Field>
           <Field label={t('publicMeter.dataAsOf')}>{data.dataAsOf ? <LocalTime iso={data.dataAsOf} /> : '-----'}</Field>
           <Field label={t('publicMeter.currentReading')}>
-            {location.kwhTotal === null ? '-----' : `${location.kwhTotal.toLocaleString(undefined, { maximumFractionDigits: 3 })} kWh`}
+            {location.kwhTotal === null
+              ? '-----'
+              : `${location.kwhTotal.toLocaleString(undefined, { maximumFractionDigits: 3 })} kWh`}
           </Field>
         </SimpleGrid>
       </Paper>
@@ -167,4 +187,3 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
     </div>
   );
 }
-

@@ -15,7 +15,14 @@ import { EmptyState } from '../../ui/EmptyState';
 import { toast } from '../../ui/toast';
 import { DataTable } from './components/DataTable';
 import { todayIn } from './period';
-import { downloadExcel, fetchReportRecords, type ReportRun, saveFile, useLocationSearch, useReportTypes } from './hooks';
+import {
+  downloadExcel,
+  fetchReportRecords,
+  type ReportRun,
+  saveFile,
+  useLocationSearch,
+  useReportTypes,
+} from './hooks';
 import { toastReportError } from './toastReportError';
 
 export type ReportSite = { siteID: number; sitePublicName: string; timeZone?: string | null };
@@ -100,7 +107,12 @@ function ReportForm({ site, initialLocation }: { site: ReportSite; initialLocati
     if (!run || !type) return;
     setBusy('excel');
     try {
-      const blob = await downloadExcel({ ...run, header: type.columnHeaders, siteName: site.sitePublicName, reportName: type.reportTypeName });
+      const blob = await downloadExcel({
+        ...run,
+        header: type.columnHeaders,
+        siteName: site.sitePublicName,
+        reportName: type.reportTypeName,
+      });
       saveFile(blob, reportFileName(run.start, run.end));
     } catch {
       toast.error(t('msg.exportFailed'));
@@ -117,7 +129,10 @@ function ReportForm({ site, initialLocation }: { site: ReportSite; initialLocati
       const rows = await fetchReportRecords(run);
       const headers = type.columnHeaders.split(',');
       const lines = [csvLine(headers), ...rows.map((r) => csvLine(headers.map((h) => r[h] ?? null)))];
-      saveFile(new Blob([`\uFEFF${lines.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' }), reportFileName(run.start, run.end, 'csv'));
+      saveFile(
+        new Blob([`\uFEFF${lines.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' }),
+        reportFileName(run.start, run.end, 'csv'),
+      );
     } catch {
       toast.error(t('msg.exportFailed'));
     } finally {
@@ -125,7 +140,12 @@ function ReportForm({ site, initialLocation }: { site: ReportSite; initialLocati
     }
   }
 
-  if (types.error) return <Alert color="red" role="alert">{t('msg.reportsLoadFailed')}</Alert>;
+  if (types.error)
+    return (
+      <Alert color="red" role="alert">
+        {t('msg.reportsLoadFailed')}
+      </Alert>
+    );
 
   return (
     <Stack gap="sm">
@@ -156,8 +176,18 @@ function ReportForm({ site, initialLocation }: { site: ReportSite; initialLocati
           }}
           filter={({ options }) => options}
         />
-        <TextInput type="datetime-local" label={t('reports.start')} value={start} onChange={(e) => setStart(e.currentTarget.value)} />
-        <TextInput type="datetime-local" label={t('reports.end')} value={end} onChange={(e) => setEnd(e.currentTarget.value)} />
+        <TextInput
+          type="datetime-local"
+          label={t('reports.start')}
+          value={start}
+          onChange={(e) => setStart(e.currentTarget.value)}
+        />
+        <TextInput
+          type="datetime-local"
+          label={t('reports.end')}
+          value={end}
+          onChange={(e) => setEnd(e.currentTarget.value)}
+        />
       </SimpleGrid>
       {problem && (
         <Alert color="red" role="alert" variant="light">
@@ -168,10 +198,20 @@ function ReportForm({ site, initialLocation }: { site: ReportSite; initialLocati
         <Button onClick={() => void view()} loading={busy === 'view'} disabled={busy !== null && busy !== 'view'}>
           {t('reports.view')}
         </Button>
-        <Button variant="light" onClick={() => void exportExcel()} loading={busy === 'excel'} disabled={busy !== null && busy !== 'excel'}>
+        <Button
+          variant="light"
+          onClick={() => void exportExcel()}
+          loading={busy === 'excel'}
+          disabled={busy !== null && busy !== 'excel'}
+        >
           {t('reports.exportExcel')}
         </Button>
-        <Button variant="light" onClick={() => void exportCsv()} loading={busy === 'csv'} disabled={busy !== null && busy !== 'csv'}>
+        <Button
+          variant="light"
+          onClick={() => void exportCsv()}
+          loading={busy === 'csv'}
+          disabled={busy !== null && busy !== 'csv'}
+        >
           {t('reports.exportCsv')}
         </Button>
       </Group>
@@ -214,4 +254,3 @@ export function ReportTable({ type, rows }: { type: ReportType; rows: ReportRow[
     />
   );
 }
-

@@ -61,7 +61,9 @@ export async function fetchReportRecords(run: ReportRun) {
 }
 
 /** Downloads the server's .xlsx of a report (a file answer, so not through the JSON client). */
-export async function downloadExcel(run: ReportRun & { header: string; siteName: string; reportName: string }): Promise<Blob> {
+export async function downloadExcel(
+  run: ReportRun & { header: string; siteName: string; reportName: string },
+): Promise<Blob> {
   const params = new URLSearchParams({
     Header: run.header,
     SiteID: String(run.siteID),

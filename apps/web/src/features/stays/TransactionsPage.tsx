@@ -15,7 +15,12 @@ import { EmptyState } from '../../ui/EmptyState';
 import { PageTitle } from '../../ui/PageTitle';
 import { useCurrentVisits, useVisitHistory } from './transactionHooks';
 
-const FILTERS = [DateRangeFilter.Last7Days, DateRangeFilter.Last30Days, DateRangeFilter.MonthToDate, DateRangeFilter.All];
+const FILTERS = [
+  DateRangeFilter.Last7Days,
+  DateRangeFilter.Last30Days,
+  DateRangeFilter.MonthToDate,
+  DateRangeFilter.All,
+];
 
 /** Transactions: the stays in progress (Current Visits) and the finished ones (History). */
 export function TransactionsPage() {
@@ -53,7 +58,10 @@ export function TransactionsPage() {
 function useColumns(history: boolean): ColumnDef<StayTransaction, unknown>[] {
   const { t } = useTranslation();
   return useMemo(() => {
-    const time = (key: 'checkinDateTime' | 'checkoutDateTime', header: string): ColumnDef<StayTransaction, unknown> => ({
+    const time = (
+      key: 'checkinDateTime' | 'checkoutDateTime',
+      header: string,
+    ): ColumnDef<StayTransaction, unknown> => ({
       id: key,
       header,
       accessorFn: (r) => r[key] ?? '',
@@ -62,7 +70,11 @@ function useColumns(history: boolean): ColumnDef<StayTransaction, unknown>[] {
     });
     const cols: Array<ColumnDef<StayTransaction, unknown> | null> = [
       { id: 'siteName', header: t('transactions.columns.property'), accessorFn: (r) => r.siteName },
-      { id: 'locationDescription', header: t('transactions.columns.location'), accessorFn: (r) => r.locationDescription },
+      {
+        id: 'locationDescription',
+        header: t('transactions.columns.location'),
+        accessorFn: (r) => r.locationDescription,
+      },
       time('checkinDateTime', t('transactions.columns.checkIn')),
       history ? time('checkoutDateTime', t('transactions.columns.checkOut')) : null,
       {
@@ -71,9 +83,17 @@ function useColumns(history: boolean): ColumnDef<StayTransaction, unknown>[] {
         accessorFn: (r) => r.usage,
         cell: ({ row }) => `${row.original.usage.toLocaleString(undefined, { maximumFractionDigits: 2 })} kWh`,
       },
-      { id: 'checkInByUserName', header: t('transactions.columns.checkedInBy'), accessorFn: (r) => r.checkInByUserName ?? '' },
+      {
+        id: 'checkInByUserName',
+        header: t('transactions.columns.checkedInBy'),
+        accessorFn: (r) => r.checkInByUserName ?? '',
+      },
       history
-        ? { id: 'checkOutByUserName', header: t('transactions.columns.checkedOutBy'), accessorFn: (r) => r.checkOutByUserName ?? '' }
+        ? {
+            id: 'checkOutByUserName',
+            header: t('transactions.columns.checkedOutBy'),
+            accessorFn: (r) => r.checkOutByUserName ?? '',
+          }
         : null,
     ];
     return cols.filter((c): c is ColumnDef<StayTransaction, unknown> => c !== null);
@@ -85,7 +105,12 @@ function CurrentVisits() {
   const query = useCurrentVisits();
   const columns = useColumns(false);
   if (query.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
-  if (query.error) return <Alert color="red" role="alert">{errorMessage(t, query.error)}</Alert>;
+  if (query.error)
+    return (
+      <Alert color="red" role="alert">
+        {errorMessage(t, query.error)}
+      </Alert>
+    );
   if (query.data.length === 0)
     return <EmptyState title={t('transactions.emptyCurrentTitle')} text={t('transactions.emptyCurrentText')} />;
   // spec: current visits sorted by column 3 (Check In Date) ascending
@@ -105,7 +130,12 @@ function History({ filter }: { filter: number }) {
   const query = useVisitHistory(filter);
   const columns = useColumns(true);
   if (query.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
-  if (query.error) return <Alert color="red" role="alert">{errorMessage(t, query.error)}</Alert>;
+  if (query.error)
+    return (
+      <Alert color="red" role="alert">
+        {errorMessage(t, query.error)}
+      </Alert>
+    );
   if (query.data.length === 0)
     return <EmptyState title={t('transactions.emptyHistoryTitle')} text={t('transactions.emptyHistoryText')} />;
   // spec: history sorted by column 4 (Check Out Date) descending

@@ -18,7 +18,13 @@ import { ServicesField } from './ServicesField';
 import { serviceBoxes, initialServices } from './services';
 import { earliestCheckout } from './zonedTime';
 
-const SERVER_FIELDS = ['locationDescription', 'billingAccountNumber', 'locationType', 'locationPublicName', 'autoCheckout'] as const;
+const SERVER_FIELDS = [
+  'locationDescription',
+  'billingAccountNumber',
+  'locationType',
+  'locationPublicName',
+  'autoCheckout',
+] as const;
 
 /** Check In (screen 11): the stay's automatic check-out, services, availability and guest. */
 export function CheckInDialog(props: DialogProps) {
@@ -87,7 +93,10 @@ function LocationFields({
             render={({ field }) => (
               <Select
                 label={t('locations.fields.type')}
-                data={(types.data ?? []).map((ty) => ({ value: String(ty.locationTypeId), label: ty.locationTypeName }))}
+                data={(types.data ?? []).map((ty) => ({
+                  value: String(ty.locationTypeId),
+                  label: ty.locationTypeName,
+                }))}
                 value={field.value}
                 onChange={field.onChange}
                 readOnly={locked || !rights.locationType}
@@ -125,7 +134,9 @@ function LocationFormDialog({ site, row, onClose, onDone, checkIn }: DialogProps
         site.timeZone,
         {
           invalid: t('checkIn.checkoutInvalid'),
-          tooEarly: t('checkIn.checkoutTooEarly', { earliest: earliestCheckout(new Date(), site.timeZone).replace('T', ' ') }),
+          tooEarly: t('checkIn.checkoutTooEarly', {
+            earliest: earliestCheckout(new Date(), site.timeZone).replace('T', ' '),
+          }),
           step: t('checkIn.checkoutStep'),
         },
         () => new Date(),
@@ -194,7 +205,14 @@ function LocationFormDialog({ site, row, onClose, onDone, checkIn }: DialogProps
     >
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <Stack gap="sm">
-          <LocationFields row={row} mode={mode} register={register} control={control} errors={formState.errors} withType />
+          <LocationFields
+            row={row}
+            mode={mode}
+            register={register}
+            control={control}
+            errors={formState.errors}
+            withType
+          />
           {mode.guestIn && (
             <TextInput
               type="datetime-local"
@@ -259,7 +277,13 @@ function BasicEditDialog({ site, row, onClose, onDone, limited }: DialogProps & 
   const mode: FormMode = { checkIn: false, guestIn: row.isCheckedInState };
   const [now] = useState(() => new Date());
   const schema = useMemo(
-    () => formSchema({ checkIn: false, guestIn: false }, site.timeZone, { invalid: '', tooEarly: '', step: '' }, () => new Date()),
+    () =>
+      formSchema(
+        { checkIn: false, guestIn: false },
+        site.timeZone,
+        { invalid: '', tooEarly: '', step: '' },
+        () => new Date(),
+      ),
     [site.timeZone],
   );
   const { register, control, handleSubmit, setError, formState } = useForm<LocationFormValues>({

@@ -1,7 +1,14 @@
 import { Autocomplete, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { GUEST_SEARCH_MIN_CHARS, maskGuestPhone } from '@portal/contract';
-import { Controller, type Control, type FieldErrors, type UseFormRegister, type UseFormSetValue, useWatch } from 'react-hook-form';
+import {
+  Controller,
+  type Control,
+  type FieldErrors,
+  type UseFormRegister,
+  type UseFormSetValue,
+  useWatch,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldMessage } from '../../../i18n/messages';
 import { useGuestSearch } from '../hooks';
@@ -23,7 +30,10 @@ export function GuestFields({ control, register, setValue, errors }: Props) {
   const phone = useWatch({ control, name: 'guest.mobileNumber' });
   const [search] = useDebouncedValue(phone, 300);
   const digits = search.replace(/\D/g, '');
-  const guests = useGuestSearch(search, digits.length >= GUEST_SEARCH_MIN_CHARS && search.length >= GUEST_SEARCH_MIN_CHARS);
+  const guests = useGuestSearch(
+    search,
+    digits.length >= GUEST_SEARCH_MIN_CHARS && search.length >= GUEST_SEARCH_MIN_CHARS,
+  );
   const found = guests.data ?? [];
   const options = [...new Map(found.map((g) => [g.mobileNumber, g])).values()];
 

@@ -48,7 +48,12 @@ export function ServicesField({ boxes, value, onChange, available, onRetry, retr
                     }}
                   />
                   {b.blocked && (
-                    <Badge size="xs" color={b.blocked === 'pending' ? 'yellow' : 'red'} variant="dot" title={b.response ?? undefined}>
+                    <Badge
+                      size="xs"
+                      color={b.blocked === 'pending' ? 'yellow' : 'red'}
+                      variant="dot"
+                      title={b.response ?? undefined}
+                    >
                       {b.response ?? t(`devices.state.${b.blocked}`)}
                     </Badge>
                   )}

@@ -22,8 +22,18 @@ const row = {
       servicePointName: 'E100070',
       activeInd: 1,
       servicePointCapabilities: [
-        { servicePointCapabilityID: 701, status: 0, apiCapabilityResponse: null, capability: { capabilityID: 2, displayName: '30 Amp', capabilityType: 2 } },
-        { servicePointCapabilityID: 702, status: 0, apiCapabilityResponse: 'Pending', capability: { capabilityID: 3, displayName: '50 Amp', capabilityType: 2 } },
+        {
+          servicePointCapabilityID: 701,
+          status: 0,
+          apiCapabilityResponse: null,
+          capability: { capabilityID: 2, displayName: '30 Amp', capabilityType: 2 },
+        },
+        {
+          servicePointCapabilityID: 702,
+          status: 0,
+          apiCapabilityResponse: 'Pending',
+          capability: { capabilityID: 3, displayName: '50 Amp', capabilityType: 2 },
+        },
       ],
     },
   ],

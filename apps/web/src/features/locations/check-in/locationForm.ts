@@ -56,7 +56,12 @@ export function formSchema(mode: FormMode, timeZone: string, messages: CheckoutM
       locationDescription: z.string().trim().min(1, 'required').max(100, 'maxLength'),
       billingAccountNumber: z.string().trim().max(50, 'maxLength'),
       locationType: z.string().nullable(),
-      locationPublicName: z.string().trim().min(1, 'required').max(30, 'maxLength').regex(/^[A-Za-z0-9-]+$/, 'fieldNotValid'),
+      locationPublicName: z
+        .string()
+        .trim()
+        .min(1, 'required')
+        .max(30, 'maxLength')
+        .regex(/^[A-Za-z0-9-]+$/, 'fieldNotValid'),
       autoCheckout: z.string(),
       available: z.boolean(),
       services: z.array(z.object({ id: z.number(), on: z.boolean() })),

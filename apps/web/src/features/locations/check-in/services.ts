@@ -20,7 +20,9 @@ export type ServiceValue = { id: number; on: boolean };
 
 export function serviceBoxes(meters: readonly ServicePointRow[], guestIn: boolean): ServiceBox[] {
   return meters.flatMap((sp) => {
-    const disconnect = sp.servicePointCapabilities.some((c) => c.capability.capabilityType === CapabilityType.Disconnect);
+    const disconnect = sp.servicePointCapabilities.some(
+      (c) => c.capability.capabilityType === CapabilityType.Disconnect,
+    );
     return sp.servicePointCapabilities.map((c) => ({
       id: c.servicePointCapabilityID,
       servicePointId: sp.servicePointID,
@@ -43,7 +45,12 @@ export function initialServices(boxes: readonly ServiceBox[], checkIn: boolean):
 }
 
 /** All On/Off: sets every box the user may change, skipping pending, failed and forced ones. */
-export function setAll(boxes: readonly ServiceBox[], values: readonly ServiceValue[], on: boolean, available: boolean): ServiceValue[] {
+export function setAll(
+  boxes: readonly ServiceBox[],
+  values: readonly ServiceValue[],
+  on: boolean,
+  available: boolean,
+): ServiceValue[] {
   const byId = new Map(boxes.map((b) => [b.id, b]));
   return values.map((v) => {
     const box = byId.get(v.id);
@@ -52,7 +59,11 @@ export function setAll(boxes: readonly ServiceBox[], values: readonly ServiceVal
 }
 
 /** The All On/Off box: checked when every changeable box is on, mixed when some are. */
-export function allState(boxes: readonly ServiceBox[], values: readonly ServiceValue[], available: boolean): 'on' | 'off' | 'mixed' | 'none' {
+export function allState(
+  boxes: readonly ServiceBox[],
+  values: readonly ServiceValue[],
+  available: boolean,
+): 'on' | 'off' | 'mixed' | 'none' {
   const byId = new Map(values.map((v) => [v.id, v.on]));
   const changeable = boxes.filter((b) => editable(b, available));
   if (changeable.length === 0) return 'none';

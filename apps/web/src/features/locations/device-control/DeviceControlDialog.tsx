@@ -17,7 +17,11 @@ export function DeviceControlDialog({ site, row, onClose, servicePointId }: Dial
   const state = meter ? relayState(meter) : 'none';
   const current: 0 | 1 = state === 'on' ? 1 : 0;
   const control = useDeviceControl(site.siteID, row.locationID, servicePointId, current);
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium', timeZone: site.timeZone });
+  const time = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: 'short',
+    timeStyle: 'medium',
+    timeZone: site.timeZone,
+  });
   if (!meter) return null;
 
   const last = control.latest.data ?? null;
@@ -27,7 +31,10 @@ export function DeviceControlDialog({ site, row, onClose, servicePointId }: Dial
   const onOff = (s: number) => (s === 1 ? t('devices.on') : t('devices.off'));
 
   return (
-    <ResponsiveModal onClose={onClose} title={t('devices.title', { meter: meter.servicePointName, location: row.locationDescription })}>
+    <ResponsiveModal
+      onClose={onClose}
+      title={t('devices.title', { meter: meter.servicePointName, location: row.locationDescription })}
+    >
       <Stack gap="sm">
         <Group gap="xs">
           <Text size="sm">{t('devices.state.label')}:</Text>

@@ -67,7 +67,11 @@ export function AddLocationsDialog({ site, onClose, onDone }: Props) {
     if (kept.length !== getValues('rows').length) replace(kept);
     if (!(await trigger())) return;
     create.mutate(
-      kept.map((r) => ({ locationDescription: r.locationDescription.trim(), accountNumber: r.accountNumber.trim() || null, fk_SiteID: site.siteID })),
+      kept.map((r) => ({
+        locationDescription: r.locationDescription.trim(),
+        accountNumber: r.accountNumber.trim() || null,
+        fk_SiteID: site.siteID,
+      })),
       {
         onSuccess: (ids) => {
           toast.success(t('msg.locationsAdded'));
@@ -81,7 +85,11 @@ export function AddLocationsDialog({ site, onClose, onDone }: Props) {
 
   const errors = formState.errors.rows;
   return (
-    <ResponsiveModal onClose={() => void close()} size="lg" title={t('locations.addLocations.title', { property: site.sitePublicName })}>
+    <ResponsiveModal
+      onClose={() => void close()}
+      size="lg"
+      title={t('locations.addLocations.title', { property: site.sitePublicName })}
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();

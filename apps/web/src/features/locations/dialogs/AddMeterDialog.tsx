@@ -36,10 +36,19 @@ export function AddMeterDialog({ site, row, onClose, onDone }: DialogProps) {
   };
 
   const groupName = (group: number) =>
-    group === DeviceGroup.Water ? t('locations.meterKinds.water') : group === DeviceGroup.Cube ? t('locations.meterKinds.cube') : group === DeviceGroup.DataCollector ? t('locations.meterKinds.dataCollector') : t('locations.meterKinds.electric');
+    group === DeviceGroup.Water
+      ? t('locations.meterKinds.water')
+      : group === DeviceGroup.Cube
+        ? t('locations.meterKinds.cube')
+        : group === DeviceGroup.DataCollector
+          ? t('locations.meterKinds.dataCollector')
+          : t('locations.meterKinds.electric');
 
   return (
-    <ResponsiveModal onClose={onClose} title={t('locations.dialogs.addMeterTitle', { location: row.locationDescription })}>
+    <ResponsiveModal
+      onClose={onClose}
+      title={t('locations.dialogs.addMeterTitle', { location: row.locationDescription })}
+    >
       <Stack>
         {present.length > 0 && (
           <Text size="sm">

@@ -6,7 +6,7 @@ import { errorMessage } from '../../../i18n/messages';
 import { toast } from '../../../ui/toast';
 import { toastFailure } from '../feedback';
 import { useAssignableMeters, useAssignMeters } from '../hooks';
-import { Pager } from '../Pager';
+import { Pager } from '../../../ui/Pager';
 import { naturalCompare } from '../rows';
 import type { LocationsSite } from '../site';
 import { fittingMeters } from './meterFit';

@@ -11,7 +11,11 @@ export function LocationHistoryDialog({ site, row, onClose }: DialogProps) {
   const history = useStayHistory(row.locationID);
   const stays = history.data ?? [];
   const anyOpen = stays.some((s) => s.checkoutDateTime === null);
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: site.timeZone });
+  const format = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: site.timeZone,
+  });
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
 
   return (
@@ -50,7 +54,11 @@ export function LocationHistoryDialog({ site, row, onClose }: DialogProps) {
                   const open = stay.checkoutDateTime === null;
                   const guest = stay.guest ? [stay.guest.firstName, stay.guest.lastName].filter(Boolean).join(' ') : '';
                   return (
-                    <Table.Tr key={stay.stayID} c={open ? 'dimmed' : undefined} bg={open ? 'var(--mantine-color-default-hover)' : undefined}>
+                    <Table.Tr
+                      key={stay.stayID}
+                      c={open ? 'dimmed' : undefined}
+                      bg={open ? 'var(--mantine-color-default-hover)' : undefined}
+                    >
                       <Table.Td>
                         {format.format(new Date(stay.checkinDateTime))} –{' '}
                         {open ? (

@@ -15,10 +15,18 @@ export function MeterChoice({
   const { t } = useTranslation();
   if (meters.length <= 1) return null;
   return (
-    <Radio.Group label={t('locations.dialogs.whichMeter')} value={value === null ? null : String(value)} onChange={(v) => onChange(Number(v))}>
+    <Radio.Group
+      label={t('locations.dialogs.whichMeter')}
+      value={value === null ? null : String(value)}
+      onChange={(v) => onChange(Number(v))}
+    >
       <Stack gap={6} mt={6}>
         {meters.map((m) => (
-          <Radio key={m.servicePointID} value={String(m.servicePointID)} label={`${m.servicePointName} · ${m.deviceTypeDisplayName}`} />
+          <Radio
+            key={m.servicePointID}
+            value={String(m.servicePointID)}
+            label={`${m.servicePointName} · ${m.deviceTypeDisplayName}`}
+          />
         ))}
       </Stack>
     </Radio.Group>

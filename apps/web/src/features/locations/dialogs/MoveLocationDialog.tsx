@@ -65,7 +65,11 @@ export function MoveLocationDialog({ site, rows, onClose, onDone }: Props) {
   return (
     <ResponsiveModal
       onClose={onClose}
-      title={many ? t('locations.move.titleMany', { count: rows.length }) : t('locations.move.titleOne', { location: rows[0]?.locationDescription ?? '' })}
+      title={
+        many
+          ? t('locations.move.titleMany', { count: rows.length })
+          : t('locations.move.titleOne', { location: rows[0]?.locationDescription ?? '' })
+      }
     >
       <Stack>
         {many && (
@@ -91,7 +95,11 @@ export function MoveLocationDialog({ site, rows, onClose, onDone }: Props) {
         />
         <Select
           label={t('locations.move.property')}
-          placeholder={business !== null && sites.isPending ? t('locations.move.loadingProperties') : t('msg.selectPropertyPlaceholder')}
+          placeholder={
+            business !== null && sites.isPending
+              ? t('locations.move.loadingProperties')
+              : t('msg.selectPropertyPlaceholder')
+          }
           data={otherSites.map((s) => ({ value: String(s.id), label: s.value }))}
           value={target}
           onChange={setTarget}

@@ -12,7 +12,9 @@ import { ResponsiveModal } from './ResponsiveModal';
 export function RemoveMeterDialog({ site, row, onClose, onDone }: DialogProps) {
   const { t } = useTranslation();
   const meters = row.servicePoints;
-  const [meterId, setMeterId] = useState<number | null>(meters.length === 1 ? (meters[0]?.servicePointID ?? null) : null);
+  const [meterId, setMeterId] = useState<number | null>(
+    meters.length === 1 ? (meters[0]?.servicePointID ?? null) : null,
+  );
   const remove = useRemoveMeter(site.siteID);
   const meter = meters.find((m) => m.servicePointID === meterId);
 
@@ -32,11 +34,19 @@ export function RemoveMeterDialog({ site, row, onClose, onDone }: DialogProps) {
   };
 
   return (
-    <ResponsiveModal onClose={onClose} title={t('locations.dialogs.removeMeterTitle', { location: row.locationDescription })}>
+    <ResponsiveModal
+      onClose={onClose}
+      title={t('locations.dialogs.removeMeterTitle', { location: row.locationDescription })}
+    >
       <Stack>
         <MeterChoice meters={meters} value={meterId} onChange={setMeterId} />
         {meter && (
-          <Text>{t('locations.dialogs.removeMeterQuestion', { meter: meter.servicePointName, location: row.locationDescription })}</Text>
+          <Text>
+            {t('locations.dialogs.removeMeterQuestion', {
+              meter: meter.servicePointName,
+              location: row.locationDescription,
+            })}
+          </Text>
         )}
         {row.isCheckedInState && <Alert color="yellow">{t('msg.meterCheckedIn')}</Alert>}
         <Group justify="flex-end">

@@ -20,7 +20,9 @@ export function ResetReadingDialog({ site, row, onClose, onDone }: DialogProps) 
   const { t, i18n } = useTranslation();
   const confirm = useConfirm();
   const meters = row.servicePoints.filter((m) => m.supportsResetReading);
-  const [meterId, setMeterId] = useState<number | null>(meters.length === 1 ? (meters[0]?.servicePointID ?? null) : null);
+  const [meterId, setMeterId] = useState<number | null>(
+    meters.length === 1 ? (meters[0]?.servicePointID ?? null) : null,
+  );
   const [value, setValue] = useState('');
   const [touched, setTouched] = useState(false);
   const save = useManualReading(site.siteID, row.locationID);
@@ -41,7 +43,10 @@ export function ResetReadingDialog({ site, row, onClose, onDone }: DialogProps) 
       {
         onSuccess: async (result) => {
           if (result.overrideConfirmation) {
-            const ok = await confirm({ title: t('locations.dialogs.lowerReadingTitle'), message: t('msg.readingLowerConfirm') });
+            const ok = await confirm({
+              title: t('locations.dialogs.lowerReadingTitle'),
+              message: t('msg.readingLowerConfirm'),
+            });
             if (ok) send(true);
             return;
           }
@@ -71,7 +76,9 @@ export function ResetReadingDialog({ site, row, onClose, onDone }: DialogProps) 
               <Text>
                 {t('locations.dialogs.currentReading')}:{' '}
                 <Text span fw={600}>
-                  {meter.kwhTotal === null ? t('msg.readingNotFound') : `${number.format(meter.kwhTotal)} ${meter.unit}`}
+                  {meter.kwhTotal === null
+                    ? t('msg.readingNotFound')
+                    : `${number.format(meter.kwhTotal)} ${meter.unit}`}
                 </Text>
               </Text>
               <TextInput

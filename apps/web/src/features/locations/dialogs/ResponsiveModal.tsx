@@ -6,13 +6,5 @@ import { useTranslation } from 'react-i18next';
 export function ResponsiveModal(props: Omit<ModalProps, 'opened'> & { opened?: boolean }) {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 48em)');
-  return (
-    <Modal
-      opened
-      centered
-      fullScreen={phone}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-      {...props}
-    />
-  );
+  return <Modal opened centered fullScreen={phone} closeButtonProps={{ 'aria-label': t('common.close') }} {...props} />;
 }

@@ -6,7 +6,8 @@ export function fittingMeters(stock: readonly MeterOption[], present: readonly {
   if (present.length === 0) return { wanted: 'any' as const, meters: [...stock] };
   const hasElectric = present.some(isElectric);
   const hasWater = present.some(isWater);
-  const wanted = hasElectric && !hasWater ? ('water' as const) : hasWater && !hasElectric ? ('electric' as const) : ('any' as const);
+  const wanted =
+    hasElectric && !hasWater ? ('water' as const) : hasWater && !hasElectric ? ('electric' as const) : ('any' as const);
   const meters = stock.filter(
     (m) => !isSoloDevice(m) && (wanted === 'water' ? isWater(m) : wanted === 'electric' ? isElectric(m) : true),
   );

@@ -1,5 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Badge, Button, Group, Paper, Select, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SEARCH_DEBOUNCE_MS, createMeterRequest } from '@portal/contract';
 import { IconSearch } from '@tabler/icons-react';
@@ -12,7 +25,7 @@ import { errorMessage, fieldMessage } from '../../../i18n/messages';
 import { PageTitle } from '../../../ui/PageTitle';
 import { toast } from '../../../ui/toast';
 import { useCreateMeter, useMeterInventory } from '../hooks';
-import { Pager } from '../Pager';
+import { Pager } from '../../../ui/Pager';
 
 /**
  * The device types a meter can be registered as. The API has no device type lookup yet:

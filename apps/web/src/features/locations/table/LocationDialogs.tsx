@@ -4,23 +4,40 @@ import type { LocationsSite } from '../site';
 
 /** The dialogs load with their first use: the table itself stays light. */
 const CheckInDialog = lazy(async () => ({ default: (await import('../check-in/CheckInDialog')).CheckInDialog }));
-const EditLocationDialog = lazy(async () => ({ default: (await import('../check-in/CheckInDialog')).EditLocationDialog }));
-const MoveLocationDialog = lazy(async () => ({ default: (await import('../dialogs/MoveLocationDialog')).MoveLocationDialog }));
+const EditLocationDialog = lazy(async () => ({
+  default: (await import('../check-in/CheckInDialog')).EditLocationDialog,
+}));
+const MoveLocationDialog = lazy(async () => ({
+  default: (await import('../dialogs/MoveLocationDialog')).MoveLocationDialog,
+}));
 const AddMeterDialog = lazy(async () => ({ default: (await import('../dialogs/AddMeterDialog')).AddMeterDialog }));
-const RemoveMeterDialog = lazy(async () => ({ default: (await import('../dialogs/RemoveMeterDialog')).RemoveMeterDialog }));
-const ResetReadingDialog = lazy(async () => ({ default: (await import('../dialogs/ResetReadingDialog')).ResetReadingDialog }));
-const HistoryDialog = lazy(async () => ({ default: (await import('../dialogs/LocationHistoryDialog')).LocationHistoryDialog }));
+const RemoveMeterDialog = lazy(async () => ({
+  default: (await import('../dialogs/RemoveMeterDialog')).RemoveMeterDialog,
+}));
+const ResetReadingDialog = lazy(async () => ({
+  default: (await import('../dialogs/ResetReadingDialog')).ResetReadingDialog,
+}));
+const HistoryDialog = lazy(async () => ({
+  default: (await import('../dialogs/LocationHistoryDialog')).LocationHistoryDialog,
+}));
 const DeviceControlDialog = lazy(async () => ({
   default: (await import('../device-control/DeviceControlDialog')).DeviceControlDialog,
 }));
-const AddLocationsDialog = lazy(async () => ({ default: (await import('../dialogs/AddLocationsDialog')).AddLocationsDialog }));
+const AddLocationsDialog = lazy(async () => ({
+  default: (await import('../dialogs/AddLocationsDialog')).AddLocationsDialog,
+}));
 const ReportsDialog = lazy(async () => ({
   default: (await import('../../reports/PropertyReportsModal')).PropertyReportsModal,
 }));
-const AssignMetersDialog = lazy(async () => ({ default: (await import('../dialogs/AssignMetersDialog')).AssignMetersDialog }));
+const AssignMetersDialog = lazy(async () => ({
+  default: (await import('../dialogs/AssignMetersDialog')).AssignMetersDialog,
+}));
 
 export type DialogState =
-  | { kind: 'checkIn' | 'edit' | 'addMeter' | 'history' | 'removeMeter' | 'resetReading' | 'report'; locationId: number }
+  | {
+      kind: 'checkIn' | 'edit' | 'addMeter' | 'history' | 'removeMeter' | 'resetReading' | 'report';
+      locationId: number;
+    }
   | { kind: 'device'; locationId: number; servicePointId: number }
   | { kind: 'move'; locationIds: number[] }
   | { kind: 'addLocations' | 'assignMeters' };

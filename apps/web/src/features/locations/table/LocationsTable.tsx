@@ -28,7 +28,7 @@ import {
   useSetMonitoring,
   useToggleDeleted,
 } from '../hooks';
-import { Pager } from '../Pager';
+import { Pager } from '../../../ui/Pager';
 import { naturalCompare, searchText } from '../rows';
 import type { LocationsSite } from '../site';
 import { useRole } from '../useRole';

@@ -1,5 +1,12 @@
 import { Button, Group, Menu, NativeSelect, Paper, Text } from '@mantine/core';
-import { IconArrowsExchange, IconChevronDown, IconEye, IconEyeOff, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
+import {
+  IconArrowsExchange,
+  IconChevronDown,
+  IconEye,
+  IconEyeOff,
+  IconPlayerPlay,
+  IconPlayerStop,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SELECTION_TYPES, type SelectionType } from './selection';
 
@@ -17,7 +24,18 @@ type Props = {
 };
 
 /** The Administrator's toolbar for selected rows: type, '(n out of m) selected', 'Select All m', On, Off, Move Location. */
-export function SelectionToolbar({ selected, total, type, busy, onType, onSelectAll, onClear, onSwitch, onMove, onMonitoring }: Props) {
+export function SelectionToolbar({
+  selected,
+  total,
+  type,
+  busy,
+  onType,
+  onSelectAll,
+  onClear,
+  onSwitch,
+  onMove,
+  onMonitoring,
+}: Props) {
   const { t } = useTranslation();
   const none = selected === 0;
   return (
@@ -73,7 +91,12 @@ export function SelectionToolbar({ selected, total, type, busy, onType, onSelect
           </Button>
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
-              <Button size="compact-sm" variant="default" rightSection={<IconChevronDown size={14} aria-hidden />} disabled={none}>
+              <Button
+                size="compact-sm"
+                variant="default"
+                rightSection={<IconChevronDown size={14} aria-hidden />}
+                disabled={none}
+              >
                 {t('locations.selection.monitoring')}
               </Button>
             </Menu.Target>

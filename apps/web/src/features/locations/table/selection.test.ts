@@ -21,7 +21,14 @@ const meter = (id: number, group: number, switchable = true): ServicePointRow =>
   deviceControlRequestedState: null,
   resultCode: null,
   servicePointCapabilities: switchable
-    ? [{ servicePointCapabilityID: id, status: 0, apiCapabilityResponse: null, capability: { capabilityID: 1, displayName: 'Power', capabilityType: 1 } }]
+    ? [
+        {
+          servicePointCapabilityID: id,
+          status: 0,
+          apiCapabilityResponse: null,
+          capability: { capabilityID: 1, displayName: 'Power', capabilityType: 1 },
+        },
+      ]
     : [],
   usage: null,
 });

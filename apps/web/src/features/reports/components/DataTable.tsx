@@ -1,7 +1,8 @@
-import { Group, Pagination, Table, Text } from '@mantine/core';
+import { Group, Table, Text } from '@mantine/core';
 import { type ColumnDef, type SortingState, flexRender } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { PageLengthAndSearch } from '../../../ui/PageLengthAndSearch';
+import { Pager } from '../../../ui/Pager';
 import { SortableTableHead } from '../../../ui/SortableTableHead';
 import { usePagedTable } from '../../../ui/usePagedTable';
 
@@ -56,13 +57,7 @@ export function DataTable<T>({
         <Text size="sm" c="dimmed" role="status">
           {t('reports.table.showing', range)}
         </Text>
-        <Pagination
-          total={table.getPageCount()}
-          value={pageIndex + 1}
-          onChange={(p) => paged.setPageIndex(p - 1)}
-          size="sm"
-          getControlProps={() => ({ 'aria-label': t('reports.table.pages') })}
-        />
+        <Pager total={table.getPageCount()} value={pageIndex + 1} onChange={(p) => paged.setPageIndex(p - 1)} />
       </Group>
     </>
   );

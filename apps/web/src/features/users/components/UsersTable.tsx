@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Pagination, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconEye, IconPencil, IconX } from '@tabler/icons-react';
 import { type ColumnDef, flexRender } from '@tanstack/react-table';
 import { USERS_PAGE_SIZE, type UserAccount, isRoleId } from '@portal/contract';
@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Caller, fullName, userActionOf, userColumnsFor } from '../userForm';
 import { PageLengthAndSearch } from '../../../ui/PageLengthAndSearch';
+import { Pager } from '../../../ui/Pager';
 import { SortableTableHead } from '../../../ui/SortableTableHead';
 import { usePagedTable } from '../../../ui/usePagedTable';
 
@@ -136,14 +137,7 @@ export function UsersTable({
           {t('users.range', range)}
         </Text>
         {table.getPageCount() > 1 && (
-          <Pagination
-            total={table.getPageCount()}
-            value={pageIndex + 1}
-            onChange={(page) => paged.setPageIndex(page - 1)}
-            size="sm"
-            getControlProps={(control) => ({ 'aria-label': t(`users.page.${control}`) })}
-            getItemProps={(page) => ({ 'aria-label': t('users.page.number', { page }) })}
-          />
+          <Pager total={table.getPageCount()} value={pageIndex + 1} onChange={(page) => paged.setPageIndex(page - 1)} />
         )}
       </Group>
     </>
