@@ -19,7 +19,7 @@ function step(name, cmd, args, env = {}) {
 }
 
 const pg = process.env.TEST_DATABASE_URL;
-step('lint', 'npx', ['eslint', '.']);
+step('lint', 'npm', ['run', 'lint']);
 step('typecheck', 'npm', ['run', 'typecheck']);
 step('contract tests', 'npx', ['vitest', 'run', '--root', 'packages/contract']);
 step('API tests (PGlite)', 'npx', ['vitest', 'run', '--root', 'apps/api'], { TEST_DATABASE_URL: '' });

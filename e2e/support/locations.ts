@@ -24,7 +24,10 @@ export async function apiToken(account: Account): Promise<string> {
 export async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${baseUrl()}/api/${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const answer = (await res.json()) as { success: boolean; result: T; message: string };
@@ -34,7 +37,8 @@ export async function api<T>(token: string, method: string, path: string, body?:
 
 export type Site = { siteID: number; sitePublicName: string; fk_BusEntityID: number };
 
-export const visibleSites = (token: string) => api<Site[]>(token, 'GET', 'site/GetSitesWithLocationStatesBasedOnUserRole');
+export const visibleSites = (token: string) =>
+  api<Site[]>(token, 'GET', 'site/GetSitesWithLocationStatesBasedOnUserRole');
 export const locationsOf = (token: string, siteId: number) =>
   api<LocationRow[]>(token, 'GET', `GetAllLocationsWithMetersBySiteID?siteID=${siteId}`);
 

@@ -57,11 +57,15 @@ describe('check-in and check-out', () => {
     await desk.getByText(CHECK_IN_TOASTS).first().waitFor();
     await dialog.waitFor({ state: 'detached' });
     // The meter answers in 1-5 s; the hub brings its answer to both browsers.
-    await deskRow.getByRole('button', { name: `Meter ${meter}: On. Open its device control panel` }).waitFor({ timeout: 20_000 });
+    await deskRow
+      .getByRole('button', { name: `Meter ${meter}: On. Open its device control panel` })
+      .waitFor({ timeout: 20_000 });
     await deskRow.getByRole('button', { name: `Check out of ${name}` }).waitFor();
     await expect(deskRow.getByText('Erin Walker').isVisible()).resolves.toBe(true);
     await otherRow.getByRole('button', { name: `Check out of ${name}` }).waitFor({ timeout: 20_000 });
-    await otherRow.getByRole('button', { name: `Meter ${meter}: On. Open its device control panel` }).waitFor({ timeout: 20_000 });
+    await otherRow
+      .getByRole('button', { name: `Meter ${meter}: On. Open its device control panel` })
+      .waitFor({ timeout: 20_000 });
 
     await desk.context().close();
     await other.context().close();

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { demo, launch, newPage, signIn } from '../support/browser';
-import { api, apiToken, checkInPossible, fails, findLocation, locationsOf, openRow, visibleSites } from '../support/locations';
+import {
+  api,
+  apiToken,
+  checkInPossible,
+  fails,
+  findLocation,
+  locationsOf,
+  openRow,
+  visibleSites,
+} from '../support/locations';
 import { seriousViolations } from '../support/axe';
 
 let browser: Browser;
@@ -78,10 +87,19 @@ describe('locations', () => {
 
   it('[SITE OWNER] opens a property on My Properties and adds a location from its menu', async () => {
     const token = await apiToken(demo.owner);
-    const site = (await api<Array<{ siteID: number; sitePublicName: string }>>(token, 'GET', 'site/GetSitesWithLocationStatesBasedOnUserRole'))[0]!;
+    const site = (
+      await api<Array<{ siteID: number; sitePublicName: string }>>(
+        token,
+        'GET',
+        'site/GetSitesWithLocationStatesBasedOnUserRole',
+      )
+    )[0]!;
     const description = `E2E Owner ${unique()}`;
     const page = await signedIn(demo.owner);
-    await page.getByRole('button', { name: new RegExp(`^${site.sitePublicName}`) }).first().click();
+    await page
+      .getByRole('button', { name: new RegExp(`^${site.sitePublicName}`) })
+      .first()
+      .click();
     const region = page.getByRole('region', { name: `Locations of ${site.sitePublicName}` });
     await region.locator('tr[data-location-id]').first().waitFor();
 
@@ -141,9 +159,17 @@ describe('locations', () => {
 
   it('[ADMINISTRATOR] assigns a meter from stock', async () => {
     const token = await apiToken(demo.admin);
-    const site = (await api<Array<{ siteID: number; sitePublicName: string }>>(token, 'GET', 'site/GetSitesWithLocationStatesBasedOnUserRole'))[0]!;
+    const site = (
+      await api<Array<{ siteID: number; sitePublicName: string }>>(
+        token,
+        'GET',
+        'site/GetSitesWithLocationStatesBasedOnUserRole',
+      )
+    )[0]!;
     const description = `E2E Pad ${unique()}`;
-    await api(token, 'POST', 'BulkCreateLocationWithSetting', [{ locationDescription: description, accountNumber: null, fk_SiteID: site.siteID }]);
+    await api(token, 'POST', 'BulkCreateLocationWithSetting', [
+      { locationDescription: description, accountNumber: null, fk_SiteID: site.siteID },
+    ]);
     const meter = `W${unique()}9`.slice(0, 7);
 
     // Register the meter in stock on the Admin Panel's meter inventory.
@@ -172,7 +198,10 @@ describe('locations', () => {
     await tr.getByText(meter, { exact: true }).waitFor();
     await page.goto('/AdminPanel/meters');
     await page.getByRole('textbox', { name: 'Search meter, key, property or location' }).fill(meter);
-    await page.getByRole('row').filter({ hasText: `${site.sitePublicName} › ${description}` }).waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: `${site.sitePublicName} › ${description}` })
+      .waitFor();
     await page.context().close();
   });
 
@@ -192,7 +221,9 @@ describe('locations', () => {
     const meter = row.servicePoints.find((sp) => fails(sp.deviceKey))!;
     const page = await signedIn(demo.admin);
     const tr = await openRow(page, site.siteID, row.locationDescription);
-    await tr.getByRole('button', { name: new RegExp(`^Meter ${meter.servicePointName}: .*Open its device control panel$`) }).click();
+    await tr
+      .getByRole('button', { name: new RegExp(`^Meter ${meter.servicePointName}: .*Open its device control panel$`) })
+      .click();
     const panel = page.getByRole('dialog', { name: `Meter ${meter.servicePointName} · ${row.locationDescription}` });
     await panel.getByRole('button', { name: 'Retry ON' }).click();
     // The cooldown starts at once; the status check at 30 s left brings the meter's answer.
@@ -214,7 +245,10 @@ describe('locations', () => {
     const page = await signedIn(demo.admin);
     await page.goto(`/Locations/${site.siteID}`);
     await page.getByRole('textbox', { name: 'Rows per page' }).click();
-    await page.getByRole('listbox', { name: 'Rows per page' }).getByRole('option', { name: 'All', exact: true }).click();
+    await page
+      .getByRole('listbox', { name: 'Rows per page' })
+      .getByRole('option', { name: 'All', exact: true })
+      .click();
 
     const table = page.getByRole('table', { name: `Locations of ${site.sitePublicName}` });
     await expect.poll(() => table.getAttribute('aria-rowcount')).toBe(String(count + 1));
@@ -273,4 +307,3 @@ describe('locations', () => {
     await page.context().close();
   });
 });
-

@@ -9,7 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-
 describe('public meter page', () => {
   it('[VISITOR] looks a meter up signed out: summary, status word and the 30 most recent readings', async () => {
     const page = await newPage(browser);

@@ -9,7 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-
 const headers = async (page: import('playwright-core').Page, name: string) =>
   (await page.getByRole('table', { name }).locator('thead th').allTextContents()).map((t) => t.trim());
 
@@ -28,7 +27,9 @@ describe('transactions', () => {
       'Usage',
       'Checked In By',
     ]);
-    expect(await page.getByRole('table', { name: 'Current Visits' }).locator('thead th').nth(2).getAttribute('aria-sort')).toBe('ascending');
+    expect(
+      await page.getByRole('table', { name: 'Current Visits' }).locator('thead th').nth(2).getAttribute('aria-sort'),
+    ).toBe('ascending');
     await page.getByRole('tab', { name: 'History' }).click();
     await page.getByRole('textbox', { name: 'Select Filter' }).click();
     await page.getByRole('option', { name: 'All' }).click();
@@ -42,7 +43,9 @@ describe('transactions', () => {
       'Checked In By',
       'Checked Out By',
     ]);
-    expect(await page.getByRole('table', { name: 'History' }).locator('thead th').nth(3).getAttribute('aria-sort')).toBe('descending');
+    expect(
+      await page.getByRole('table', { name: 'History' }).locator('thead th').nth(3).getAttribute('aria-sort'),
+    ).toBe('descending');
     const rows = await page.getByRole('table', { name: 'History' }).locator('tbody tr').count();
     expect(rows).toBeGreaterThan(0);
     expect(rows).toBeLessThanOrEqual(25);

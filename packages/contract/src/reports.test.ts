@@ -29,7 +29,6 @@ describe('formula injection', () => {
   });
 });
 
-
 describe('report dialog checks', () => {
   const ok = { reportTypeID: 1, start: '2026-10-01T00:00', end: '2026-10-31T23:59', location: null };
   it.each([

@@ -48,11 +48,27 @@ export const dynamicExcelQuery = z.object({
   Header: z.string().max(2000).optional().default(''),
   SiteID: idParam,
   LocationDes: z.string().trim().max(100, 'maxLength').optional().default(''),
-  ReportStartDate: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}/, 'invalidReportInput'),
-  ReportEndDate: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}/, 'invalidReportInput'),
+  ReportStartDate: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}/, 'invalidReportInput'),
+  ReportEndDate: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}/, 'invalidReportInput'),
   SiteName: z.string().max(200).optional().default(''),
-  ReportStartTime: z.string().trim().regex(/^\d{2}:\d{2}(:\d{2})?$/, 'invalidReportInput').optional().default('00:00'),
-  ReportEndTime: z.string().trim().regex(/^\d{2}:\d{2}(:\d{2})?$/, 'invalidReportInput').optional().default('23:59'),
+  ReportStartTime: z
+    .string()
+    .trim()
+    .regex(/^\d{2}:\d{2}(:\d{2})?$/, 'invalidReportInput')
+    .optional()
+    .default('00:00'),
+  ReportEndTime: z
+    .string()
+    .trim()
+    .regex(/^\d{2}:\d{2}(:\d{2})?$/, 'invalidReportInput')
+    .optional()
+    .default('23:59'),
   ReportName: z.string().max(200).optional().default(''),
   ReportID: idParam,
   StoredProcedureCalled: z.string().trim().min(1, 'invalidReportInput').max(100, 'maxLength'),

@@ -20,23 +20,73 @@ export const countryRows = [
 
 // [name, abbreviation]; US ids 1..51 in this order (Alaska = 2, the default physical state).
 const usStates: Array<[string, string]> = [
-  ['Alabama', 'AL'], ['Alaska', 'AK'], ['Arizona', 'AZ'], ['Arkansas', 'AR'], ['California', 'CA'],
-  ['Colorado', 'CO'], ['Connecticut', 'CT'], ['Delaware', 'DE'], ['District of Columbia', 'DC'], ['Florida', 'FL'],
-  ['Georgia', 'GA'], ['Hawaii', 'HI'], ['Idaho', 'ID'], ['Illinois', 'IL'], ['Indiana', 'IN'],
-  ['Iowa', 'IA'], ['Kansas', 'KS'], ['Kentucky', 'KY'], ['Louisiana', 'LA'], ['Maine', 'ME'],
-  ['Maryland', 'MD'], ['Massachusetts', 'MA'], ['Michigan', 'MI'], ['Minnesota', 'MN'], ['Mississippi', 'MS'],
-  ['Missouri', 'MO'], ['Montana', 'MT'], ['Nebraska', 'NE'], ['Nevada', 'NV'], ['New Hampshire', 'NH'],
-  ['New Jersey', 'NJ'], ['New Mexico', 'NM'], ['New York', 'NY'], ['North Carolina', 'NC'], ['North Dakota', 'ND'],
-  ['Ohio', 'OH'], ['Oklahoma', 'OK'], ['Oregon', 'OR'], ['Pennsylvania', 'PA'], ['Rhode Island', 'RI'],
-  ['South Carolina', 'SC'], ['South Dakota', 'SD'], ['Tennessee', 'TN'], ['Texas', 'TX'], ['Utah', 'UT'],
-  ['Vermont', 'VT'], ['Virginia', 'VA'], ['Washington', 'WA'], ['West Virginia', 'WV'], ['Wisconsin', 'WI'],
+  ['Alabama', 'AL'],
+  ['Alaska', 'AK'],
+  ['Arizona', 'AZ'],
+  ['Arkansas', 'AR'],
+  ['California', 'CA'],
+  ['Colorado', 'CO'],
+  ['Connecticut', 'CT'],
+  ['Delaware', 'DE'],
+  ['District of Columbia', 'DC'],
+  ['Florida', 'FL'],
+  ['Georgia', 'GA'],
+  ['Hawaii', 'HI'],
+  ['Idaho', 'ID'],
+  ['Illinois', 'IL'],
+  ['Indiana', 'IN'],
+  ['Iowa', 'IA'],
+  ['Kansas', 'KS'],
+  ['Kentucky', 'KY'],
+  ['Louisiana', 'LA'],
+  ['Maine', 'ME'],
+  ['Maryland', 'MD'],
+  ['Massachusetts', 'MA'],
+  ['Michigan', 'MI'],
+  ['Minnesota', 'MN'],
+  ['Mississippi', 'MS'],
+  ['Missouri', 'MO'],
+  ['Montana', 'MT'],
+  ['Nebraska', 'NE'],
+  ['Nevada', 'NV'],
+  ['New Hampshire', 'NH'],
+  ['New Jersey', 'NJ'],
+  ['New Mexico', 'NM'],
+  ['New York', 'NY'],
+  ['North Carolina', 'NC'],
+  ['North Dakota', 'ND'],
+  ['Ohio', 'OH'],
+  ['Oklahoma', 'OK'],
+  ['Oregon', 'OR'],
+  ['Pennsylvania', 'PA'],
+  ['Rhode Island', 'RI'],
+  ['South Carolina', 'SC'],
+  ['South Dakota', 'SD'],
+  ['Tennessee', 'TN'],
+  ['Texas', 'TX'],
+  ['Utah', 'UT'],
+  ['Vermont', 'VT'],
+  ['Virginia', 'VA'],
+  ['Washington', 'WA'],
+  ['West Virginia', 'WV'],
+  ['Wisconsin', 'WI'],
   ['Wyoming', 'WY'],
 ];
 // Canada ids 101..113.
 const caProvinces: Array<[string, string]> = [
-  ['Alberta', 'AB'], ['British Columbia', 'BC'], ['Manitoba', 'MB'], ['New Brunswick', 'NB'],
-  ['Newfoundland and Labrador', 'NL'], ['Northwest Territories', 'NT'], ['Nova Scotia', 'NS'], ['Nunavut', 'NU'],
-  ['Ontario', 'ON'], ['Prince Edward Island', 'PE'], ['Quebec', 'QC'], ['Saskatchewan', 'SK'], ['Yukon', 'YT'],
+  ['Alberta', 'AB'],
+  ['British Columbia', 'BC'],
+  ['Manitoba', 'MB'],
+  ['New Brunswick', 'NB'],
+  ['Newfoundland and Labrador', 'NL'],
+  ['Northwest Territories', 'NT'],
+  ['Nova Scotia', 'NS'],
+  ['Nunavut', 'NU'],
+  ['Ontario', 'ON'],
+  ['Prince Edward Island', 'PE'],
+  ['Quebec', 'QC'],
+  ['Saskatchewan', 'SK'],
+  ['Yukon', 'YT'],
 ];
 
 export const stateRows = [
@@ -65,7 +115,14 @@ export const deviceTypeRows = [
   { id: 1, name: 'ElectricMeter', displayName: 'Electric', groupId: 1, unit: 'kWh', supportsResetReading: false },
   { id: 2, name: 'Cube', displayName: 'Cube', groupId: 3, unit: 'kWh', supportsResetReading: false },
   { id: 3, name: 'DataCollector', displayName: 'Data Collector', groupId: 4, unit: 'kWh', supportsResetReading: false },
-  { id: 6, name: 'SmartElectricMeter', displayName: 'Smart Electric', groupId: 6, unit: 'kWh', supportsResetReading: true },
+  {
+    id: 6,
+    name: 'SmartElectricMeter',
+    displayName: 'Smart Electric',
+    groupId: 6,
+    unit: 'kWh',
+    supportsResetReading: true,
+  },
   { id: 7, name: 'WaterMeter', displayName: 'Water', groupId: 2, unit: 'gal', supportsResetReading: true },
 ];
 
@@ -91,14 +148,70 @@ export const partnerRows = [
 ];
 
 export const reportTypeRows = [
-  { id: 1, name: 'Usage by Location', columnHeaders: 'Location,Meter,Type,Start Reading,End Reading,Usage,Unit,Rate,Amount', displayOrder: 1, storedProcedureCalled: 'usage_by_location', needsLocation: false },
-  { id: 2, name: 'Daily Usage per Location', columnHeaders: 'Date,Location,Electric (kWh),Water (gal)', displayOrder: 2, storedProcedureCalled: 'daily_usage_per_location', needsLocation: false },
-  { id: 3, name: 'Stay Transactions', columnHeaders: 'Location,Guest,Phone,Check In,Check Out,Electric (kWh),Water (gal)', displayOrder: 3, storedProcedureCalled: 'stay_transactions', needsLocation: false },
-  { id: 4, name: 'Meter Readings', columnHeaders: 'Date & Time,Meter,Type,Reading,Reset', displayOrder: 4, storedProcedureCalled: 'meter_readings_of_location', needsLocation: true },
-  { id: 5, name: 'Device Control Log', columnHeaders: 'Date & Time,Location,Meter,Requested,Result,Answered', displayOrder: 5, storedProcedureCalled: 'device_control_log', needsLocation: false },
-  { id: 6, name: 'Missing and Out-of-Service Meters', columnHeaders: 'Location,Meter,Type,Status,Last Seen', displayOrder: 6, storedProcedureCalled: 'missing_and_out_of_service', needsLocation: false },
-  { id: 7, name: 'Monthly Billing Summary', columnHeaders: 'Month,Electric (kWh),Electric Amount,Water (gal),Water Amount,Total Amount', displayOrder: 8, storedProcedureCalled: 'monthly_billing_summary', needsLocation: false },
-  { id: 11, name: 'Location Usage Detail by Day', columnHeaders: 'Date,Meter,Type,Start Reading,End Reading,Usage', displayOrder: 7, storedProcedureCalled: 'location_usage_by_day', needsLocation: true },
+  {
+    id: 1,
+    name: 'Usage by Location',
+    columnHeaders: 'Location,Meter,Type,Start Reading,End Reading,Usage,Unit,Rate,Amount',
+    displayOrder: 1,
+    storedProcedureCalled: 'usage_by_location',
+    needsLocation: false,
+  },
+  {
+    id: 2,
+    name: 'Daily Usage per Location',
+    columnHeaders: 'Date,Location,Electric (kWh),Water (gal)',
+    displayOrder: 2,
+    storedProcedureCalled: 'daily_usage_per_location',
+    needsLocation: false,
+  },
+  {
+    id: 3,
+    name: 'Stay Transactions',
+    columnHeaders: 'Location,Guest,Phone,Check In,Check Out,Electric (kWh),Water (gal)',
+    displayOrder: 3,
+    storedProcedureCalled: 'stay_transactions',
+    needsLocation: false,
+  },
+  {
+    id: 4,
+    name: 'Meter Readings',
+    columnHeaders: 'Date & Time,Meter,Type,Reading,Reset',
+    displayOrder: 4,
+    storedProcedureCalled: 'meter_readings_of_location',
+    needsLocation: true,
+  },
+  {
+    id: 5,
+    name: 'Device Control Log',
+    columnHeaders: 'Date & Time,Location,Meter,Requested,Result,Answered',
+    displayOrder: 5,
+    storedProcedureCalled: 'device_control_log',
+    needsLocation: false,
+  },
+  {
+    id: 6,
+    name: 'Missing and Out-of-Service Meters',
+    columnHeaders: 'Location,Meter,Type,Status,Last Seen',
+    displayOrder: 6,
+    storedProcedureCalled: 'missing_and_out_of_service',
+    needsLocation: false,
+  },
+  {
+    id: 7,
+    name: 'Monthly Billing Summary',
+    columnHeaders: 'Month,Electric (kWh),Electric Amount,Water (gal),Water Amount,Total Amount',
+    displayOrder: 8,
+    storedProcedureCalled: 'monthly_billing_summary',
+    needsLocation: false,
+  },
+  {
+    id: 11,
+    name: 'Location Usage Detail by Day',
+    columnHeaders: 'Date,Meter,Type,Start Reading,End Reading,Usage',
+    displayOrder: 7,
+    storedProcedureCalled: 'location_usage_by_day',
+    needsLocation: true,
+  },
 ];
 
 /** IANA zones, North American first so the picker starts where the properties are. */
@@ -106,5 +219,7 @@ export function timeZoneRows(): Array<{ name: string; displayName: string }> {
   const zones = Intl.supportedValuesOf('timeZone');
   const first = zones.filter((z) => z.startsWith('America/') || z.startsWith('Pacific/Honolulu'));
   const rest = zones.filter((z) => !first.includes(z));
-  return [...first, ...rest, 'UTC'].filter((z, i, all) => all.indexOf(z) === i).map((name) => ({ name, displayName: name.replace(/_/g, ' ') }));
+  return [...first, ...rest, 'UTC']
+    .filter((z, i, all) => all.indexOf(z) === i)
+    .map((name) => ({ name, displayName: name.replace(/_/g, ' ') }));
 }

@@ -21,10 +21,20 @@ export async function seedLookups(db: Db): Promise<void> {
     await upsert(t.timeZones, data.timeZoneRows(), ['name'], ['displayName']);
     await upsert(t.locationTypes, data.locationTypeRows, ['id'], ['name']);
     await upsert(t.deviceTypeGroups, data.deviceTypeGroupRows, ['id'], ['name']);
-    await upsert(t.deviceTypes, data.deviceTypeRows, ['id'], ['name', 'displayName', 'groupId', 'unit', 'supportsResetReading']);
+    await upsert(
+      t.deviceTypes,
+      data.deviceTypeRows,
+      ['id'],
+      ['name', 'displayName', 'groupId', 'unit', 'supportsResetReading'],
+    );
     await upsert(t.capabilities, data.capabilityRows, ['id'], ['displayName', 'capabilityType']);
     await tx.insert(t.deviceTypeCapabilities).values(data.deviceTypeCapabilityRows).onConflictDoNothing();
     await upsert(t.partners, data.partnerRows, ['id'], ['name']);
-    await upsert(t.reportTypes, data.reportTypeRows, ['id'], ['name', 'columnHeaders', 'displayOrder', 'storedProcedureCalled', 'needsLocation']);
+    await upsert(
+      t.reportTypes,
+      data.reportTypeRows,
+      ['id'],
+      ['name', 'columnHeaders', 'displayOrder', 'storedProcedureCalled', 'needsLocation'],
+    );
   });
 }

@@ -60,7 +60,10 @@ describe('public meter page', () => {
     expect((await lookUp(f.a.publicName)).body.result.location.status).toBe('Missing');
     await t.deps.db.update(servicePoints).set({ activeInd: 0 }).where(eq(servicePoints.id, f.e.id));
     expect((await lookUp(f.a.publicName)).body.result.location.status).toBe('Out of Service');
-    await t.deps.db.update(servicePoints).set({ activeInd: 1, isMissingDevice: false }).where(eq(servicePoints.id, f.e.id));
+    await t.deps.db
+      .update(servicePoints)
+      .set({ activeInd: 1, isMissingDevice: false })
+      .where(eq(servicePoints.id, f.e.id));
   });
 
   it('is rate limited', async () => {
@@ -70,9 +73,17 @@ describe('public meter page', () => {
   });
 
   it('tells the web app whether it was reached through the meter-check host name', async () => {
-    const on = await t.call<{ meterHost: boolean }>({ method: 'GET', url: '/api/PublicMeter/Host', headers: { host: 'Meters.Example.com' } });
+    const on = await t.call<{ meterHost: boolean }>({
+      method: 'GET',
+      url: '/api/PublicMeter/Host',
+      headers: { host: 'Meters.Example.com' },
+    });
     expect(on.body.result.meterHost).toBe(true);
-    const off = await t.call<{ meterHost: boolean }>({ method: 'GET', url: '/api/PublicMeter/Host', headers: { host: 'portal.test' } });
+    const off = await t.call<{ meterHost: boolean }>({
+      method: 'GET',
+      url: '/api/PublicMeter/Host',
+      headers: { host: 'portal.test' },
+    });
     expect(off.body.result.meterHost).toBe(false);
     expect(isMeterHost(undefined, 'x', 'x')).toBe(false);
     expect(isMeterHost('meters.example.com', 'meters.example.com:3000', 'meters.example.com')).toBe(true);

@@ -26,7 +26,10 @@ export async function lookUpMeter(q: Queryable, name: string): Promise<MeterLook
     },
     propertyName: meter.site_name,
     dataAsOf: meter.last_reading_at === null ? null : iso(meter.last_reading_at),
-    meterReadings: readings.map((r) => ({ readingDT: iso(r.read_at), kwHTotalSeparated: separatedTotal(Number(r.total)) })),
+    meterReadings: readings.map((r) => ({
+      readingDT: iso(r.read_at),
+      kwHTotalSeparated: separatedTotal(Number(r.total)),
+    })),
   };
 }
 

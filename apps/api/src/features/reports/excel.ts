@@ -36,7 +36,11 @@ export async function writeReportXlsx(
 ): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Report', { views: [{ state: 'frozen', ySplit: 2 }] });
-  sheet.columns = columns.map((c, i) => ({ key: `c${i}`, width: c.width, style: formats[c.type] ? { numFmt: formats[c.type] } : {} }));
+  sheet.columns = columns.map((c, i) => ({
+    key: `c${i}`,
+    width: c.width,
+    style: formats[c.type] ? { numFmt: formats[c.type] } : {},
+  }));
   const titleRow = sheet.addRow([neutralizeCell(title)]);
   titleRow.font = { bold: true, size: 13 };
   titleRow.commit();

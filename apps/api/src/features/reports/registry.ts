@@ -24,17 +24,26 @@ export type ReportDefinition = {
   sql: (p: ReportParams) => SQL;
 };
 
-const col = (header: string, type: ColumnType, width = type === 'text' ? 24 : type === 'datetime' ? 20 : 14): Column => ({
+const col = (
+  header: string,
+  type: ColumnType,
+  width = type === 'text' ? 24 : type === 'datetime' ? 20 : 14,
+): Column => ({
   header,
   type,
   width,
 });
 
 /** The select list with the positional aliases c0, c1, … (unnamed expressions would collide). */
-const cols = (...exprs: SQL[]) => sql.join(exprs.map((e, i) => sql`${e} as ${sql.raw(`c${i}`)}`), sql`, `);
+const cols = (...exprs: SQL[]) =>
+  sql.join(
+    exprs.map((e, i) => sql`${e} as ${sql.raw(`c${i}`)}`),
+    sql`, `,
+  );
 
 /** Local date-time text of a timestamptz in the site's zone. */
-const localTs = (expr: SQL, p: ReportParams) => sql`to_char(${expr} at time zone ${p.timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
+const localTs = (expr: SQL, p: ReportParams) =>
+  sql`to_char(${expr} at time zone ${p.timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
 
 /** The period as instants and as whole local days, computed in the site's zone (DST-safe). */
 const periodCte = (p: ReportParams) => sql`
@@ -137,7 +146,12 @@ export const reports: Record<string, ReportDefinition> = {
 
   daily_usage_per_location: {
     needsLocation: false,
-    columns: [col('Date', 'date', 12), col('Location', 'text'), col('Electric (kWh)', 'number'), col('Water (gal)', 'number')],
+    columns: [
+      col('Date', 'date', 12),
+      col('Location', 'text'),
+      col('Electric (kWh)', 'number'),
+      col('Water (gal)', 'number'),
+    ],
     sql: (p) => sql`
       with ${periodCte(p)}, ${metersCte(p)}
       select ${cols(
@@ -185,7 +199,13 @@ export const reports: Record<string, ReportDefinition> = {
 
   meter_readings_of_location: {
     needsLocation: true,
-    columns: [col('Date & Time', 'datetime'), col('Meter', 'text', 12), col('Type', 'text', 12), col('Reading', 'number'), col('Reset', 'text', 8)],
+    columns: [
+      col('Date & Time', 'datetime'),
+      col('Meter', 'text', 12),
+      col('Type', 'text', 12),
+      col('Reading', 'number'),
+      col('Reset', 'text', 8),
+    ],
     sql: (p) => sql`
       with ${periodCte(p)}, ${metersCte(p)}
       select ${cols(
@@ -227,7 +247,13 @@ export const reports: Record<string, ReportDefinition> = {
 
   missing_and_out_of_service: {
     needsLocation: false,
-    columns: [col('Location', 'text'), col('Meter', 'text', 12), col('Type', 'text', 12), col('Status', 'text', 16), col('Last Seen', 'datetime')],
+    columns: [
+      col('Location', 'text'),
+      col('Meter', 'text', 12),
+      col('Type', 'text', 12),
+      col('Status', 'text', 16),
+      col('Last Seen', 'datetime'),
+    ],
     sql: (p) => sql`
       with ${metersCte(p)}
       select ${cols(
@@ -309,7 +335,8 @@ function toRow(def: ReportDefinition, r: Record<string, unknown>): ReportRow {
   const row: ReportRow = {};
   def.columns.forEach((c, i) => {
     const v = r[`c${i}`];
-    row[c.header] = v === null || v === undefined ? null : c.type === 'number' || c.type === 'money' ? Number(v) : String(v);
+    row[c.header] =
+      v === null || v === undefined ? null : c.type === 'number' || c.type === 'money' ? Number(v) : String(v);
   });
   return row;
 }
@@ -334,7 +361,10 @@ export async function streamReport(
     async (tx) => {
       await tx.execute(sql`declare report_rows no scroll cursor for ${def.sql(p)}`);
       for (;;) {
-        const batch = await rows<Record<string, unknown>>(tx, sql`fetch forward ${sql.raw(String(batchSize))} from report_rows`);
+        const batch = await rows<Record<string, unknown>>(
+          tx,
+          sql`fetch forward ${sql.raw(String(batchSize))} from report_rows`,
+        );
         if (batch.length) await onBatch(batch.map((r) => toRow(def, r)));
         if (batch.length < batchSize) break;
       }

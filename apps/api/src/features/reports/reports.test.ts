@@ -26,7 +26,12 @@ const ids: Record<string, number> = {
   location_usage_by_day: 11,
 };
 
-function run(name: string, start: string, end: string, over: { token?: string; location?: string; siteId?: number; id?: number } = {}) {
+function run(
+  name: string,
+  start: string,
+  end: string,
+  over: { token?: string; location?: string; siteId?: number; id?: number } = {},
+) {
   const q = new URLSearchParams({
     ReportID: String(over.id ?? ids[name]),
     SiteID: String(over.siteId ?? f.site.id),
@@ -35,12 +40,20 @@ function run(name: string, start: string, end: string, over: { token?: string; l
     EndDate: end,
     LocationDescription: over.location ?? '',
   });
-  return t.call<ReportRow[]>({ method: 'GET', url: `/api/Report/ReportRecords?${q}`, token: over.token ?? f.tokens.owner });
+  return t.call<ReportRow[]>({
+    method: 'GET',
+    url: `/api/Report/ReportRecords?${q}`,
+    token: over.token ?? f.tokens.owner,
+  });
 }
 
 describe('report types', () => {
   it('lists the report types by display order, each registered on the server with the same headers', async () => {
-    const res = await t.call<ReportType[]>({ method: 'GET', url: `/api/Report/ReportsLookup?siteID=${f.site.id}`, token: f.tokens.manager });
+    const res = await t.call<ReportType[]>({
+      method: 'GET',
+      url: `/api/Report/ReportsLookup?siteID=${f.site.id}`,
+      token: f.tokens.manager,
+    });
     expect(res.status).toBe(200);
     const orders = res.body.result.map((r) => r.displayOrder);
     expect(orders).toEqual([...orders].sort((x, y) => x - y));
@@ -59,7 +72,11 @@ describe('report types', () => {
     ['owner', 200],
     ['admin', 200],
   ] as const)('ReportsLookup as %s answers %i', async (who, status) => {
-    const res = await t.call({ method: 'GET', url: `/api/Report/ReportsLookup?siteID=${f.site.id}`, token: f.tokens[who] });
+    const res = await t.call({
+      method: 'GET',
+      url: `/api/Report/ReportsLookup?siteID=${f.site.id}`,
+      token: f.tokens[who],
+    });
     expect(res.status).toBe(status);
   });
 
@@ -120,7 +137,9 @@ describe('report records', () => {
   });
 
   it('meter readings of one location show the repeated hour of the DST change', async () => {
-    const res = await run('meter_readings_of_location', '2026-11-01 00:00', '2026-11-01 23:59', { location: f.a.description.toLowerCase() });
+    const res = await run('meter_readings_of_location', '2026-11-01 00:00', '2026-11-01 23:59', {
+      location: f.a.description.toLowerCase(),
+    });
     expect(res.status).toBe(200);
     expect(res.body.result.map((r) => [r['Date & Time'], r.Meter, r.Reading])).toEqual([
       ['2026-11-01 01:30:00', f.e.name, 1030],
@@ -148,20 +167,42 @@ describe('report records', () => {
   it('missing and out-of-service meters', async () => {
     const res = await run('missing_and_out_of_service', '2026-11-01 00:00', '2026-11-01 23:59');
     expect(res.body.result).toEqual([
-      { Location: f.b.description, Meter: f.missing.name, Type: 'Electric', Status: 'Missing', 'Last Seen': '2026-10-20 12:00:00' },
+      {
+        Location: f.b.description,
+        Meter: f.missing.name,
+        Type: 'Electric',
+        Status: 'Missing',
+        'Last Seen': '2026-10-20 12:00:00',
+      },
     ]);
   });
 
   it('monthly billing summary by local month', async () => {
     const res = await run('monthly_billing_summary', '2026-10-01 00:00', '2026-11-30 23:59');
     expect(res.body.result).toEqual([
-      { Month: '2026-10', 'Electric (kWh)': 10, 'Electric Amount': 1.5, 'Water (gal)': 0, 'Water Amount': 0, 'Total Amount': 1.5 },
-      { Month: '2026-11', 'Electric (kWh)': 50, 'Electric Amount': 7.5, 'Water (gal)': 100, 'Water Amount': 1, 'Total Amount': 8.5 },
+      {
+        Month: '2026-10',
+        'Electric (kWh)': 10,
+        'Electric Amount': 1.5,
+        'Water (gal)': 0,
+        'Water Amount': 0,
+        'Total Amount': 1.5,
+      },
+      {
+        Month: '2026-11',
+        'Electric (kWh)': 50,
+        'Electric Amount': 7.5,
+        'Water (gal)': 100,
+        'Water Amount': 1,
+        'Total Amount': 8.5,
+      },
     ]);
   });
 
   it('location usage by day: start, end and usage per meter, never negative across the reset', async () => {
-    const res = await run('location_usage_by_day', '2026-11-01 00:00', '2026-11-02 23:59', { location: f.a.description });
+    const res = await run('location_usage_by_day', '2026-11-01 00:00', '2026-11-02 23:59', {
+      location: f.a.description,
+    });
     expect(res.body.result).toEqual([
       { Date: '2026-11-01', Meter: f.e.name, Type: 'Electric', 'Start Reading': 1010, 'End Reading': 1040, Usage: 30 },
       { Date: '2026-11-01', Meter: f.w.name, Type: 'Water', 'Start Reading': 500, 'End Reading': 600, Usage: 100 },
@@ -185,10 +226,12 @@ describe('report records', () => {
     expect(res.body.message).toBe('Invalid Dates: Start date/time cannot be after or equal to end date/time');
   });
 
-  it.each([['' ], ['No such location']])('reports 4 and 11 need a location of the site (%j)', async (location) => {
+  it.each([[''], ['No such location']])('reports 4 and 11 need a location of the site (%j)', async (location) => {
     const res = await run('meter_readings_of_location', '2026-11-01 00:00', '2026-11-02 23:59', { location });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Invalid Location Description: Please Search and Select one of the description from Dropdown');
+    expect(res.body.message).toBe(
+      'Invalid Location Description: Please Search and Select one of the description from Dropdown',
+    );
   });
 
   it.each(['otherOwner', 'otherManager'] as const)('answers 403 to %s for a property out of scope', async (who) => {
@@ -225,10 +268,16 @@ describe('export cursor', () => {
     });
     const batches: number[] = [];
     const streamed: unknown[] = [];
-    await streamReport(t.deps.db, prepared.def, prepared.params, async (rows) => {
-      batches.push(rows.length);
-      streamed.push(...rows);
-    }, 3);
+    await streamReport(
+      t.deps.db,
+      prepared.def,
+      prepared.params,
+      async (rows) => {
+        batches.push(rows.length);
+        streamed.push(...rows);
+      },
+      3,
+    );
     expect(batches).toEqual([3, 3, 3, 1]);
     expect(streamed).toEqual(await runReport(t.deps.db, prepared.def, prepared.params));
   });
@@ -252,14 +301,20 @@ describe('Excel export', () => {
     })}`;
 
   it('streams an .xlsx with a title row, frozen header, typed cells and the same figures as the view', async () => {
-    const res = await t.app.inject({ method: 'GET', url: excelUrl(), headers: { authorization: `Bearer ${f.tokens.owner}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: excelUrl(),
+      headers: { authorization: `Bearer ${f.tokens.owner}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toContain('Report_2026-11-01_To_2026-11-02.xlsx');
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0]!;
-    expect(String(sheet.getRow(1).getCell(1).value)).toBe('Lakeside RV - Usage by Location - 2026-11-01 00:00 to 2026-11-02 23:59');
+    expect(String(sheet.getRow(1).getCell(1).value)).toBe(
+      'Lakeside RV - Usage by Location - 2026-11-01 00:00 to 2026-11-02 23:59',
+    );
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 2 });
     const headers = (sheet.getRow(2).values as unknown[]).slice(1);
     const view = await run('usage_by_location', '2026-11-01 00:00', '2026-11-02 23:59');
@@ -290,7 +345,11 @@ describe('Excel export', () => {
   it('answers 403 out of scope and 400 for an unknown report, as JSON', async () => {
     const out = await t.call({ method: 'GET', url: excelUrl(), token: f.tokens.otherManager });
     expect(out.status).toBe(403);
-    const bad = await t.call({ method: 'GET', url: excelUrl({ StoredProcedureCalled: 'nope' }), token: f.tokens.owner });
+    const bad = await t.call({
+      method: 'GET',
+      url: excelUrl({ StoredProcedureCalled: 'nope' }),
+      token: f.tokens.owner,
+    });
     expect(bad.status).toBe(400);
   });
 });

@@ -95,7 +95,10 @@ export default async function reportRoutes(app: FastifyInstance) {
       const out = new PassThrough();
       reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename="${reportFileName(query.ReportStartDate, query.ReportEndDate)}"`)
+        .header(
+          'content-disposition',
+          `attachment; filename="${reportFileName(query.ReportStartDate, query.ReportEndDate)}"`,
+        )
         .header('cache-control', 'no-store');
       void reply.send(out);
       try {

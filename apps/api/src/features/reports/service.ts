@@ -48,7 +48,10 @@ export async function prepare(q: Queryable, site: SiteRef, req: ReportRequest): 
   if (!def || !type || type.storedProcedureCalled !== req.name) throw invalid('unknownReport', 'StoredProcedureCalled');
   const start = toMinute(req.start);
   const end = toMinute(req.end);
-  if (Number.isNaN(Date.parse(`${start.replace(' ', 'T')}:00Z`)) || Number.isNaN(Date.parse(`${end.replace(' ', 'T')}:00Z`)))
+  if (
+    Number.isNaN(Date.parse(`${start.replace(' ', 'T')}:00Z`)) ||
+    Number.isNaN(Date.parse(`${end.replace(' ', 'T')}:00Z`))
+  )
     throw invalid('invalidReportInput', 'PeriodStartDate');
   if (start >= end) throw invalid('invalidDates', 'PeriodStartDate');
   const info = await siteForReport(q, site.siteId);

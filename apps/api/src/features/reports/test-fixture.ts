@@ -27,7 +27,12 @@ export async function reportFixture(t: TestApp) {
   const a = await buildLocation(db, site.id, { description: `A-${n}`, publicName: `PLR${n}` });
   const b = await buildLocation(db, site.id, { description: `B-${n}` });
   const e = await buildMeter(db, { locationId: a.id, slot: 1, deviceTypeId: 1 });
-  const w = await buildMeter(db, { locationId: a.id, slot: 2, deviceTypeId: 7, name: `W${String(n).padStart(6, '0')}` });
+  const w = await buildMeter(db, {
+    locationId: a.id,
+    slot: 2,
+    deviceTypeId: 7,
+    name: `W${String(n).padStart(6, '0')}`,
+  });
   const missing = await buildMeter(db, {
     locationId: b.id,
     slot: 1,
@@ -35,7 +40,12 @@ export async function reportFixture(t: TestApp) {
     isMissingDevice: true,
     lastSeenAt: at('2026-10-20T18:00:00Z'),
   });
-  const r = (sp: number, iso: string, total: string, isReset = false) => ({ servicePointId: sp, readAt: at(iso), total, isReset });
+  const r = (sp: number, iso: string, total: string, isReset = false) => ({
+    servicePointId: sp,
+    readAt: at(iso),
+    total,
+    isReset,
+  });
   await recordReadings(db, [
     r(e.id, '2026-10-31T05:00:00Z', '1000'),
     r(e.id, '2026-10-31T12:00:00Z', '1010'),
@@ -48,7 +58,10 @@ export async function reportFixture(t: TestApp) {
   await recordReadings(db, [r(e.id, '2026-11-02T08:00:00Z', '10', true)]);
   await recordReadings(db, [r(e.id, '2026-11-02T20:00:00Z', '25'), r(e.id, '2026-11-03T07:30:00Z', '30')]);
 
-  const [guest] = await db.insert(guests).values({ mobileNumber: '(555) 123-4567', firstName: 'Gina', lastName: 'Guest' }).returning();
+  const [guest] = await db
+    .insert(guests)
+    .values({ mobileNumber: '(555) 123-4567', firstName: 'Gina', lastName: 'Guest' })
+    .returning();
   const [stay] = await db
     .insert(stays)
     .values({
@@ -75,7 +88,10 @@ export async function reportFixture(t: TestApp) {
   const tokens = {
     admin: await signIn(t, await buildUser(db, { roleId: Role.Administrator })),
     owner: await signIn(t, await buildUser(db, { roleId: Role.SiteOwner, busEntityId: business.id })),
-    manager: await signIn(t, await buildUser(db, { roleId: Role.SiteManager, busEntityId: business.id, siteIds: [site.id] })),
+    manager: await signIn(
+      t,
+      await buildUser(db, { roleId: Role.SiteManager, busEntityId: business.id, siteIds: [site.id] }),
+    ),
     otherOwner: await signIn(t, await buildUser(db, { roleId: Role.SiteOwner, busEntityId: other.id })),
     otherManager: await signIn(
       t,

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { completedStaysBody, completedStaysQuery, DEFAULT_DATE_RANGE_FILTER, Permission, stayTransactions } from '@portal/contract';
+import {
+  completedStaysBody,
+  completedStaysQuery,
+  DEFAULT_DATE_RANGE_FILTER,
+  Permission,
+  stayTransactions,
+} from '@portal/contract';
 import { defineRoute } from '../../lib/route';
 import * as transactions from './service';
 
@@ -25,8 +31,7 @@ export default async function transactionRoutes(app: FastifyInstance) {
     access,
     query: completedStaysQuery,
     result: stayTransactions,
-    handler: ({ deps, user, query }) =>
-      transactions.history(deps.db, user, query.CurrentDateRangeFilter, deps.now()),
+    handler: ({ deps, user, query }) => transactions.history(deps.db, user, query.CurrentDateRangeFilter, deps.now()),
   });
 
   defineRoute(app, {

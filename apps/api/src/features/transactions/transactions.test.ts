@@ -17,22 +17,46 @@ beforeAll(async () => {
   const db = t.deps.db;
   // an open stay: opening 100, then 110, a reset to 5, then 8 → 13 kWh so far
   const loc = await buildLocation(db, f.site.id);
-  const meter = await buildMeter(db, { locationId: loc.id, slot: 1, lastReading: '100', lastReadingAt: new Date('2026-11-04T00:00:00Z') });
-  const [open] = await db.insert(stays).values({ locationId: loc.id, siteId: f.site.id, checkinAt: new Date('2026-11-04T00:00:00Z') }).returning();
+  const meter = await buildMeter(db, {
+    locationId: loc.id,
+    slot: 1,
+    lastReading: '100',
+    lastReadingAt: new Date('2026-11-04T00:00:00Z'),
+  });
+  const [open] = await db
+    .insert(stays)
+    .values({ locationId: loc.id, siteId: f.site.id, checkinAt: new Date('2026-11-04T00:00:00Z') })
+    .returning();
   await db.insert(stayMeters).values({ stayId: open!.id, servicePointId: meter.id, openingReading: '100' });
-  await recordReadings(db, [{ servicePointId: meter.id, readAt: new Date('2026-11-04T06:00:00Z'), total: '110', isReset: false }]);
-  await recordReadings(db, [{ servicePointId: meter.id, readAt: new Date('2026-11-04T07:00:00Z'), total: '5', isReset: true }]);
-  await recordReadings(db, [{ servicePointId: meter.id, readAt: new Date('2026-11-04T08:00:00Z'), total: '8', isReset: false }]);
+  await recordReadings(db, [
+    { servicePointId: meter.id, readAt: new Date('2026-11-04T06:00:00Z'), total: '110', isReset: false },
+  ]);
+  await recordReadings(db, [
+    { servicePointId: meter.id, readAt: new Date('2026-11-04T07:00:00Z'), total: '5', isReset: true },
+  ]);
+  await recordReadings(db, [
+    { servicePointId: meter.id, readAt: new Date('2026-11-04T08:00:00Z'), total: '8', isReset: false },
+  ]);
   ids.open = open!.id;
   const [old] = await db
     .insert(stays)
-    .values({ locationId: f.b.id, siteId: f.site.id, checkinAt: new Date('2026-09-28T18:00:00Z'), checkoutAt: new Date('2026-10-01T17:00:00Z') })
+    .values({
+      locationId: f.b.id,
+      siteId: f.site.id,
+      checkinAt: new Date('2026-09-28T18:00:00Z'),
+      checkoutAt: new Date('2026-10-01T17:00:00Z'),
+    })
     .returning();
   ids.old = old!.id;
   const otherLoc = await buildLocation(db, f.otherSite.id);
   const [other] = await db
     .insert(stays)
-    .values({ locationId: otherLoc.id, siteId: f.otherSite.id, checkinAt: new Date('2026-11-01T18:00:00Z'), checkoutAt: new Date('2026-11-03T17:00:00Z') })
+    .values({
+      locationId: otherLoc.id,
+      siteId: f.otherSite.id,
+      checkinAt: new Date('2026-11-01T18:00:00Z'),
+      checkoutAt: new Date('2026-11-03T17:00:00Z'),
+    })
     .returning();
   ids.other = other!.id;
 });
@@ -54,7 +78,13 @@ describe('transactions', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.result).toEqual([
-      expect.objectContaining({ stayID: ids.open, siteName: 'Lakeside RV', checkoutDateTime: null, usage: 13, checkInByUserName: null }),
+      expect.objectContaining({
+        stayID: ids.open,
+        siteName: 'Lakeside RV',
+        checkoutDateTime: null,
+        usage: 13,
+        checkInByUserName: null,
+      }),
     ]);
   });
 
@@ -106,6 +136,8 @@ describe('transactions', () => {
 
   it('refuses an unknown filter and a signed-out caller', async () => {
     expect((await history(f.tokens.owner, 5)).status).toBe(400);
-    expect((await t.call({ method: 'GET', url: '/api/ServicePoint/GetActiveStayTransactionsUsageByDateRange' })).status).toBe(401);
+    expect(
+      (await t.call({ method: 'GET', url: '/api/ServicePoint/GetActiveStayTransactionsUsageByDateRange' })).status,
+    ).toBe(401);
   });
 });
