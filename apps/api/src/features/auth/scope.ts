@@ -101,14 +101,26 @@ export async function requireLocation(
   return { ...requireInScope(user, row, 'location'), locationId };
 }
 
+export type ServicePointRef = { servicePointId: number; locationId: number | null; site: SiteRef | null };
+
 /** A meter in stock (on no location) belongs to no site: only an Administrator reaches it. */
 export async function requireServicePoint(
   q: Queryable,
   user: Principal,
   servicePointId: number,
-): Promise<{ servicePointId: number; locationId: number | null; site: SiteRef | null }> {
-  const [row] = await q
+): Promise<ServicePointRef> {
+  return (await requireServicePoints(q, user, [servicePointId]))[0]!;
+}
+
+/** `requireServicePoint` for many meters in one query; refuses all if any is out of scope. */
+export async function requireServicePoints(
+  q: Queryable,
+  user: Principal,
+  servicePointIds: number[],
+): Promise<ServicePointRef[]> {
+  const found = await q
     .select({
+      id: servicePoints.id,
       locationId: servicePoints.locationId,
       siteId: sites.id,
       busEntityId: sites.busEntityId,
@@ -117,13 +129,17 @@ export async function requireServicePoint(
     .from(servicePoints)
     .leftJoin(locations, eq(locations.id, servicePoints.locationId))
     .leftJoin(sites, eq(sites.id, locations.siteId))
-    .where(eq(servicePoints.id, servicePointId));
+    .where(inArray(servicePoints.id, servicePointIds));
+  const byId = new Map(found.map((r) => [r.id, r]));
   const scope = scopeOf(user);
-  if (row && row.siteId === null && scope.kind === 'all') return { servicePointId, locationId: null, site: null };
-  const site =
-    row && row.siteId !== null && row.busEntityId !== null
-      ? { siteId: row.siteId, busEntityId: row.busEntityId, deleted: row.deletedAt !== null }
-      : undefined;
-  if (row && !site && scope.kind !== 'all') throw forbidden();
-  return { servicePointId, locationId: row?.locationId ?? null, site: requireInScope(user, site, 'meter') };
+  return servicePointIds.map((servicePointId) => {
+    const row = byId.get(servicePointId);
+    if (row && row.siteId === null && scope.kind === 'all') return { servicePointId, locationId: null, site: null };
+    const site =
+      row && row.siteId !== null && row.busEntityId !== null
+        ? { siteId: row.siteId, busEntityId: row.busEntityId, deleted: row.deletedAt !== null }
+        : undefined;
+    if (row && !site && scope.kind !== 'all') throw forbidden();
+    return { servicePointId, locationId: row?.locationId ?? null, site: requireInScope(user, site, 'meter') };
+  });
 }

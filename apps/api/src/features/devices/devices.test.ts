@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { Role } from '@portal/contract';
-import { servicePointCapabilities, servicePoints, systemAlerts } from '../../db/schema';
+import { auditLog, servicePointCapabilities, servicePoints, systemAlerts } from '../../db/schema';
 import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { markMissingMeters } from './monitor';
@@ -94,6 +94,55 @@ describe('device control', () => {
         })
       ).status,
     ).toBe(403);
+  });
+});
+
+describe('bulk device control', () => {
+  const bulk = (token: string, payload: Array<{ servicePointId: number; requestedState: 0 | 1 }>) =>
+    t.call<Array<{ messageId: number }>>({ method: 'PUT', url: '/api/BulkSendDeviceControlMessage', token, payload });
+
+  it('switches many meters in one call, answers the ids in order, and sends each command once', async () => {
+    const db = t.deps.db;
+    const locations = [await buildLocation(db, ids.siteA), await buildLocation(db, ids.siteB)];
+    const meters = [];
+    for (const loc of locations) meters.push(await buildMeter(db, { locationId: loc.id, slot: 1, deviceTypeId: 6 }));
+    await db.insert(servicePointCapabilities).values(meters.map((m) => ({ servicePointId: m.id, capabilityId: 1 })));
+    const body = meters.map((m) => ({ servicePointId: m.id, requestedState: 1 as const }));
+
+    const first = await bulk(tokens.admin, body);
+    expect(first.status).toBe(200);
+    const messageIds = first.body.result.map((r) => r.messageId);
+    const sent = () => t.gateway.sent.filter((c) => messageIds.includes(c.messageId));
+    expect(sent().map((c) => [c.messageId, c.deviceKey])).toEqual(meters.map((m, i) => [messageIds[i], m.deviceKey]));
+    const meterIds = meters.map((m) => m.id);
+    const relays = await db
+      .select()
+      .from(servicePointCapabilities)
+      .where(inArray(servicePointCapabilities.servicePointId, meterIds));
+    expect(relays.map((r) => r.apiCapabilityResponse)).toEqual(['Pending', 'Pending']);
+    const audited = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'deviceControl'), inArray(auditLog.entityId, meterIds.map(String))));
+    expect(audited).toHaveLength(2);
+
+    const again = await bulk(tokens.admin, [...body].reverse());
+    expect(again.body.result.map((r) => r.messageId)).toEqual([...messageIds].reverse());
+    expect(sent()).toHaveLength(2);
+  });
+
+  it('refuses the whole list when one meter does not exist, and sends nothing', async () => {
+    const before = t.gateway.sent.length;
+    const res = await bulk(tokens.admin, [
+      { servicePointId: ids.meter, requestedState: 0 },
+      { servicePointId: 999_999, requestedState: 0 },
+    ]);
+    expect(res.status).toBe(404);
+    expect(t.gateway.sent).toHaveLength(before);
+  });
+
+  it('is for Administrators only', async () => {
+    expect((await bulk(tokens.ownerA, [{ servicePointId: ids.meter, requestedState: 1 }])).status).toBe(403);
   });
 });
 

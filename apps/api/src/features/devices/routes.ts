@@ -14,7 +14,7 @@ import {
 import { notFound } from '../../lib/errors';
 import { defineRoute } from '../../lib/route';
 import { administrators, propertyStaff } from '../auth/access';
-import { requireLocation, requireServicePoint, requireSite } from '../auth/scope';
+import { requireLocation, requireServicePoint, requireServicePoints, requireSite } from '../auth/scope';
 import { latestOperations, siteCapabilities } from './queries';
 import * as devices from './service';
 
@@ -44,10 +44,12 @@ export default async function deviceRoutes(app: FastifyInstance) {
     body: bulkSendControlRequest,
     result: z.array(sendControlResult),
     handler: async ({ deps, req, user, body }) => {
-      for (const c of body) await requireServicePoint(deps.db, user, c.servicePointId);
-      const out = [];
-      for (const c of body) out.push({ messageId: await devices.sendControl(deps, req, c) });
-      return out;
+      await requireServicePoints(
+        deps.db,
+        user,
+        body.map((c) => c.servicePointId),
+      );
+      return (await devices.sendControls(deps, req, body)).map((messageId) => ({ messageId }));
     },
   });
 

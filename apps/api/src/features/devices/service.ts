@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/client';
 import { deviceControlMessages, servicePointCapabilities, servicePoints } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { announce } from '../../hub/events';
-import { audit } from '../../lib/audit';
+import { auditAll } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { locationEventsOfMeters } from '../../hub/queries';
 
@@ -15,72 +15,112 @@ export const PENDING_RESPONSE = 'Pending';
 export const failedResponse = (resultCode: number | null) =>
   resultCode === null ? 'Failed: no response' : `Failed: result code ${resultCode}`;
 
-/**
- * Records a command for a meter and hands it to the gateway; answers its message id.
- * A command with the same state already waiting for this meter is not sent twice: its
- * id is answered instead. The caller checks the meter is in scope.
- */
+/** A command for a meter and hands it to the gateway; answers its message id (see `sendControls`). */
 export async function sendControl(deps: Deps, req: FastifyRequest | null, c: ControlRequest): Promise<number> {
-  const capabilityId = c.capabilityId ?? null;
-  const prepared = await deps.db.transaction(async (tx) => {
-    const [meter] = await tx
+  return (await sendControls(deps, req, [c]))[0]!;
+}
+
+const commandKey = (servicePointId: number, requestedState: number, capabilityId: number | null) =>
+  `${servicePointId}:${requestedState}:${capabilityId ?? ''}`;
+
+/**
+ * Records commands for meters and hands them to the gateway; answers their message ids in
+ * order. A command with the same state already waiting for its meter (or earlier in the
+ * list) is not sent twice: that one's id is answered. One transaction and a fixed number of
+ * statements however many meters. The caller checks the meters are in scope.
+ */
+export async function sendControls(deps: Deps, req: FastifyRequest | null, list: ControlRequest[]): Promise<number[]> {
+  if (!list.length) return [];
+  const meterIds = [...new Set(list.map((c) => c.servicePointId))];
+  const { idOf, fresh } = await deps.db.transaction(async (tx) => {
+    const meters = await tx
       .select({ id: servicePoints.id, deviceKey: servicePoints.deviceKey })
       .from(servicePoints)
-      .where(eq(servicePoints.id, c.servicePointId))
+      .where(inArray(servicePoints.id, meterIds))
+      .orderBy(servicePoints.id)
       .for('update');
-    if (!meter) throw notFound('meter');
-    const [pending] = await tx
-      .select({ id: deviceControlMessages.id })
+    if (meters.length !== meterIds.length) throw notFound('meter');
+    const deviceKeys = new Map(meters.map((m) => [m.id, m.deviceKey]));
+    const waiting = await tx
+      .select({
+        id: deviceControlMessages.id,
+        servicePointId: deviceControlMessages.servicePointId,
+        requestedState: deviceControlMessages.requestedState,
+        capabilityId: deviceControlMessages.capabilityId,
+      })
       .from(deviceControlMessages)
       .where(
         and(
-          eq(deviceControlMessages.servicePointId, c.servicePointId),
-          eq(deviceControlMessages.requestedState, c.requestedState),
-          sql`${deviceControlMessages.capabilityId} is not distinct from ${capabilityId}`,
+          inArray(deviceControlMessages.servicePointId, meterIds),
           inArray(deviceControlMessages.state, ['queued', 'sent']),
         ),
       );
-    if (pending) return { id: pending.id, deviceKey: meter.deviceKey, fresh: false };
-    const [message] = await tx
+    const idOf = new Map(waiting.map((w) => [commandKey(w.servicePointId, w.requestedState, w.capabilityId), w.id]));
+    const wanted = new Map<string, Required<ControlRequest>>();
+    for (const c of list) {
+      const capabilityId = c.capabilityId ?? null;
+      const key = commandKey(c.servicePointId, c.requestedState, capabilityId);
+      if (!idOf.has(key)) wanted.set(key, { ...c, capabilityId });
+    }
+    if (!wanted.size) return { idOf, fresh: [] };
+    const now = deps.now();
+    const inserted = await tx
       .insert(deviceControlMessages)
-      .values({
-        servicePointId: c.servicePointId,
-        capabilityId,
-        requestedState: c.requestedState,
-        requestedByUserId: req?.principal?.userAccountId ?? null,
-        createdAt: deps.now(),
-      })
-      .returning({ id: deviceControlMessages.id });
-    await tx
-      .update(servicePointCapabilities)
-      .set({ apiCapabilityResponse: PENDING_RESPONSE, updatedAt: deps.now() })
-      .where(capabilityCondition(c.servicePointId, capabilityId));
-    await audit(tx, req, {
-      action: 'deviceControl',
-      entityType: 'servicePoint',
-      entityId: c.servicePointId,
-      after: { requestedState: c.requestedState, capabilityId, messageId: message!.id },
-    });
-    await announce(tx, await locationEventsOfMeters(tx, [c.servicePointId], deps.now()));
-    return { id: message!.id, deviceKey: meter.deviceKey, fresh: true };
+      .values(
+        [...wanted.values()].map((c) => ({
+          servicePointId: c.servicePointId,
+          capabilityId: c.capabilityId,
+          requestedState: c.requestedState,
+          requestedByUserId: req?.principal?.userAccountId ?? null,
+          createdAt: now,
+        })),
+      )
+      .returning();
+    for (const m of inserted) idOf.set(commandKey(m.servicePointId, m.requestedState, m.capabilityId), m.id);
+    // A command for the whole meter (no capability) marks every relay of it.
+    await tx.execute(sql`
+      update service_point_capabilities spc set api_capability_response = ${PENDING_RESPONSE}, updated_at = ${now}
+      from unnest(${`{${inserted.map((m) => m.servicePointId).join(',')}}`}::int[],
+                  ${`{${inserted.map((m) => m.capabilityId ?? 'NULL').join(',')}}`}::int[]) as c(sp, cap)
+      where spc.service_point_id = c.sp and (c.cap is null or spc.capability_id = c.cap)`);
+    await auditAll(
+      tx,
+      req,
+      inserted.map((m) => ({
+        action: 'deviceControl',
+        entityType: 'servicePoint',
+        entityId: m.servicePointId,
+        after: { requestedState: m.requestedState, capabilityId: m.capabilityId, messageId: m.id },
+      })),
+    );
+    const changed = [...new Set(inserted.map((m) => m.servicePointId))];
+    await announce(tx, await locationEventsOfMeters(tx, changed, now));
+    return { idOf, fresh: inserted.map((m) => ({ ...m, deviceKey: deviceKeys.get(m.servicePointId)! })) };
   });
-  if (!prepared.fresh) return prepared.id;
-  try {
-    await deps.devices.send({
-      messageId: prepared.id,
-      deviceKey: prepared.deviceKey,
-      capabilityId,
-      requestedState: c.requestedState,
-    });
+
+  const sent: number[] = [];
+  const refused: Settlement[] = [];
+  for (const m of fresh) {
+    try {
+      await deps.devices.send({
+        messageId: m.id,
+        deviceKey: m.deviceKey,
+        capabilityId: m.capabilityId,
+        requestedState: m.requestedState as 0 | 1,
+      });
+      sent.push(m.id);
+    } catch (err) {
+      req?.log.error({ err, messageId: m.id }, 'the device gateway refused a command');
+      refused.push({ messageId: m.id, deviceKey: m.deviceKey, resultCode: null, at: deps.now() });
+    }
+  }
+  if (sent.length)
     await deps.db
       .update(deviceControlMessages)
       .set({ state: 'sent', sentAt: deps.now() })
-      .where(and(eq(deviceControlMessages.id, prepared.id), eq(deviceControlMessages.state, 'queued')));
-  } catch (err) {
-    req?.log.error({ err, messageId: prepared.id }, 'the device gateway refused a command');
-    await settle(deps, [{ messageId: prepared.id, deviceKey: prepared.deviceKey, resultCode: null, at: deps.now() }]);
-  }
-  return prepared.id;
+      .where(and(inArray(deviceControlMessages.id, sent), eq(deviceControlMessages.state, 'queued')));
+  await settle(deps, refused);
+  return list.map((c) => idOf.get(commandKey(c.servicePointId, c.requestedState, c.capabilityId ?? null))!);
 }
 
 function capabilityCondition(servicePointId: number, capabilityId: number | null) {

@@ -18,7 +18,7 @@ import { audit } from '../../lib/audit';
 import { conflict, invalid } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import { requireLocation, scopeOf, sitesInScope } from '../auth/scope';
-import { awaitConfirmation, sendControl, type ControlRequest } from '../devices/service';
+import { awaitConfirmation, sendControls, type ControlRequest } from '../devices/service';
 import { updateLocation } from '../locations/service';
 import {
   closeStayMeters,
@@ -63,8 +63,7 @@ async function dispatch(
   req: FastifyRequest | null,
   commands: ControlRequest[],
 ): Promise<{ messageIds: number[]; confirmed: boolean }> {
-  const messageIds: number[] = [];
-  for (const c of commands) messageIds.push(await sendControl(deps, req, c));
+  const messageIds = await sendControls(deps, req, commands);
   const confirmed = await awaitConfirmation(deps, messageIds, deps.config.devices.confirmWaitMs);
   return { messageIds, confirmed };
 }
@@ -236,7 +235,11 @@ export async function autoCheckOut(deps: Deps): Promise<number> {
     });
     if (!closed) return done;
     done++;
-    for (const c of commandsFor(closed.relays, () => 0)) await sendControl(deps, null, c);
+    await sendControls(
+      deps,
+      null,
+      commandsFor(closed.relays, () => 0),
+    );
   }
 }
 
