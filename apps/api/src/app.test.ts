@@ -46,6 +46,17 @@ describe('the API surface', () => {
     expect((await call(tokenA)).statusCode).toBe(200);
     expect((await call(tokenA)).statusCode).toBe(429);
     expect((await call(tokenB)).statusCode).toBe(200);
+    // A public call counts by address even when a token comes along.
+    const meterPage = (token: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/api/Report/GetElectricMeterInformationByLocationPublicName?name=nowhere',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const statuses = [];
+    for (let i = 0; i < 31; i++) statuses.push((await meterPage(i % 2 ? tokenA : tokenB)).statusCode);
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, 30)).not.toContain(429);
     await app.close();
   });
 

@@ -88,11 +88,13 @@ export async function buildApp({ deps, logger }: AppOptions): Promise<FastifyIns
   });
   // A 2,000-location table is about 3 MB of JSON: about a tenth of that compressed.
   await app.register(compress, { threshold: 2048 });
-  // Signed-in callers are counted each on their own (the session hook has named them by
-  // then): staff behind one office address do not share a limit.
+  // Calls for signed-in users count per user (the session hook has named the caller by
+  // then), so staff behind one office address do not share a limit; public calls (sign-in,
+  // password mails, the meter page) count per address, whoever is signed in.
   await app.register(rateLimit, {
     global: false,
-    keyGenerator: (req) => (req.principal ? `user:${req.principal.userAccountId}` : req.ip),
+    keyGenerator: (req) =>
+      req.principal && accessOf(req.routeOptions.config) !== 'public' ? `user:${req.principal.userAccountId}` : req.ip,
   });
   await app.register(session);
 
