@@ -5,7 +5,7 @@ import { auditLog, servicePointCapabilities, servicePoints, systemAlerts } from 
 import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { markMissingMeters } from './monitor';
-import { expireCommands } from './service';
+import { expireCommands, settle } from './service';
 
 let t: TestApp;
 const tokens = { admin: '', ownerA: '', ownerB: '' };
@@ -81,6 +81,24 @@ describe('device control', () => {
     expect(res.body.result).toMatchObject({ resultCode: null });
     await t.gateway.answer(off.body.result.messageId, 0);
     expect((await message(off.body.result.messageId)).body.result.resultCode).toBeNull();
+  });
+
+  it('settles a batch of answers at once; of two commands for one relay the later decides', async () => {
+    const on = (await send(tokens.admin, 1)).body.result.messageId;
+    const off = (await send(tokens.admin, 0)).body.result.messageId;
+    const [meter] = await t.deps.db.select().from(servicePoints).where(eq(servicePoints.id, ids.meter));
+    const at = new Date();
+    await settle(t.deps, [
+      { messageId: on, deviceKey: meter!.deviceKey, resultCode: 0, at },
+      { messageId: off, deviceKey: meter!.deviceKey, resultCode: 0, at },
+    ]);
+    expect((await message(on)).body.result.resultCode).toBe(0);
+    expect((await message(off)).body.result.resultCode).toBe(0);
+    const [relay] = await t.deps.db
+      .select()
+      .from(servicePointCapabilities)
+      .where(eq(servicePointCapabilities.servicePointId, ids.meter));
+    expect(relay).toMatchObject({ status: 0, apiCapabilityResponse: null });
   });
 
   it("refuses another business's meter", async () => {

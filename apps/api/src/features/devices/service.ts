@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-import { deviceControlMessages, servicePointCapabilities, servicePoints } from '../../db/schema';
+import { rows, type Queryable } from '../../db/client';
+import { deviceControlMessages, servicePoints } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { announce } from '../../hub/events';
 import { auditAll } from '../../lib/audit';
@@ -123,15 +123,6 @@ export async function sendControls(deps: Deps, req: FastifyRequest | null, list:
   return list.map((c) => idOf.get(commandKey(c.servicePointId, c.requestedState, c.capabilityId ?? null))!);
 }
 
-function capabilityCondition(servicePointId: number, capabilityId: number | null) {
-  return capabilityId === null
-    ? eq(servicePointCapabilities.servicePointId, servicePointId)
-    : and(
-        eq(servicePointCapabilities.servicePointId, servicePointId),
-        eq(servicePointCapabilities.capabilityId, capabilityId),
-      );
-}
-
 export type Settlement = { messageId: number; deviceKey: string; resultCode: number | null; at: Date };
 
 /**
@@ -140,33 +131,47 @@ export type Settlement = { messageId: number; deviceKey: string; resultCode: num
  */
 export async function settle(deps: Deps, answers: Settlement[]): Promise<void> {
   if (!answers.length) return;
+  const rowsIn = answers.map((a) => ({
+    message_id: a.messageId,
+    device_key: a.deviceKey,
+    state: a.resultCode === null ? 'timed_out' : a.resultCode === 0 ? 'acked' : 'failed',
+    result_code: a.resultCode,
+    at: a.at,
+    response: a.resultCode === 0 ? null : failedResponse(a.resultCode),
+  }));
   await deps.db.transaction(async (tx) => {
-    const meterIds: number[] = [];
-    for (const a of answers) {
-      const state = a.resultCode === null ? 'timed_out' : a.resultCode === 0 ? 'acked' : 'failed';
-      const [closed] = await tx
-        .update(deviceControlMessages)
-        .set({ state, resultCode: a.resultCode, responseReceivedAt: a.resultCode === null ? null : a.at })
-        .where(
-          and(
-            eq(deviceControlMessages.id, a.messageId),
-            inArray(deviceControlMessages.state, ['queued', 'sent']),
-            sql`${deviceControlMessages.servicePointId} = (select id from service_points where device_key = ${a.deviceKey})`,
-          ),
-        )
-        .returning();
-      if (!closed) continue;
-      meterIds.push(closed.servicePointId);
-      const relays = capabilityCondition(closed.servicePointId, closed.capabilityId);
-      await tx
-        .update(servicePointCapabilities)
-        .set(
-          a.resultCode === 0
-            ? { status: closed.requestedState, apiCapabilityResponse: null, updatedAt: a.at }
-            : { apiCapabilityResponse: failedResponse(a.resultCode), updatedAt: a.at },
-        )
-        .where(relays);
-    }
+    // One statement for the batch. When it answers two commands for the same relays, the
+    // later command decides, as it would answered one after the other.
+    const closed = await rows<{ service_point_id: number }>(
+      tx,
+      sql`
+      with a as (
+        select * from json_to_recordset(${JSON.stringify(rowsIn)}::json)
+          as a(message_id bigint, device_key text, state text, result_code int, at timestamptz, response text)
+      ), closed as (
+        update device_control_messages m
+        set state = a.state, result_code = a.result_code,
+          response_received_at = case when a.result_code is null then null else a.at end
+        from a
+        where m.id = a.message_id and m.state in ('queued', 'sent')
+          and m.service_point_id = (select sp.id from service_points sp where sp.device_key = a.device_key)
+        returning m.id, m.service_point_id, m.capability_id, m.requested_state, a.result_code, a.at, a.response
+      ), latest as (
+        select distinct on (spc.id) spc.id, c.result_code, c.requested_state, c.at, c.response
+        from closed c
+        join service_point_capabilities spc on spc.service_point_id = c.service_point_id
+          and (c.capability_id is null or spc.capability_id = c.capability_id)
+        order by spc.id, c.id desc
+      ), relays as (
+        update service_point_capabilities spc
+        set status = case when l.result_code = 0 then l.requested_state else spc.status end,
+          api_capability_response = l.response, updated_at = l.at
+        from latest l
+        where spc.id = l.id
+      )
+      select distinct service_point_id from closed`,
+    );
+    const meterIds = closed.map((c) => c.service_point_id);
     await announce(tx, await locationEventsOfMeters(tx, meterIds, deps.now()));
   });
 }
