@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import type { ControllerFieldState, ControllerRenderProps, FieldPath, FieldValues } from 'react-hook-form';
 import { type MessageCode, isMessageCode } from '@portal/contract';
 import { ApiError, messageCodeOfText } from '../app/apiError';
 
@@ -22,4 +23,14 @@ export function serverText(t: TFunction, text: string | null | undefined, fallba
   const code = text ? messageCodeOfText(text) : null;
   if (code) return t(`msg.${code}`);
   return text || t(`msg.${fallback}`);
+}
+
+/** The props a react-hook-form Controller hands its input, with the field's message translated. */
+export function controlledProps<T extends FieldValues, N extends FieldPath<T>>(
+  t: TFunction,
+  field: ControllerRenderProps<T, N>,
+  fieldState: ControllerFieldState,
+) {
+  const { name, ref, value, onChange, onBlur } = field;
+  return { name, ref, value, onChange, onBlur, error: fieldMessage(t, fieldState.error?.message) };
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Modal, Stack, TextInput } from '@mantine/core';
 import { type BusEntity, type CreateBusEntityRequest, createBusEntityRequest } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { applyFieldErrors, hasFieldErrors } from '../../../app/formErrors';
 import { errorMessage, fieldMessage, serverText } from '../../../i18n/messages';
 import { toast } from '../../../ui/toast';
 import { useSaveBusiness } from '../hooks';
+import { DialogActions } from '../../../ui/DialogActions';
 
 const serverFields = ['legalName'] as const;
 
@@ -68,14 +69,11 @@ export function BusinessModal({
             {...register('legalName')}
             error={fieldMessage(t, errors.legalName?.message)}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
+          <DialogActions onCancel={onClose}>
             <Button type="submit" loading={save.isPending}>
               {t('adminPanel.business.save')}
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
     </Modal>

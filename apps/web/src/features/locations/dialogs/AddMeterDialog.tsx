@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Select, Stack, Text } from '@mantine/core';
 import { DeviceGroup, MAX_METERS_PER_LOCATION } from '@portal/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useAddMeter, useMeterStock } from '../hooks';
 import type { DialogProps } from '../table/LocationDialogs';
 import { fittingMeters } from './meterFit';
 import { ResponsiveModal } from './ResponsiveModal';
+import { DialogActions } from '../../../ui/DialogActions';
 
 /** Add Meter: a meter from stock onto this location (at most two, never beside a cube or data collector). */
 export function AddMeterDialog({ site, row, onClose, onDone }: DialogProps) {
@@ -82,14 +83,11 @@ export function AddMeterDialog({ site, row, onClose, onDone }: DialogProps) {
           comboboxProps={{ withinPortal: true }}
           data-autofocus
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
+        <DialogActions onCancel={onClose}>
           <Button onClick={submit} disabled={!meterId || full} loading={add.isPending}>
             {t('locations.dialogs.save')}
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </ResponsiveModal>
   );

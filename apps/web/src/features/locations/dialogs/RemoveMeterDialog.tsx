@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../ui/toast';
@@ -7,6 +7,7 @@ import { useRemoveMeter } from '../hooks';
 import type { DialogProps } from '../table/LocationDialogs';
 import { MeterChoice } from './MeterChoice';
 import { ResponsiveModal } from './ResponsiveModal';
+import { DialogActions } from '../../../ui/DialogActions';
 
 /** Remove Meter: the meter goes back to stock (not while a guest is checked in). */
 export function RemoveMeterDialog({ site, row, onClose, onDone }: DialogProps) {
@@ -49,14 +50,11 @@ export function RemoveMeterDialog({ site, row, onClose, onDone }: DialogProps) {
           </Text>
         )}
         {row.isCheckedInState && <Alert color="yellow">{t('msg.meterCheckedIn')}</Alert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
+        <DialogActions onCancel={onClose}>
           <Button color="red.9" onClick={submit} disabled={!meter || row.isCheckedInState} loading={remove.isPending}>
             {t('locations.actions.removeMeter')}
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </ResponsiveModal>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { readingProblem } from '@portal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { isWater } from '../rows';
 import type { DialogProps } from '../table/LocationDialogs';
 import { MeterChoice } from './MeterChoice';
 import { ResponsiveModal } from './ResponsiveModal';
+import { DialogActions } from '../../../ui/DialogActions';
 
 /**
  * Reset Reading (screen 14): a new baseline for a meter. Water takes whole gallons, other
@@ -98,14 +99,11 @@ export function ResetReadingDialog({ site, row, onClose, onDone }: DialogProps) 
               )}
             </>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
+          <DialogActions onCancel={onClose}>
             <Button type="submit" disabled={!meter || value.trim() === ''} loading={save.isPending}>
               {t('locations.dialogs.save')}
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
     </ResponsiveModal>

@@ -2,7 +2,7 @@ import type { siteSettingRequest } from '@portal/contract';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { fieldMessage } from '../../../i18n/messages';
+import { controlledProps } from '../../../i18n/messages';
 import { dayEndAfter } from '../times';
 import { RateInput, TimeSelect, WeekStartSelect } from './fields';
 
@@ -31,16 +31,7 @@ function RateField({ name, label }: { name: 'billingRate' | 'waterBillingRate'; 
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <RateInput
-          label={label}
-          withAsterisk
-          name={field.name}
-          ref={field.ref}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={fieldMessage(t, fieldState.error?.message)}
-        />
+        <RateInput label={label} withAsterisk {...controlledProps(t, field, fieldState)} />
       )}
     />
   );
@@ -60,16 +51,12 @@ export function DayFields() {
           <TimeSelect
             label={t('sites.form.dayStart')}
             withAsterisk
-            name={field.name}
-            ref={field.ref}
-            value={field.value}
+            {...controlledProps(t, field, fieldState)}
             onChange={(value) => {
               field.onChange(value);
               const end = dayEndAfter(value, getValues('dayEnd'));
               if (end && end !== getValues('dayEnd')) setValue('dayEnd', end, { shouldValidate: true });
             }}
-            onBlur={field.onBlur}
-            error={fieldMessage(t, fieldState.error?.message)}
           />
         )}
       />
@@ -81,12 +68,7 @@ export function DayFields() {
             label={t('sites.form.dayEnd')}
             withAsterisk
             min={dayStart}
-            name={field.name}
-            ref={field.ref}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={fieldMessage(t, fieldState.error?.message)}
+            {...controlledProps(t, field, fieldState)}
           />
         )}
       />
@@ -103,16 +85,7 @@ export function WeekStartField() {
       control={control}
       name="weekStart"
       render={({ field, fieldState }) => (
-        <WeekStartSelect
-          label={t('sites.form.weekStart')}
-          withAsterisk
-          name={field.name}
-          ref={field.ref}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={fieldMessage(t, fieldState.error?.message)}
-        />
+        <WeekStartSelect label={t('sites.form.weekStart')} withAsterisk {...controlledProps(t, field, fieldState)} />
       )}
     />
   );

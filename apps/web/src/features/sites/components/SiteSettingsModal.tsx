@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Alert, Button, Modal, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { type SiteSetting, type SiteWithStats, siteSettingRequest } from '@portal/contract';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { toast } from '../../../ui/toast';
 import { failureMessage } from '../failureMessage';
 import { useSaveSiteSetting, useSiteSetting } from '../hooks';
 import { DayFields, RateFields, WeekStartField } from './SettingFields';
+import { DialogActions } from '../../../ui/DialogActions';
 
 type SettingValues = z.input<typeof siteSettingRequest>;
 type SettingOutput = z.output<typeof siteSettingRequest>;
@@ -86,14 +87,11 @@ function SettingsForm({ setting, onClose }: { setting: SiteSetting; onClose: () 
             <DayFields />
             <WeekStartField />
           </SimpleGrid>
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
+          <DialogActions onCancel={onClose} mt="sm">
             <Button type="submit" loading={save.isPending}>
               {t('sites.form.save')}
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
     </FormProvider>

@@ -1,7 +1,7 @@
 import { SimpleGrid } from '@mantine/core';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { fieldMessage } from '../../../../i18n/messages';
+import { controlledProps } from '../../../../i18n/messages';
 import type { SiteFormValues } from '../../siteFormValues';
 import { TimeSelect } from '../fields';
 import { DayFields, WeekStartField } from '../SettingFields';
@@ -20,12 +20,7 @@ export function CheckInOutSection() {
             label={t('sites.form.defaultCheckoutTime')}
             description={t('sites.form.localTimeHint')}
             withAsterisk
-            name={field.name}
-            ref={field.ref}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={fieldMessage(t, fieldState.error?.message)}
+            {...controlledProps(t, field, fieldState)}
           />
         )}
       />

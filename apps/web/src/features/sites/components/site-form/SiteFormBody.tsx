@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Accordion, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Accordion, Button, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import {
   type CountryLookup,
   Role,
@@ -39,6 +39,7 @@ import { CheckInOutSection } from './CheckInOutSection';
 import { IntegrationsSection } from './IntegrationsSection';
 import { RatesSection } from './RatesSection';
 import { type Section, sectionOfField, sections } from './sections';
+import { DialogActions } from '../../../../ui/DialogActions';
 
 type Props = {
   site: SiteWithStats | undefined;
@@ -194,14 +195,11 @@ export function SiteFormBody({ site, setting, busEntityID, partners, timeZones, 
             </Accordion.Item>
           </Accordion>
 
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
+          <DialogActions onCancel={onClose}>
             <Button type="submit" loading={save.isPending}>
               {t('sites.form.save')}
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
     </FormProvider>
