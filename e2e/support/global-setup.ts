@@ -60,6 +60,8 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'info',
       DATABASE_URL: '',
       MQTT_URL: '',
+      // A meter that never answers is given up on after 10 s, so the flows can see it.
+      COMMAND_TIMEOUT_SECONDS: '10',
     },
     stdio: ['ignore', log, log],
   });

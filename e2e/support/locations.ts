@@ -80,3 +80,6 @@ export async function openRow(page: Page, siteId: number, description: string) {
   await row.first().waitFor();
   return row.first();
 }
+
+/** A meter of the simulated fleet that never answers a command. */
+export const silent = (deviceKey: string) => behaviourOf(deviceKey) === 'silent';

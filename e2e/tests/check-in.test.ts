@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { demo, launch, newPage, signIn } from '../support/browser';
-import { answers, apiToken, checkInPossible, findLocation, openRow } from '../support/locations';
+import type { CurrentStay } from '@portal/contract';
+import { answers, api, apiToken, checkInPossible, findLocation, openRow } from '../support/locations';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -71,6 +72,32 @@ describe('check-in and check-out', () => {
     await other.context().close();
   });
 
+  it('[SITE MANAGER] manages a checked-in location and finds the stay’s guest in the form', async () => {
+    const token = await apiToken(demo.manager);
+    const { site, row } = await findLocation(
+      token,
+      (r) =>
+        r.isCheckedInState &&
+        !r.deleted &&
+        r.guestName !== null &&
+        r.servicePoints.some((sp) => sp.servicePointCapabilities.length > 0),
+    );
+    const stay = await api<CurrentStay>(token, 'GET', `GetCurrentStayByLocationID?locationID=${row.locationID}`);
+    const guest = stay!.guest!;
+    const page = await newPage(browser);
+    await signIn(page, demo.manager);
+    await page.waitForURL('**/MySites');
+    const tr = await openRow(page, site.siteID, row.locationDescription);
+    await tr.getByRole('button', { name: `Actions for ${row.locationDescription}` }).click();
+    await page.getByRole('menuitem', { name: 'Manage Location' }).click();
+    const dialog = page.getByRole('dialog', { name: new RegExp(`${row.locationDescription}$`) });
+    await expect.poll(() => dialog.getByLabel('Guest phone').inputValue()).toBe(guest.mobileNumber);
+    expect(await dialog.getByLabel('First name').inputValue()).toBe(guest.firstName);
+    expect(await dialog.getByLabel('Last name').inputValue()).toBe(guest.lastName ?? '');
+    expect(await dialog.getByLabel('Email').inputValue()).toBe(guest.email ?? '');
+    await page.context().close();
+  });
+
   it('[SITE OWNER] checks a guest out and sees the stay in the history', async () => {
     const token = await apiToken(demo.owner);
     const { site, row } = await findLocation(
@@ -87,12 +114,19 @@ describe('check-in and check-out', () => {
     await tr.getByRole('button', { name: `Check out of ${name}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Check out' });
     await confirm.getByText(`Check the guest out of ${name}? Its services switch off.`).waitFor();
+    // What each meter used so far: the figures the stay closes with.
+    const usage = confirm.getByRole('table', { name: 'Usage so far' });
+    await usage.waitFor();
+    for (const meter of row.servicePoints) {
+      await usage.getByRole('row').filter({ hasText: meter.servicePointName }).getByText(meter.unit).waitFor();
+    }
     await confirm.getByRole('button', { name: 'Check Out' }).click();
     await page.getByText(CHECK_OUT_TOASTS).first().waitFor();
     await tr.getByRole('button', { name: `Check in at ${name}` }).waitFor();
 
     await tr.getByRole('button', { name: `View the history of ${name}` }).click();
-    const history = page.getByRole('dialog', { name: `Location History (${name})` });
+    const meters = row.servicePoints.map((sp) => sp.servicePointName).join(', ');
+    const history = page.getByRole('dialog', { name: `Location History (${meters})` });
     await history.getByText('Showing Previous Transactions').waitFor();
     const newest = history.getByRole('row').nth(1);
     await newest.getByText(row.guestName!).waitFor();

@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launch, newPage } from '../support/browser';
+import { demo, launch, newPage } from '../support/browser';
 import { seriousViolations } from '../support/axe';
+import { apiToken, findLocation } from '../support/locations';
 
 let browser: Browser;
+
+const ELECTRIC_GROUPS = [1, 6];
+const WATER_GROUP = 2;
 beforeAll(async () => {
   browser = await launch();
 });
@@ -27,6 +31,36 @@ describe('public meter page', () => {
     expect(rows).toBeGreaterThan(0);
     expect(rows).toBeLessThanOrEqual(30);
     expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('[VISITOR] types the number printed on a meter: electric readings in kWh, water readings in gallons', async () => {
+    const { row } = await findLocation(
+      await apiToken(demo.admin),
+      (r) =>
+        !r.deleted &&
+        r.servicePoints.some((sp) => ELECTRIC_GROUPS.includes(sp.fk_DeviceTypeGroupId) && sp.kwhTotal !== null) &&
+        r.servicePoints.some((sp) => sp.fk_DeviceTypeGroupId === WATER_GROUP && sp.kwhTotal !== null),
+    );
+    const electric = row.servicePoints.find((sp) => ELECTRIC_GROUPS.includes(sp.fk_DeviceTypeGroupId))!;
+    const water = row.servicePoints.find((sp) => sp.fk_DeviceTypeGroupId === WATER_GROUP)!;
+    const page = await newPage(browser);
+    await page.goto('/meterreadings');
+    const currentReading = page.locator('dt:text-is("Current Reading") + dd');
+    const location = page.locator('dt:text-is("Location") + dd');
+
+    await page.getByLabel('Enter Meter Number').fill(` ${electric.servicePointName.toLowerCase()} `);
+    await page.getByRole('button', { name: 'Check' }).click();
+    await page.getByRole('heading', { name: 'Meter Summary' }).waitFor();
+    expect(await location.textContent()).toBe(`${row.locationDescription} (${row.locationPublicName})`);
+    expect(await currentReading.textContent()).toMatch(/^[\d,.]+ kWh$/);
+
+    await page.getByLabel('Enter Meter Number').fill(water.servicePointName);
+    await page.getByRole('button', { name: 'Check' }).click();
+    await expect.poll(() => currentReading.textContent()).toMatch(/^[\d,.]+ gal$/);
+    expect(await location.textContent()).toBe(`${row.locationDescription} (${row.locationPublicName})`);
+    const firstReading = page.locator('section[aria-labelledby="meter-history"] tbody tr').first().locator('td').last();
+    expect(await firstReading.textContent()).toMatch(/^[\d,.]+ gal$/);
     await page.context().close();
   });
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DEVICE_CONTROL_COOLDOWN_S } from '@portal/contract';
 import { z } from 'zod';
 import type { SimulatorSettings } from './devices/simulated';
 
@@ -43,7 +44,8 @@ const envSchema = z.object({
       return [min, Math.max(min, max)] as [number, number];
     }),
   MISSING_AFTER_MINUTES: z.coerce.number().min(1).max(10_080).default(15),
-  COMMAND_TIMEOUT_SECONDS: z.coerce.number().min(5).max(3600).default(60),
+  // The device control panel concludes 'no response' 45 s after a command (DEVICE_CONTROL_COOLDOWN_S): the server gives up then too.
+  COMMAND_TIMEOUT_SECONDS: z.coerce.number().min(5).max(3600).default(DEVICE_CONTROL_COOLDOWN_S),
   CONFIRM_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(6_000),
   UNBILLED_KWH_PER_DAY: z.coerce.number().min(0).default(3),
   UNBILLED_GALLONS_PER_DAY: z.coerce.number().min(0).default(50),

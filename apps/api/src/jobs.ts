@@ -11,7 +11,7 @@ type Job = { name: string; everySeconds: number; run: (deps: Deps) => Promise<nu
  * run on every instance at once: its statements claim rows atomically.
  */
 export const jobs: Job[] = [
-  { name: 'expire commands', everySeconds: 10, run: expireCommands },
+  { name: 'expire commands', everySeconds: 5, run: expireCommands },
   { name: 'automatic check-out', everySeconds: 30, run: autoCheckOut },
   { name: 'missing meters', everySeconds: 60, run: markMissingMeters },
   { name: 'unbilled usage', everySeconds: 300, run: flagUnbilledUsage },

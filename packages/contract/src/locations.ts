@@ -71,6 +71,9 @@ export const locationUsage = z.object({
   servicePoints: z.array(z.object({ servicePointID: id, usage: usageStats.nullable() })),
 });
 
+/** Two descriptions name the same location of a property when they match ignoring case and spaces. */
+export const descriptionKey = (description: string) => description.replace(/\s+/g, '').toLowerCase();
+
 const description = z
   .string({ error: 'locationDescriptionRequired' })
   .trim()

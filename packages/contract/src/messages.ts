@@ -142,6 +142,7 @@ export const messages = {
   alreadyCheckedIn: 'This location is already checked in.',
   notCheckedIn: 'This location is not checked in.',
   checkInNotAllowed: 'This location cannot be checked in.',
+  checkInNoMeter: 'A location without a meter cannot be checked in: there is nothing to switch on or bill.',
 
   // locations
   locationUpdated: 'Location updated successfully',
@@ -159,6 +160,8 @@ export const messages = {
     'Description, billing account number and location type cannot be changed while the location is checked in.',
   fieldNotEditable: 'Your role cannot change this field.',
   sameProperty: 'The location is already in this property.',
+  locationDescriptionTaken: 'Another location of this property already has this description.',
+  moveDescriptionTaken: 'The chosen property already has a location with this description.',
   locationDescriptionRequired: 'Location Description is required',
   fillEmptyRows: 'Fill the empty row(s) first before adding new ones.',
   locationsAdded: 'All locations are added.',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The public meter page looks a location up by its public name (printed on the pedestal). */
+/** The public meter page looks a meter up by its number, or by its location's public name (printed on the pedestal). */
 export const meterLookupQuery = z.object({
   name: z.string().trim().min(1, 'enterMeterNumber').max(50, 'maxLength'),
 });
@@ -8,7 +8,7 @@ export const meterLookupQuery = z.object({
 export const meterReadingEntry = z.object({
   /** ISO 8601, UTC. */
   readingDT: z.string(),
-  /** The cumulative kWh with thousands separators, as the original page showed it. */
+  /** The cumulative total in the meter's unit with thousands separators, as the original page showed it. */
   kwHTotalSeparated: z.string(),
 });
 
@@ -19,8 +19,11 @@ export const meterLookupResult = z.object({
     locationDescription: z.string(),
     /** 'Normal' when the meter reports and is in service, else 'Missing' or 'Out of Service'. */
     status: z.string(),
+    /** The latest cumulative total, in `unit` (the specification's name). */
     kwhTotal: z.number().nullable(),
   }),
+  /** 'kWh', or 'gal' for a water meter looked up by its number. */
+  unit: z.string(),
   propertyName: z.string(),
   /** The latest reading's time, ISO 8601 UTC; null before the first reading. */
   dataAsOf: z.string().nullable(),

@@ -136,6 +136,31 @@ describe('the property form', () => {
     expect(problems(siteForm, { ...validSite, ...change })).toEqual([message]);
   });
 
+  it.each([
+    [{ physicalZip: '8600' }, 'physicalZip: Invalid physical zip code entered.'],
+    [{ fk_BillingCountryID: 40, billingZip: '123' }, 'billingZip: Invalid postal code format.'],
+    [{ dayStart: '18:15', dayEnd: '18:00' }, 'dayEnd: Day End cannot be before Day Start.'],
+    [
+      { integrations: [{ partnerID: 1 }, { partnerID: 1 }] },
+      'integrations.1.partnerID: Each partner can be chosen once per property.',
+    ],
+  ])('reports %j beside the required fields left empty', (change, message) => {
+    const empty = { sitePublicName: '', physicalAddrLine1: '', physicalCity: '', fk_PhysicalStateID: null };
+    expect(problems(siteForm, { ...validSite, ...empty, ...change })).toEqual([
+      'sitePublicName: Please provide Property Name',
+      'physicalAddrLine1: Required field',
+      'physicalCity: Required field',
+      'fk_PhysicalStateID: Required field',
+      message,
+    ]);
+  });
+
+  it('checks a zip against its country only once the country is chosen', () => {
+    expect(problems(siteForm, { ...validSite, fk_PhysicalCountryID: null, physicalZip: '8600' })).toEqual([
+      'fk_PhysicalCountryID: Required field',
+    ]);
+  });
+
   it('accepts rates with two decimals and a day that starts and ends at once', () => {
     expect(problems(siteForm, { ...validSite, billingRate: 0.29, waterBillingRate: 9_999_999_999.99 })).toEqual([]);
     expect(problems(siteForm, { ...validSite, dayStart: '10:00', dayEnd: '10:00' })).toEqual([]);
@@ -187,5 +212,11 @@ describe('property settings', () => {
     [{ waterBillingRate: 1.001 }, 'waterBillingRate: Invalid decimal.'],
   ])('%j -> %s', (change, message) => {
     expect(problems(siteSettingRequest, { ...valid, ...change })).toEqual([message]);
+  });
+
+  it('says the day ends before it starts even when a rate is missing', () => {
+    expect(
+      problems(siteSettingRequest, { ...valid, billingRate: undefined, dayStart: '12:00', dayEnd: '11:45' }),
+    ).toEqual(['billingRate: Please select Electric Kwh Rate', 'dayEnd: Day End cannot be before Day Start.']);
   });
 });

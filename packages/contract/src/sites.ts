@@ -79,8 +79,6 @@ export function parseTimeOfDay(value: string): string | null {
   return `${hours}:${minutes}`;
 }
 
-const HH_MM = /^\d{2}:\d{2}$/;
-
 /** A time of day on the 15-minute step, answered as 'HH:mm'. */
 export const timeOfDayField = (message: MessageCode) =>
   z
@@ -112,14 +110,27 @@ const optionalKey = optionalText(KEY_MAX).refine(
   'fieldNotValid',
 );
 
+/**
+ * A rule across fields runs once the fields it reads are valid, whatever the others hold:
+ * zod skips an object's refinements after any field fails, which would hide a bad zip
+ * until every required field is filled.
+ */
+const whenValid = (fields: readonly string[]) => ({
+  when: (payload: z.core.ParsePayload) =>
+    payload.issues.every(
+      (issue) => issue.path !== undefined && issue.path.length > 0 && !fields.includes(String(issue.path[0])),
+    ),
+});
+
 type DayRange = { dayStart: string; dayEnd: string };
 
-/** Day End cannot precede Day Start (both already 'HH:mm' when they are valid). */
+/** Day End cannot precede Day Start (both 'HH:mm'). */
 function dayOrder(value: DayRange, ctx: z.RefinementCtx): void {
-  if (HH_MM.test(value.dayStart) && HH_MM.test(value.dayEnd) && value.dayEnd < value.dayStart) {
+  if (value.dayEnd < value.dayStart) {
     ctx.addIssue({ code: 'custom', path: ['dayEnd'], message: 'dayEndBeforeStart' satisfies MessageCode });
   }
 }
+const dayFields = whenValid(['dayStart', 'dayEnd']);
 
 // ---------------------------------------------------------------- property settings
 
@@ -133,7 +144,7 @@ export const siteSettingRequest = z
     dayEnd: timeOfDayField('selectDayEnd'),
     active: z.boolean().default(true),
   })
-  .superRefine(dayOrder);
+  .superRefine(dayOrder, dayFields);
 export type SiteSettingRequest = z.infer<typeof siteSettingRequest>;
 
 export const siteSetting = z.object({
@@ -199,13 +210,19 @@ type SiteRuleInput = DayRange & {
   integrations: Array<{ partnerID: number }>;
 };
 
-function siteRules(form: SiteRuleInput, ctx: z.RefinementCtx): void {
-  if (form.physicalZip && zipFormatMessage(form.fk_PhysicalCountryID, form.physicalZip)) {
+function physicalZipRule(form: SiteRuleInput, ctx: z.RefinementCtx): void {
+  if (zipFormatMessage(form.fk_PhysicalCountryID, form.physicalZip)) {
     ctx.addIssue({ code: 'custom', path: ['physicalZip'], message: 'physicalZipInvalid' satisfies MessageCode });
   }
-  const billingZipMessage = form.billingZip ? zipFormatMessage(form.fk_BillingCountryID, form.billingZip) : null;
-  if (billingZipMessage) ctx.addIssue({ code: 'custom', path: ['billingZip'], message: billingZipMessage });
-  dayOrder(form, ctx);
+}
+
+/** The specification names no submit text for the billing zip: it keeps the format message shown on blur. */
+function billingZipRule(form: SiteRuleInput, ctx: z.RefinementCtx): void {
+  const message = form.billingZip ? zipFormatMessage(form.fk_BillingCountryID, form.billingZip) : null;
+  if (message) ctx.addIssue({ code: 'custom', path: ['billingZip'], message });
+}
+
+function partnerOnce(form: SiteRuleInput, ctx: z.RefinementCtx): void {
   const seen = new Set<number>();
   form.integrations.forEach((integration, index) => {
     if (seen.has(integration.partnerID)) {
@@ -219,20 +236,27 @@ function siteRules(form: SiteRuleInput, ctx: z.RefinementCtx): void {
   });
 }
 
+/** The property's rules across fields, each beside the problems of the other fields. */
+function withSiteRules<S extends z.ZodType<SiteRuleInput>>(schema: S): S {
+  return schema
+    .superRefine(physicalZipRule, whenValid(['physicalZip', 'fk_PhysicalCountryID']))
+    .superRefine(billingZipRule, whenValid(['billingZip', 'fk_BillingCountryID']))
+    .superRefine(dayOrder, dayFields)
+    .superRefine(partnerOnce, whenValid(['integrations']));
+}
+
 /** The Add/Edit Property dialog: the property, its settings and its integrations. */
-export const siteForm = z.object(siteFields).superRefine(siteRules);
+export const siteForm = withSiteRules(z.object(siteFields));
 export type SiteForm = z.input<typeof siteForm>;
 
 /** POST Site/CreateSite: siteID 0. */
-export const createSiteRequest = z
-  .object({ ...siteFields, siteID: z.literal(0, { error: 'fieldNotValid' }).default(0) })
-  .superRefine(siteRules);
+export const createSiteRequest = withSiteRules(
+  z.object({ ...siteFields, siteID: z.literal(0, { error: 'fieldNotValid' }).default(0) }),
+);
 export type CreateSiteRequest = z.infer<typeof createSiteRequest>;
 
 /** PUT Site/UpdateSite: the id of the property to change. */
-export const updateSiteRequest = z
-  .object({ ...siteFields, siteID: requiredId('fieldNotValid') })
-  .superRefine(siteRules);
+export const updateSiteRequest = withSiteRules(z.object({ ...siteFields, siteID: requiredId('fieldNotValid') }));
 export type SaveSiteRequest = z.infer<typeof updateSiteRequest> | CreateSiteRequest;
 
 export const siteMonitoringRequest = z.object({

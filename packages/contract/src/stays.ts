@@ -92,4 +92,28 @@ export const guestRow = z.object({
   email: z.string().nullable(),
 });
 
+export type GuestRow = z.infer<typeof guestRow>;
+
 export const checkOutQuery = z.object({ locationID: idParam });
+
+export const currentStayMeter = z.object({
+  servicePointID: id,
+  servicePointName: z.string(),
+  unit: z.string(),
+  openingReading: z.number().nullable(),
+  currentReading: z.number().nullable(),
+  /** Used since check-in: the rises of the readings (a reset or a drop adds nothing). */
+  usage: z.number(),
+});
+
+/** The open stay of a location (null when nobody is checked in): its guest and its meters so far. */
+export const currentStay = z
+  .object({
+    stayID: id,
+    checkinDateTime: z.string(),
+    autoCheckoutDateTime: z.string().nullable(),
+    guest: guestRow.nullable(),
+    meters: z.array(currentStayMeter),
+  })
+  .nullable();
+export type CurrentStay = z.infer<typeof currentStay>;

@@ -233,6 +233,11 @@ export const locations = pgTable(
   },
   (t) => [
     index().on(t.siteId, t.description),
+    // Reports and searches name a location by its description: one per property, ignoring case and spaces (descriptionKey).
+    uniqueIndex('locations_site_description_key').on(
+      t.siteId,
+      sql`lower(regexp_replace(${t.description}, '[[:space:]]+', '', 'g'))`,
+    ),
     uniqueIndex('locations_public_name_key').on(sql`upper(${t.publicName})`),
     index('locations_auto_checkout_idx')
       .on(t.autoCheckoutAt)
@@ -265,6 +270,8 @@ export const servicePoints = pgTable(
   },
   (t) => [
     uniqueIndex().on(t.name),
+    // The public meter page looks a meter up by its number without regard to case.
+    index('service_points_name_upper_idx').on(sql`upper(${t.name})`),
     uniqueIndex().on(t.deviceKey),
     uniqueIndex().on(t.locationId, t.slot),
     check(

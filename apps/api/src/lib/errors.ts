@@ -26,14 +26,31 @@ export class AppError extends Error {
   }
 }
 
-const onField = (messageCode: MessageCode, field?: string): FieldError[] | undefined =>
-  field ? [{ field, code: messageCode, message: messageText(messageCode) }] : undefined;
+/** The field (or fields: rows of a bulk request) the message is about. */
+type Fields = string | readonly string[];
+const onField = (messageCode: MessageCode, fields?: Fields): FieldError[] | undefined =>
+  fields === undefined
+    ? undefined
+    : (typeof fields === 'string' ? [fields] : fields).map((field) => ({
+        field,
+        code: messageCode,
+        message: messageText(messageCode),
+      }));
 
-export const invalid = (messageCode: MessageCode, field?: string) =>
+export const invalid = (messageCode: MessageCode, field?: Fields) =>
   new AppError('invalid', messageCode, {}, onField(messageCode, field));
 export const unauthenticated = (messageCode: MessageCode = 'notAuthenticated') =>
   new AppError('unauthenticated', messageCode);
 export const forbidden = () => new AppError('forbidden', 'forbidden');
 export const notFound = (name = 'record') => new AppError('notFound', 'requestedNotFound', { name });
-export const conflict = (messageCode: MessageCode, field?: string) =>
+export const conflict = (messageCode: MessageCode, field?: Fields) =>
   new AppError('conflict', messageCode, {}, onField(messageCode, field));
+
+/** A write the database refused for a unique index (`constraint`: that index only), as the driver or a cause of it reports. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    const pg = e as { code?: unknown; constraint?: unknown };
+    if (pg.code === '23505' && (constraint === undefined || pg.constraint === constraint)) return true;
+  }
+  return false;
+}

@@ -146,6 +146,83 @@ describe('adding locations', () => {
   });
 });
 
+describe('one description a property, ignoring case and spaces', () => {
+  const add = (descriptions: string[], siteId = ids.siteA1) =>
+    t.call<number[]>({
+      method: 'POST',
+      url: '/api/BulkCreateLocationWithSetting',
+      token: tokens.admin,
+      payload: descriptions.map((locationDescription) => ({ locationDescription, fk_SiteID: siteId })),
+    });
+  const countIn = async (siteId: number) =>
+    (await t.deps.db.select().from(locations).where(eq(locations.siteId, siteId))).length;
+
+  it.each([['a-01'], ['A-01 '], [' a - 0 1'], ['A\t-01']])(
+    'refuses adding %j beside A-01, and adds nothing of the request',
+    async (description) => {
+      const before = await countIn(ids.siteA1);
+      const res = await add(['D-01', description]);
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe('Another location of this property already has this description.');
+      expect(res.body.result).toMatchObject({ errors: [{ field: '1.locationDescription' }] });
+      expect(await countIn(ids.siteA1)).toBe(before);
+    },
+  );
+
+  it('refuses two rows of one request that name the same location', async () => {
+    const res = await add(['E 01', 'e01', 'E-02']);
+    expect(res.status).toBe(409);
+    expect(res.body.result).toMatchObject({ errors: [{ field: '1.locationDescription' }] });
+  });
+
+  it('allows the same description in another property, and a deleted location still holds its description', async () => {
+    expect((await add(['A-01'], ids.siteA2)).status).toBe(200);
+    const hidden = await buildLocation(t.deps.db, ids.siteA1, { description: 'Hidden 1', deleted: true });
+    expect((await add(['hidden 1'])).status).toBe(409);
+    expect(hidden.deleted).toBe(true);
+  });
+
+  it('refuses renaming a location to another one’s description, but not to its own in other letters', async () => {
+    const rename = (description: string) =>
+      t.call({
+        method: 'PUT',
+        url: '/api/UpdateLocation',
+        token: tokens.admin,
+        payload: { locationID: ids.loc1, locationDescription: description, locationPublicName: 'PUB-A01' },
+      });
+    const clash = await rename('a-02');
+    expect(clash.status).toBe(409);
+    expect(clash.body.result).toMatchObject({ errors: [{ field: 'locationDescription' }] });
+    expect((await rename('a-01')).status).toBe(200);
+    expect((await rename('A-01')).status).toBe(200);
+  });
+
+  it('refuses moving a location into a property that has its description', async () => {
+    const twin = await buildLocation(t.deps.db, ids.siteA2, { description: 'Twin 7' });
+    const mover = await buildLocation(t.deps.db, ids.siteA1, { description: 'twin7' });
+    const res = await t.call({
+      method: 'PUT',
+      url: '/api/MoveLocation',
+      token: tokens.admin,
+      payload: { LocationID: mover.id, SiteId: ids.siteA2 },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('The chosen property already has a location with this description.');
+    const [still] = await t.deps.db.select().from(locations).where(eq(locations.id, mover.id));
+    expect(still!.siteId).toBe(ids.siteA1);
+    expect(twin.siteId).toBe(ids.siteA2);
+  });
+
+  it('answers 409, not 500, to the loser of a race for one description', async () => {
+    const results = await Promise.all([add(['Race 1']), add(['race 1'])]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+  });
+
+  it('is kept by the database whatever the application does', async () => {
+    await expect(buildLocation(t.deps.db, ids.siteA1, { description: 'A - 01' })).rejects.toThrow();
+  });
+});
+
 describe('editing a location', () => {
   const update = (token: string, body: object) =>
     t.call({

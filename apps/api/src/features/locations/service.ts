@@ -16,6 +16,7 @@ import { AppError, conflict, invalid } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import { requireLocation, requireSite, type SiteRef } from '../auth/scope';
 import { metersOfLocations } from '../meters/service';
+import { descriptionClashes, isDescriptionClash } from './descriptions';
 import { presentLocation } from './presenter';
 import { selectLocations, selectStayHistory } from './queries';
 
@@ -44,36 +45,45 @@ export async function createLocations(
   entries: BulkLocationEntry[],
 ): Promise<number[]> {
   for (const siteId of new Set(entries.map((e) => e.fk_SiteID))) await requireSite(deps.db, user, siteId);
-  return deps.db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(locations)
-      .values(
-        entries.map((e) => ({
-          siteId: e.fk_SiteID,
-          description: e.locationDescription,
-          accountNumber: e.accountNumber,
-          publicName: `new-${crypto.randomUUID()}`,
-        })),
-      )
-      .returning({ id: locations.id });
-    const ids = inserted.map((r) => r.id);
-    // The public name (printed on the pedestal) defaults to a code made from the id.
-    await tx
-      .update(locations)
-      .set({ publicName: sql`'L' || lpad(${locations.id}::text, 6, '0')` })
-      .where(inArray(locations.id, ids));
-    await audit(tx, req, {
-      action: 'createLocations',
-      entityType: 'location',
-      entityId: ids.join(','),
-      after: entries,
-    });
-    await announce(
-      tx,
-      [...new Set(entries.map((e) => e.fk_SiteID))].flatMap((siteId) => siteChanged(siteId, deps.now())),
-    );
-    return ids;
-  });
+  return deps.db
+    .transaction(async (tx) => {
+      const named = entries.map((e, i) => ({ siteId: e.fk_SiteID, description: e.locationDescription, row: i }));
+      const clashes = await descriptionClashes(tx, named);
+      if (clashes.length)
+        throw conflict(
+          'locationDescriptionTaken',
+          clashes.map((c) => `${c.row}.locationDescription`),
+        );
+      const inserted = await tx
+        .insert(locations)
+        .values(
+          entries.map((e) => ({
+            siteId: e.fk_SiteID,
+            description: e.locationDescription,
+            accountNumber: e.accountNumber,
+            publicName: `new-${crypto.randomUUID()}`,
+          })),
+        )
+        .returning({ id: locations.id });
+      const ids = inserted.map((r) => r.id);
+      // The public name (printed on the pedestal) defaults to a code made from the id.
+      await tx
+        .update(locations)
+        .set({ publicName: sql`'L' || lpad(${locations.id}::text, 6, '0')` })
+        .where(inArray(locations.id, ids));
+      await audit(tx, req, {
+        action: 'createLocations',
+        entityType: 'location',
+        entityId: ids.join(','),
+        after: entries,
+      });
+      await announce(
+        tx,
+        [...new Set(entries.map((e) => e.fk_SiteID))].flatMap((siteId) => siteChanged(siteId, deps.now())),
+      );
+      return ids;
+    })
+    .catch(rethrowDescriptionClash);
 }
 
 type Editable = Pick<UpdateLocationRequest, 'locationDescription' | 'billingAccountNumber' | 'locationPublicName'> & {
@@ -93,43 +103,54 @@ export async function updateLocation(
   input: Editable,
 ): Promise<void> {
   await requireLocation(deps.db, user, locationId);
-  await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(locations).where(eq(locations.id, locationId)).for('update');
-    const current = before!;
-    const changed = {
-      description: input.locationDescription !== current.description,
-      accountNumber: input.billingAccountNumber !== current.accountNumber,
-      locationTypeId: input.locationType !== undefined && input.locationType !== current.locationTypeId,
-      publicName: input.locationPublicName !== current.publicName,
-    };
-    if (current.isCheckedIn && (changed.description || changed.accountNumber || changed.locationTypeId)) {
-      throw conflict('checkedInReadOnly');
-    }
-    const ownerFields = changed.accountNumber || changed.locationTypeId || changed.publicName;
-    if (ownerFields && user.roleId !== Role.Administrator && user.roleId !== Role.SiteOwner) {
-      throw new AppError('forbidden', 'fieldNotEditable');
-    }
-    await assertPublicNameFree(tx, input.locationPublicName, locationId);
-    const [after] = await tx
-      .update(locations)
-      .set({
-        description: input.locationDescription,
-        accountNumber: input.billingAccountNumber,
-        publicName: input.locationPublicName,
-        ...(input.locationType !== undefined ? { locationTypeId: input.locationType } : {}),
-        updatedAt: deps.now(),
-      })
-      .where(eq(locations.id, locationId))
-      .returning();
-    await audit(tx, req, {
-      action: 'updateLocation',
-      entityType: 'location',
-      entityId: locationId,
-      before: current,
-      after,
-    });
-    await announce(tx, locationChanged(current.siteId, locationId, deps.now()));
-  });
+  await deps.db
+    .transaction(async (tx) => {
+      const [before] = await tx.select().from(locations).where(eq(locations.id, locationId)).for('update');
+      const current = before!;
+      const changed = {
+        description: input.locationDescription !== current.description,
+        accountNumber: input.billingAccountNumber !== current.accountNumber,
+        locationTypeId: input.locationType !== undefined && input.locationType !== current.locationTypeId,
+        publicName: input.locationPublicName !== current.publicName,
+      };
+      if (current.isCheckedIn && (changed.description || changed.accountNumber || changed.locationTypeId)) {
+        throw conflict('checkedInReadOnly');
+      }
+      const ownerFields = changed.accountNumber || changed.locationTypeId || changed.publicName;
+      if (ownerFields && user.roleId !== Role.Administrator && user.roleId !== Role.SiteOwner) {
+        throw new AppError('forbidden', 'fieldNotEditable');
+      }
+      await assertPublicNameFree(tx, input.locationPublicName, locationId);
+      if (changed.description) {
+        const named = { siteId: current.siteId, description: input.locationDescription, locationId };
+        if ((await descriptionClashes(tx, [named])).length)
+          throw conflict('locationDescriptionTaken', 'locationDescription');
+      }
+      const [after] = await tx
+        .update(locations)
+        .set({
+          description: input.locationDescription,
+          accountNumber: input.billingAccountNumber,
+          publicName: input.locationPublicName,
+          ...(input.locationType !== undefined ? { locationTypeId: input.locationType } : {}),
+          updatedAt: deps.now(),
+        })
+        .where(eq(locations.id, locationId))
+        .returning();
+      await audit(tx, req, {
+        action: 'updateLocation',
+        entityType: 'location',
+        entityId: locationId,
+        before: current,
+        after,
+      });
+      await announce(tx, locationChanged(current.siteId, locationId, deps.now()));
+    })
+    .catch(rethrowDescriptionClash);
+}
+
+function rethrowDescriptionClash(err: unknown): never {
+  throw isDescriptionClash(err) ? conflict('locationDescriptionTaken') : err;
 }
 
 async function assertPublicNameFree(q: Queryable, publicName: string, locationId: number) {
@@ -202,38 +223,55 @@ export async function moveLocations(
     await requireLocation(deps.db, user, m.LocationID);
     await requireSite(deps.db, user, m.SiteId);
   }
-  await deps.db.transaction(async (tx) => {
-    const ids = moves.map((m) => m.LocationID);
-    const current = await tx.select().from(locations).where(inArray(locations.id, ids)).for('update');
-    const byId = new Map(current.map((l) => [l.id, l]));
-    const [deletedTarget] = await tx
-      .select({ id: sites.id })
-      .from(sites)
-      .where(
-        and(
-          inArray(
-            sites.id,
-            moves.map((m) => m.SiteId),
+  await deps.db
+    .transaction(async (tx) => {
+      const ids = moves.map((m) => m.LocationID);
+      const current = await tx.select().from(locations).where(inArray(locations.id, ids)).for('update');
+      const byId = new Map(current.map((l) => [l.id, l]));
+      const [deletedTarget] = await tx
+        .select({ id: sites.id })
+        .from(sites)
+        .where(
+          and(
+            inArray(
+              sites.id,
+              moves.map((m) => m.SiteId),
+            ),
+            sql`${sites.deletedAt} is not null`,
           ),
-          sql`${sites.deletedAt} is not null`,
-        ),
+        );
+      if (deletedTarget) throw invalid('propertiesFetchFailed', 'SiteId');
+      for (const m of moves) {
+        const loc = byId.get(m.LocationID)!;
+        if (loc.isCheckedIn) throw conflict('moveCheckedIn');
+        if (loc.siteId === m.SiteId) throw invalid('sameProperty', 'SiteId');
+      }
+      const [clash] = await descriptionClashes(
+        tx,
+        moves.map((m) => ({
+          siteId: m.SiteId,
+          description: byId.get(m.LocationID)!.description,
+          locationId: m.LocationID,
+        })),
       );
-    if (deletedTarget) throw invalid('propertiesFetchFailed', 'SiteId');
-    for (const m of moves) {
-      const loc = byId.get(m.LocationID)!;
-      if (loc.isCheckedIn) throw conflict('moveCheckedIn');
-      if (loc.siteId === m.SiteId) throw invalid('sameProperty', 'SiteId');
-      await tx.update(locations).set({ siteId: m.SiteId, updatedAt: deps.now() }).where(eq(locations.id, m.LocationID));
-      await audit(tx, req, {
-        action: 'moveLocation',
-        entityType: 'location',
-        entityId: m.LocationID,
-        before: { siteId: loc.siteId },
-        after: { siteId: m.SiteId },
-      });
-      await announce(tx, [...siteChanged(loc.siteId, deps.now()), ...siteChanged(m.SiteId, deps.now())]);
-    }
-  });
+      if (clash) throw conflict('moveDescriptionTaken');
+      for (const m of moves) {
+        const loc = byId.get(m.LocationID)!;
+        await tx
+          .update(locations)
+          .set({ siteId: m.SiteId, updatedAt: deps.now() })
+          .where(eq(locations.id, m.LocationID));
+        await audit(tx, req, {
+          action: 'moveLocation',
+          entityType: 'location',
+          entityId: m.LocationID,
+          before: { siteId: loc.siteId },
+          after: { siteId: m.SiteId },
+        });
+        await announce(tx, [...siteChanged(loc.siteId, deps.now()), ...siteChanged(m.SiteId, deps.now())]);
+      }
+    })
+    .catch(rethrowDescriptionClash);
 }
 
 /** The stays of a location, newest first, with the guest and the kWh used in each. */

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeterLookupResult } from '@portal/contract';
 import { servicePoints } from '../../db/schema';
+import { buildLocation, buildMeter } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { reportFixture } from '../reports/test-fixture';
 import { isMeterHost } from './service';
@@ -32,6 +33,7 @@ describe('public meter page', () => {
       status: 'Normal',
       kwhTotal: 30,
     });
+    expect(r.unit).toBe('kWh');
     expect(r.propertyName).toBe('Lakeside RV');
     expect(r.dataAsOf).toBe('2026-11-03T07:30:00.000Z');
     expect(r.meterReadings).toHaveLength(8);
@@ -64,6 +66,40 @@ describe('public meter page', () => {
       .update(servicePoints)
       .set({ activeInd: 1, isMissingDevice: false })
       .where(eq(servicePoints.id, f.e.id));
+  });
+
+  it('[ANYONE] looks an electric meter up by the number printed on it, without case or spaces', async () => {
+    const byNumber = await lookUp(` ${f.e.name.toLowerCase()} `);
+    expect(byNumber.status).toBe(200);
+    expect(byNumber.body.result).toEqual((await lookUp(f.a.publicName)).body.result);
+  });
+
+  it('[ANYONE] shows a water meter looked up by its number with its own readings, in gallons', async () => {
+    const res = await lookUp(f.w.name.toLowerCase());
+    expect(res.status).toBe(200);
+    const r = res.body.result;
+    expect(r.location).toEqual({
+      locationPublicName: f.a.publicName,
+      locationDescription: f.a.description,
+      status: 'Normal',
+      kwhTotal: 600,
+    });
+    expect(r.unit).toBe('gal');
+    expect(r.dataAsOf).toBe('2026-11-01T20:00:00.000Z');
+    expect(r.meterReadings.map((m) => m.kwHTotalSeparated)).toEqual(['600.00', '500.00']);
+  });
+
+  it('answers Meter not found for a meter in stock, on a deleted location, or that does not meter', async () => {
+    const stock = await buildMeter(t.deps.db);
+    const deleted = await buildLocation(t.deps.db, f.site.id, { deleted: true });
+    const onDeleted = await buildMeter(t.deps.db, { locationId: deleted.id, slot: 1 });
+    const live = await buildLocation(t.deps.db, f.site.id);
+    const cube = await buildMeter(t.deps.db, { locationId: live.id, slot: 1, deviceTypeId: 2 });
+    for (const name of [stock.name, onDeleted.name, deleted.publicName, cube.name]) {
+      const res = await lookUp(name);
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe('Meter not found');
+    }
   });
 
   it('is rate limited', async () => {

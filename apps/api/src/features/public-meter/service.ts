@@ -1,7 +1,7 @@
 import { type MeterLookupResult, separatedTotal } from '@portal/contract';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { electricMeterByPublicName, recentReadings } from './queries';
+import { meterByNumberOrPublicName, recentReadings } from './queries';
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
@@ -12,9 +12,12 @@ export function meterStatus(activeInd: number, isMissing: boolean): string {
   return 'Normal';
 }
 
-/** The public summary of a meter: location, property, status and recent readings; nothing about guests. */
+/**
+ * The public summary of a meter named by its number or its location's public name: location,
+ * property, status and recent readings in the meter's unit; nothing about guests.
+ */
 export async function lookUpMeter(q: Queryable, name: string): Promise<MeterLookupResult> {
-  const meter = await electricMeterByPublicName(q, name);
+  const meter = await meterByNumberOrPublicName(q, name);
   if (!meter) throw new AppError('notFound', 'meterNotFound');
   const readings = await recentReadings(q, meter.service_point_id);
   return {
@@ -24,6 +27,7 @@ export async function lookUpMeter(q: Queryable, name: string): Promise<MeterLook
       status: meterStatus(meter.active_ind, meter.is_missing_device),
       kwhTotal: meter.last_reading === null ? null : Number(meter.last_reading),
     },
+    unit: meter.unit,
     propertyName: meter.site_name,
     dataAsOf: meter.last_reading_at === null ? null : iso(meter.last_reading_at),
     meterReadings: readings.map((r) => ({

@@ -171,6 +171,20 @@ describe('POST /api/Site/CreateSite', () => {
     expect(res.body.result.errors).toContainEqual(expect.objectContaining({ field, message }));
   });
 
+  it('names a bad zip beside the required fields left empty', async () => {
+    const res = await create(
+      'admin',
+      form({ sitePublicName: '', physicalCity: '', fk_PhysicalStateID: null, physicalZip: '8453' }),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.result.errors.map(({ field, message }) => `${field}: ${message}`)).toEqual([
+      'sitePublicName: Please provide Property Name',
+      'physicalCity: Required field',
+      'fk_PhysicalStateID: Required field',
+      'physicalZip: Invalid physical zip code entered.',
+    ]);
+  });
+
   it.each([
     ['ownerA', 'A', 200],
     ['ownerA', 'B', 403],

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { CapabilityType } from '@portal/contract';
 import { rows, type Queryable } from '../../db/client';
 import { guests, stays } from '../../db/schema';
@@ -41,23 +41,77 @@ export async function openStay(q: Queryable, locationId: number) {
 }
 
 /**
- * Closes the stay's meters: the closing reading is the meter's latest, the usage the sum
- * of rises since check-in (a reset adds nothing), so usage never goes negative.
+ * What a stay's meter (`sm`, a stay_meters row) used from check-in to `until` (now when
+ * null): the sum of the rises of its readings since the opening reading; a reset or a drop
+ * adds nothing, so usage never goes negative.
  */
+function stayMeterUsage(checkinAt: SQL, until: SQL | null) {
+  return sql`coalesce((
+    select sum(case when r.is_reset then 0 else greatest(r.total - coalesce(r.prev, sm.opening_reading, r.total), 0) end)
+    from (
+      select mr.total, mr.is_reset, lag(mr.total) over (order by mr.read_at) as prev
+      from meter_readings mr
+      where mr.service_point_id = sm.service_point_id and mr.read_at > ${checkinAt}
+        ${until === null ? sql`` : sql`and mr.read_at <= ${until}`}
+    ) r
+  ), 0)`;
+}
+
+/** Closes the stay's meters: the closing reading is the meter's latest, the usage since check-in. */
 export async function closeStayMeters(q: Queryable, stayId: number, checkinAt: Date, checkoutAt: Date): Promise<void> {
   await q.execute(sql`
     update stay_meters sm
-    set closing_reading = sp.last_reading,
-        usage = coalesce((
-          select sum(case when r.is_reset then 0 else greatest(r.total - coalesce(r.prev, sm.opening_reading, r.total), 0) end)
-          from (
-            select mr.total, mr.is_reset, lag(mr.total) over (order by mr.read_at) as prev
-            from meter_readings mr
-            where mr.service_point_id = sm.service_point_id and mr.read_at > ${checkinAt} and mr.read_at <= ${checkoutAt}
-          ) r
-        ), 0)
+    set closing_reading = sp.last_reading, usage = ${stayMeterUsage(sql`${checkinAt}`, sql`${checkoutAt}`)}
     from service_points sp
     where sm.stay_id = ${stayId} and sp.id = sm.service_point_id`);
+}
+
+export type CurrentStayDbRow = {
+  id: number;
+  checkin_at: Date | string;
+  auto_checkout_at: Date | string | null;
+  guest_id: number | null;
+  mobile_number: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+};
+
+/** The open stay of a location with its guest. */
+export async function currentStay(q: Queryable, locationId: number): Promise<CurrentStayDbRow | null> {
+  const [row] = await rows<CurrentStayDbRow>(
+    q,
+    sql`
+    select st.id, st.checkin_at, st.auto_checkout_at, g.id as guest_id, g.mobile_number, g.first_name, g.last_name, g.email
+    from stays st
+    left join guests g on g.id = st.guest_id
+    where st.location_id = ${locationId} and st.checkout_at is null`,
+  );
+  return row ?? null;
+}
+
+export type StayMeterDbRow = {
+  service_point_id: number;
+  name: string;
+  unit: string;
+  opening_reading: string | null;
+  current_reading: string | null;
+  usage: string;
+};
+
+/** The meters of an open stay: opening and latest reading, and the usage so far. */
+export function openStayMeters(q: Queryable, stayId: number, checkinAt: Date): Promise<StayMeterDbRow[]> {
+  return rows<StayMeterDbRow>(
+    q,
+    sql`
+    select sp.id as service_point_id, sp.name, dt.unit, sm.opening_reading, sp.last_reading as current_reading,
+      ${stayMeterUsage(sql`${checkinAt}`, null)} as usage
+    from stay_meters sm
+    join service_points sp on sp.id = sm.service_point_id
+    join device_types dt on dt.id = sp.device_type_id
+    where sm.stay_id = ${stayId}
+    order by sp.slot nulls last, sp.id`,
+  );
 }
 
 /** The kWh of a closed stay's electric meters. */

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   checkInRequest,
   checkOutQuery,
+  currentStay,
+  locationIdQuery,
   guestRow,
   guestSearchQuery,
   messageText,
@@ -48,6 +50,17 @@ export default async function stayRoutes(app: FastifyInstance) {
     result: stayResult,
     handler: async ({ deps, req, user, query }) =>
       answer(await stays.checkOut(deps, req, user, query.locationID), 'checkOutSuccess', 'checkOutPending'),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/GetCurrentStayByLocationID',
+    summary: 'The open stay of a location: its guest, and each meter with its opening reading and usage so far',
+    tags,
+    access: propertyStaff,
+    query: locationIdQuery,
+    result: currentStay,
+    handler: ({ deps, user, query }) => stays.currentStayOf(deps, user, query.locationID),
   });
 
   defineRoute(app, {

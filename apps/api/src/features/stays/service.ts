@@ -7,6 +7,7 @@ import {
   nextSlot,
   TIME_STEP_MINUTES,
   type CheckInRequest,
+  type CurrentStay,
   type GuestInput,
   type UpdateCapabilitiesRequest,
 } from '@portal/contract';
@@ -22,6 +23,8 @@ import { awaitConfirmation, sendControls, type ControlRequest } from '../devices
 import { updateLocation } from '../locations/service';
 import {
   closeStayMeters,
+  currentStay,
+  openStayMeters,
   electricUsageOfStay,
   isDisconnect,
   latestCommands,
@@ -129,6 +132,7 @@ export async function checkIn(
       input.activeInd === ActiveInd.OutOfService ||
       relays.some((r) => SOLO_GROUPS.includes(r.group_id) || r.active_ind !== ActiveInd.Available);
     if (blocked) throw conflict('checkInNotAllowed');
+    if (!relays.length) throw conflict('checkInNoMeter');
     const guestId = await saveGuest(tx, input.guest, user.userAccountId);
     const [stay] = await tx
       .insert(stays)
@@ -319,6 +323,39 @@ export async function retryRelays(
     .where(eq(locations.id, locationId));
   const sent = await dispatch(deps, req, commands);
   return { stayId: null, ...sent };
+}
+
+/** The open stay of a location: the guest the edit form shows and the usage check-out confirms. */
+export async function currentStayOf(deps: Deps, user: Principal, locationId: number): Promise<CurrentStay> {
+  await requireLocation(deps.db, user, locationId);
+  const stay = await currentStay(deps.db, locationId);
+  if (!stay) return null;
+  const checkinAt = new Date(stay.checkin_at);
+  const meters = await openStayMeters(deps.db, stay.id, checkinAt);
+  const num = (v: string | null) => (v === null ? null : Number(v));
+  return {
+    stayID: stay.id,
+    checkinDateTime: checkinAt.toISOString(),
+    autoCheckoutDateTime: stay.auto_checkout_at === null ? null : new Date(stay.auto_checkout_at).toISOString(),
+    guest:
+      stay.guest_id === null
+        ? null
+        : {
+            guestID: stay.guest_id,
+            mobileNumber: stay.mobile_number ?? '',
+            firstName: stay.first_name ?? '',
+            lastName: stay.last_name,
+            email: stay.email,
+          },
+    meters: meters.map((m) => ({
+      servicePointID: m.service_point_id,
+      servicePointName: m.name,
+      unit: m.unit,
+      openingReading: num(m.opening_reading),
+      currentReading: num(m.current_reading),
+      usage: Number(m.usage),
+    })),
+  };
 }
 
 export async function findGuests(deps: Deps, user: Principal, search: string) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { nextSlot, Role, type LocationRow } from '@portal/contract';
+import { nextSlot, Role, type CurrentStay, type LocationRow } from '@portal/contract';
 import { locations, servicePointCapabilities, servicePoints, stayMeters, stays } from '../../db/schema';
 import { recordReadings } from '../meters/readings';
 import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../../test/factories';
@@ -158,6 +158,18 @@ describe('check-in', () => {
     expect(res.status).toBe(409);
   });
 
+  it('refuses a location without a meter: there is nothing to switch on or bill', async () => {
+    const loc = await buildLocation(t.deps.db, siteId);
+    const res = await checkIn(tokens.admin, { locationID: loc.id, autoCheckoutDateTime: autoCheckout() });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(
+      'A location without a meter cannot be checked in: there is nothing to switch on or bill.',
+    );
+    const [after] = await t.deps.db.select().from(locations).where(eq(locations.id, loc.id));
+    expect(after!.isCheckedIn).toBe(false);
+    expect(await t.deps.db.select().from(stays).where(eq(stays.locationId, loc.id))).toEqual([]);
+  });
+
   it('refuses a second check-in and another business', async () => {
     const { loc } = await pedestal();
     expect((await checkIn(tokens.ownerB, { locationID: loc.id, autoCheckoutDateTime: autoCheckout() })).status).toBe(
@@ -168,6 +180,23 @@ describe('check-in', () => {
     );
     const again = await checkIn(tokens.admin, { locationID: loc.id, autoCheckoutDateTime: autoCheckout() });
     expect(again.body.message).toBe('This location is already checked in.');
+  });
+});
+
+const currentStayOf = (token: string, locationId: number) =>
+  t.call<CurrentStay>({ method: 'GET', url: `/api/GetCurrentStayByLocationID?locationID=${locationId}`, token });
+
+describe('the current stay', () => {
+  it('[SITE MANAGER] reads the guest of the open stay, for the edit form; nothing when vacant; 403 out of scope', async () => {
+    const { loc } = await pedestal();
+    expect((await currentStayOf(tokens.manager, loc.id)).body.result).toBeNull();
+    const guest = { mobileNumber: '(555) 222-0101', firstName: 'Olga', lastName: 'Open', email: 'olga@example.com' };
+    await checkIn(tokens.admin, { locationID: loc.id, autoCheckoutDateTime: autoCheckout(), guest });
+    const res = await currentStayOf(tokens.manager, loc.id);
+    expect(res.status).toBe(200);
+    expect(res.body.result).toMatchObject({ guest: { ...guest, guestID: expect.any(Number) as number } });
+    expect(res.body.result?.meters).toHaveLength(1);
+    expect((await currentStayOf(tokens.ownerB, loc.id)).status).toBe(403);
   });
 });
 
@@ -186,6 +215,17 @@ describe('check-out', () => {
       { servicePointId: meter.id, readAt: at(3), total: '14', isReset: false },
     ]);
     t.clock.set(at(4));
+    const soFar = await currentStayOf(tokens.manager, loc.id);
+    expect(soFar.body.result?.meters).toEqual([
+      {
+        servicePointID: meter.id,
+        servicePointName: meter.name,
+        unit: 'kWh',
+        openingReading: 100,
+        currentReading: 14,
+        usage: 16.5,
+      },
+    ]);
     const sentBefore = t.gateway.sent.length;
     const res = await t.call({
       method: 'POST',

@@ -3,7 +3,7 @@ import type { CreateUserAccountRequest, UpdateUserAccountRequest, UserAccount } 
 import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { audit } from '../../lib/audit';
-import { conflict } from '../../lib/errors';
+import { conflict, isUniqueViolation } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import { scopeOf } from '../auth/scope';
 import { createInviteToken, setPasswordLink } from '../auth/service';
@@ -31,14 +31,6 @@ function contactValues(contact: CreateUserAccountRequest['contact']): queries.Co
 async function snapshot(tx: Tx, userAccountId: number) {
   const row = await queries.findUser(tx, { kind: 'all' }, userAccountId);
   return row && presentUser(row);
-}
-
-/** The unique index on the e-mail refused a concurrent insert of the same address. */
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e instanceof Error; e = e.cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 /**
@@ -70,6 +62,7 @@ export async function create(
       return { account: created, token: await createInviteToken(deps, tx, id) };
     })
     .catch((err: unknown) => {
+      // the unique index on the e-mail refused a concurrent insert of the same address
       throw isUniqueViolation(err) ? conflict('emailTaken', 'contact.email') : err;
     });
 

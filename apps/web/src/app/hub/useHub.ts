@@ -35,8 +35,7 @@ export function useHub(): void {
       }
       for (const siteId of plan.tables) void queryClient.invalidateQueries({ queryKey: locationKeys.table(siteId) });
       for (const { siteId, locationIds } of plan.rows) {
-        for (const id of locationIds)
-          void queryClient.invalidateQueries({ queryKey: locationKeys.latestOperations(id) });
+        for (const id of locationIds) void queryClient.invalidateQueries({ queryKey: locationKeys.ofLocation(id) });
         refreshRows(queryClient, siteId, locationIds).catch((error: unknown) => {
           console.warn('hub: row refresh failed, reloading the table', error);
           void queryClient.invalidateQueries({ queryKey: locationKeys.table(siteId) });

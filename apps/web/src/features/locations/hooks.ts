@@ -7,8 +7,7 @@ import {
   controlMessage,
   guestRow,
   idValue,
-  latestOperation,
-  locationDetail,
+  currentStay,
   locationTypeLookup,
   locationUsage,
   manualReadingResult,
@@ -32,11 +31,12 @@ export function useLocationsTable(siteId: number) {
   return useQuery({ queryKey: locationKeys.table(siteId), queryFn: ({ signal }) => fetchTable(siteId, signal) });
 }
 
-export function useLocationDetail(siteId: number, locationId: number, enabled: boolean) {
+/** The open stay of a checked-in location: its guest, and its meters' usage so far. */
+export function useCurrentStay(locationId: number, enabled = true) {
   return useQuery({
-    queryKey: locationKeys.detail(siteId, locationId),
+    queryKey: locationKeys.currentStay(locationId),
     queryFn: async ({ signal }) =>
-      (await api.get(`Site/${siteId}/Location/${locationId}`, locationDetail, { signal })).result,
+      (await api.get('GetCurrentStayByLocationID', currentStay, { query: { locationID: locationId }, signal })).result,
     enabled,
     staleTime: 0,
   });
@@ -109,21 +109,6 @@ export function useGuestSearch(search: string, enabled: boolean) {
       (await api.get('Guest/GetGuests', z.array(guestRow), { query: { search }, signal })).result,
     enabled,
     staleTime: 60_000,
-  });
-}
-
-export function useLatestOperations(locationId: number, enabled = true) {
-  return useQuery({
-    queryKey: locationKeys.latestOperations(locationId),
-    queryFn: async ({ signal }) =>
-      (
-        await api.get('GetServicePointCapabilitiesLatestOperationsByLocationID', z.array(latestOperation), {
-          query: { locationID: locationId },
-          signal,
-        })
-      ).result,
-    enabled,
-    staleTime: 0,
   });
 }
 

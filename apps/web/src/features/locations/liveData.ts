@@ -11,10 +11,12 @@ import { ApiError } from '../../app/apiError';
 export const locationKeys = {
   all: ['locations'] as const,
   table: (siteId: number) => ['locations', 'table', siteId] as const,
-  history: (locationId: number) => ['locations', 'history', locationId] as const,
-  latestOperations: (locationId: number) => ['locations', 'latestOperations', locationId] as const,
-  controlMessage: (servicePointId: number) => ['locations', 'controlMessage', servicePointId] as const,
-  detail: (siteId: number, locationId: number) => ['locations', 'detail', siteId, locationId] as const,
+  /** Everything read about one location besides its row: a change of the location reloads it all. */
+  ofLocation: (locationId: number) => ['locations', 'of', locationId] as const,
+  history: (locationId: number) => [...locationKeys.ofLocation(locationId), 'history'] as const,
+  currentStay: (locationId: number) => [...locationKeys.ofLocation(locationId), 'currentStay'] as const,
+  controlMessage: (locationId: number, servicePointId: number) =>
+    [...locationKeys.ofLocation(locationId), 'controlMessage', servicePointId] as const,
   stock: (locationId: number) => ['locations', 'stock', locationId] as const,
   assignable: (siteId: number) => ['locations', 'assignable', siteId] as const,
   locationTypes: ['locations', 'locationTypes'] as const,
@@ -85,10 +87,7 @@ export async function afterLocationChange(
     await queryClient.invalidateQueries({ queryKey: locationKeys.table(siteId) });
     return;
   }
-  for (const id of locationIds) {
-    void queryClient.invalidateQueries({ queryKey: locationKeys.latestOperations(id) });
-    void queryClient.invalidateQueries({ queryKey: locationKeys.history(id) });
-  }
+  for (const id of locationIds) void queryClient.invalidateQueries({ queryKey: locationKeys.ofLocation(id) });
   // The change is saved: a failed refresh must not turn it into a failure, the table reloads instead.
   await refreshRows(queryClient, siteId, locationIds).catch(() =>
     queryClient.invalidateQueries({ queryKey: locationKeys.table(siteId) }),

@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { fittingMeters } from './dialogs/meterFit';
 import {
   addMeterState,
+  checkInBlock,
   checkInBlocked,
+  hasStatus,
+  resetBlock,
+  STATUS_FILTERS,
   disconnectIndicatorOn,
   formatUsage,
   meterHealth,
@@ -59,13 +63,33 @@ const row = (meters: ServicePointRow[], over: Partial<LocationRow> = {}): Locati
 });
 
 describe('check-in and meters on a row (properties section 4)', () => {
-  it('refuses a check-in with a cube or data collector, an unavailable meter, or when deleted', () => {
+  it('refuses a check-in with a cube or data collector, an unavailable meter, no meter, or when deleted, and says why', () => {
     expect(checkInBlocked(row([meter()]))).toBe(false);
-    expect(checkInBlocked(row([meter({ fk_DeviceTypeGroupId: 3 })]))).toBe(true);
-    expect(checkInBlocked(row([meter({ fk_DeviceTypeGroupId: 4 })]))).toBe(true);
-    expect(checkInBlocked(row([meter(), meter({ activeInd: 0 })]))).toBe(true);
-    expect(checkInBlocked(row([meter({ activeInd: 2 })]))).toBe(true);
-    expect(checkInBlocked(row([meter()], { deleted: true }))).toBe(true);
+    expect(checkInBlock(row([meter({ fk_DeviceTypeGroupId: 3 })]))).toBe('soloDevice');
+    expect(checkInBlock(row([meter({ fk_DeviceTypeGroupId: 4 })]))).toBe('soloDevice');
+    expect(checkInBlock(row([meter(), meter({ activeInd: 0 })]))).toBe('outOfService');
+    expect(checkInBlock(row([meter({ activeInd: 2 })]))).toBe('outOfService');
+    expect(checkInBlock(row([]))).toBe('noMeter');
+    expect(checkInBlock(row([meter()], { deleted: true }))).toBe('deleted');
+  });
+
+  it('says why Reset Reading is unavailable', () => {
+    expect(resetBlock(row([meter({ supportsResetReading: false }), meter()]))).toBeNull();
+    expect(resetBlock(row([meter({ supportsResetReading: false })]))).toBe('notResettable');
+    expect(resetBlock(row([]))).toBe('noMeter');
+    expect(resetBlock(row([meter()], { deleted: true }))).toBe('deleted');
+  });
+
+  it('sorts locations into the status filters', () => {
+    const usage = (dayUsage: number) => ({ dayUsage, weekUsage: 9, monthUsage: 9, totalUsage: 9 });
+    const statuses = (r: LocationRow) => STATUS_FILTERS.filter((f) => hasStatus(r, f));
+    expect(statuses(row([meter({ usage: usage(0) })]))).toEqual(['vacant']);
+    expect(statuses(row([meter({ usage: usage(2) })]))).toEqual(['vacant', 'vacantWithUsage']);
+    expect(statuses(row([meter({ usage: usage(2) })], { isCheckedInState: true }))).toEqual(['checkedIn']);
+    expect(statuses(row([meter()], { deleted: true }))).toEqual([]);
+    expect(
+      statuses(row([meter({ isMissingDevice: true, excludeFromMonitoring: true }), meter({ activeInd: 0 })])),
+    ).toEqual(['vacant', 'missing', 'outOfService', 'excluded']);
   });
 
   it('hides Add Meter beside a cube or data collector and disables it at two meters', () => {
@@ -87,7 +111,10 @@ describe('check-in and meters on a row (properties section 4)', () => {
     expect(relayBlocked(null)).toBeNull();
     expect(relayState(meter({ servicePointCapabilities: [] }))).toBe('none');
     expect(relayState(meter({ servicePointCapabilities: [cap(2, 1), cap(2, 0, 'pending')] }))).toBe('pending');
-    expect(relayState(meter({ servicePointCapabilities: [cap(2, 1, 'Failed: no response')] }))).toBe('failed');
+    const timedOut = { resultCode: null, servicePointCapabilities: [cap(2, 1, 'Failed: no response')] };
+    expect(relayState(meter(timedOut))).toBe('noResponse');
+    const refused = { resultCode: 5, servicePointCapabilities: [cap(2, 1, 'Failed: result code 5')] };
+    expect(relayState(meter(refused))).toBe('failed');
     expect(relayState(meter({ servicePointCapabilities: [cap(2, 0), cap(2, 1)] }))).toBe('on');
     expect(relayState(meter({ servicePointCapabilities: [cap(2, 0)] }))).toBe('off');
   });

@@ -26,9 +26,27 @@ export const isMetered = (meter: Pick<ServicePointRow, 'fk_DeviceTypeGroupId'>) 
 /** A Cube or Data Collector on the location: no check-in, no second meter. */
 export const hasSoloDevice = (row: LocationRow) => row.servicePoints.some(isSoloDevice);
 
-/** Properties section 4: no check-in with a cube or data collector, an unavailable meter, or when deleted. */
-export function checkInBlocked(row: LocationRow): boolean {
-  return row.deleted || hasSoloDevice(row) || row.servicePoints.some((sp) => sp.activeInd !== ActiveInd.Available);
+export type CheckInBlock = 'deleted' | 'noMeter' | 'soloDevice' | 'outOfService';
+
+/**
+ * Why a guest cannot be checked in here, or null: properties section 4 (deleted, a cube
+ * or data collector, a meter out of service), and no meter at all (nothing to bill).
+ */
+export function checkInBlock(row: LocationRow): CheckInBlock | null {
+  if (row.deleted) return 'deleted';
+  if (row.servicePoints.length === 0) return 'noMeter';
+  if (hasSoloDevice(row)) return 'soloDevice';
+  if (row.servicePoints.some((sp) => sp.activeInd !== ActiveInd.Available)) return 'outOfService';
+  return null;
+}
+
+export const checkInBlocked = (row: LocationRow) => checkInBlock(row) !== null;
+
+/** Why Reset Reading is unavailable ('Option Unavailable'), or null. */
+export function resetBlock(row: LocationRow): 'deleted' | 'noMeter' | 'notResettable' | null {
+  if (row.deleted) return 'deleted';
+  if (row.servicePoints.length === 0) return 'noMeter';
+  return row.servicePoints.some((sp) => sp.supportsResetReading) ? null : 'notResettable';
 }
 
 /** Add Meter: hidden with a cube or data collector, disabled at two meters. */
@@ -51,15 +69,18 @@ export function relayBlocked(response: string | null): 'pending' | 'failed' | nu
   return null;
 }
 
-export type RelayState = 'on' | 'off' | 'pending' | 'failed' | 'none';
+export type RelayState = 'on' | 'off' | 'pending' | 'failed' | 'noResponse' | 'none';
 
-/** The meter's service as the relays report it: a command out or failed shows first. */
+/**
+ * The meter's service as the relays report it: a command out or failed shows first; a
+ * failed one whose meter never answered (its last command has no result code) is 'noResponse'.
+ */
 export function relayState(meter: ServicePointRow): RelayState {
   const caps = meter.servicePointCapabilities;
   if (caps.length === 0) return 'none';
   const blocked = caps.map((c) => relayBlocked(c.apiCapabilityResponse));
   if (blocked.includes('pending')) return 'pending';
-  if (blocked.includes('failed')) return 'failed';
+  if (blocked.includes('failed')) return meter.resultCode === null ? 'noResponse' : 'failed';
   return caps.some((c) => c.status === 1) ? 'on' : 'off';
 }
 
@@ -78,7 +99,40 @@ export function formatUsage(value: number | null | undefined): string {
     : String(Math.trunc(value));
 }
 
-export const supportsReset = (meter: ServicePointRow) => meter.supportsResetReading;
+/** The status filters of the locations table. */
+export const STATUS_FILTERS = [
+  'checkedIn',
+  'vacant',
+  'vacantWithUsage',
+  'missing',
+  'outOfService',
+  'excluded',
+] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+const isVacant = (row: LocationRow) => !row.deleted && !row.isCheckedInState;
+
+/**
+ * Whether a location is in a status: checked in; vacant (live, nobody checked in); vacant
+ * with usage (a meter counted a whole kWh or gallon today: usage nobody pays for); a meter
+ * missing, out of service, or excluded from monitoring.
+ */
+export function hasStatus(row: LocationRow, status: StatusFilter): boolean {
+  switch (status) {
+    case 'checkedIn':
+      return row.isCheckedInState;
+    case 'vacant':
+      return isVacant(row);
+    case 'vacantWithUsage':
+      return isVacant(row) && row.servicePoints.some((sp) => (sp.usage?.dayUsage ?? 0) > 0);
+    case 'missing':
+      return row.servicePoints.some((sp) => sp.isMissingDevice);
+    case 'outOfService':
+      return row.servicePoints.some((sp) => sp.activeInd !== ActiveInd.Available);
+    case 'excluded':
+      return row.servicePoints.some((sp) => sp.excludeFromMonitoring);
+  }
+}
 
 /** Text the table's search box matches: description, public name, meters, guest, account. */
 export function searchText(row: LocationRow): string {

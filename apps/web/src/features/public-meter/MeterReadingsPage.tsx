@@ -136,7 +136,7 @@ function MeterSummary({ data }: { data: MeterLookupResult }) {
           <Field label={t('publicMeter.currentReading')}>
             {location.kwhTotal === null
               ? '-----'
-              : `${location.kwhTotal.toLocaleString(undefined, { maximumFractionDigits: 3 })} kWh`}
+              : `${location.kwhTotal.toLocaleString(undefined, { maximumFractionDigits: 3 })} ${data.unit}`}
           </Field>
         </SimpleGrid>
       </Paper>
@@ -163,7 +163,7 @@ function MeterSummary({ data }: { data: MeterLookupResult }) {
                     <LocalTime iso={r.readingDT} />
                   </Table.Td>
                   <Table.Td ta="right" ff="monospace">
-                    {r.kwHTotalSeparated}
+                    {r.kwHTotalSeparated} {data.unit}
                   </Table.Td>
                 </Table.Tr>
               ))}

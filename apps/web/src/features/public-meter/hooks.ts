@@ -6,7 +6,7 @@ export const publicMeterKeys = {
   lookup: (name: string) => ['public-meter', 'lookup', name.toUpperCase()] as const,
 };
 
-/** The public summary of a meter by its number (the location's public name); anonymous. */
+/** The public summary of a meter by its number or its location's public name; anonymous. */
 export function useMeterLookup(name: string) {
   return useQuery({
     queryKey: publicMeterKeys.lookup(name),

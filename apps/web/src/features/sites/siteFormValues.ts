@@ -13,13 +13,15 @@ import {
 } from '@portal/contract';
 import type { z } from 'zod';
 
+/** The selects of the form. Not chosen is null, never undefined: a Controller shows its default value for undefined. */
+type Choice =
+  'fk_BusEntityID' | 'fk_PhysicalStateID' | 'fk_PhysicalCountryID' | 'fk_BillingStateID' | 'fk_BillingCountryID';
+
 /**
  * What the Add/Edit Property form holds: optional texts are '' (never null) so inputs stay
- * controlled, and a business or state not chosen yet is undefined (the schema says it is required).
+ * controlled, and a choice not made yet is null (the schema says when it is required).
  */
-export type SiteFormValues = Omit<SiteForm, 'fk_BusEntityID' | 'fk_PhysicalStateID'> & {
-  fk_BusEntityID: number | undefined;
-  fk_PhysicalStateID: number | undefined;
+export type SiteFormValues = Omit<SiteForm, Choice> & { [K in Choice]: number | null } & {
   siteBillingName: string;
   physicalAddrLine2: string;
   billingAddrLine1: string;
@@ -60,7 +62,7 @@ export function siteFormDefaults(options: {
   const text = (value: string | null | undefined) => value ?? '';
   return {
     siteID: site?.siteID ?? 0,
-    fk_BusEntityID: site?.fk_BusEntityID ?? options.busEntityID,
+    fk_BusEntityID: site?.fk_BusEntityID ?? options.busEntityID ?? null,
     sitePublicName: text(site?.sitePublicName),
     siteBillingName: text(site?.siteBillingName),
     physicalAddrLine1: text(site?.physicalAddrLine1),

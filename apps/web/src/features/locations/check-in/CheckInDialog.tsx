@@ -1,14 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
-import type { LocationRow } from '@portal/contract';
+import { Alert, Button, Group, Select, Skeleton, Stack, Switch, Text, TextInput } from '@mantine/core';
+import type { GuestRow, LocationRow } from '@portal/contract';
 import { useMemo, useState } from 'react';
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, hasFieldErrors } from '../../../app/formErrors';
-import { fieldMessage } from '../../../i18n/messages';
+import { errorMessage, fieldMessage } from '../../../i18n/messages';
 import { toastFailure, toastSaved, toastStatusError } from '../feedback';
-import { useCheckIn, useLocationTypes, useRetryRelays, useUpdateLocation, useUpdateWithServices } from '../hooks';
-import { checkInBlocked, hasSoloDevice } from '../rows';
+import {
+  useCheckIn,
+  useCurrentStay,
+  useLocationTypes,
+  useRetryRelays,
+  useUpdateLocation,
+  useUpdateWithServices,
+} from '../hooks';
+import { checkInBlock, checkInBlocked, hasSoloDevice } from '../rows';
 import { ResponsiveModal } from '../dialogs/ResponsiveModal';
 import type { DialogProps } from '../table/LocationDialogs';
 import { editRights, useRole } from '../useRole';
@@ -28,7 +35,7 @@ const SERVER_FIELDS = [
 
 /** Check In (screen 11): the stay's automatic check-out, services, availability and guest. */
 export function CheckInDialog(props: DialogProps) {
-  return <LocationFormDialog {...props} checkIn />;
+  return <LocationFormDialog {...props} checkIn guest={null} />;
 }
 
 /**
@@ -40,7 +47,38 @@ export function EditLocationDialog(props: DialogProps) {
   const hasServices = props.row.servicePoints.some((sp) => sp.servicePointCapabilities.length > 0);
   if (hasSoloDevice(props.row)) return <BasicEditDialog {...props} limited />;
   if (!hasServices) return <BasicEditDialog {...props} limited={false} />;
-  return <LocationFormDialog {...props} checkIn={false} />;
+  if (props.row.isCheckedInState) return <EditStayDialog {...props} />;
+  return <LocationFormDialog {...props} checkIn={false} guest={null} />;
+}
+
+/**
+ * A checked-in location: the form opens with the open stay's guest, loaded first, so that
+ * nothing typed into blank fields can replace the guest by mistake.
+ */
+function EditStayDialog(props: DialogProps) {
+  const { t } = useTranslation();
+  const stay = useCurrentStay(props.row.locationID);
+  if (stay.data !== undefined)
+    return <LocationFormDialog {...props} checkIn={false} guest={stay.data?.guest ?? null} />;
+  return (
+    <ResponsiveModal
+      onClose={props.onClose}
+      size="lg"
+      title={t('checkIn.editTitle', { location: props.row.locationDescription })}
+    >
+      {stay.isError ? (
+        <Alert color="red" role="alert" title={t('msg.locationUpdateFailed')}>
+          {errorMessage(t, stay.error)}
+        </Alert>
+      ) : (
+        <Stack gap="sm" aria-busy="true" aria-label={t('common.loading')}>
+          <Skeleton height={36} />
+          <Skeleton height={36} />
+          <Skeleton height={120} />
+        </Stack>
+      )}
+    </ResponsiveModal>
+  );
 }
 
 function LocationFields({
@@ -121,7 +159,14 @@ function LocationFields({
   );
 }
 
-function LocationFormDialog({ site, row, onClose, onDone, checkIn }: DialogProps & { checkIn: boolean }) {
+function LocationFormDialog({
+  site,
+  row,
+  onClose,
+  onDone,
+  checkIn,
+  guest,
+}: DialogProps & { checkIn: boolean; guest: GuestRow | null }) {
   const { t } = useTranslation();
   const mode: FormMode = { checkIn, guestIn: checkIn || row.isCheckedInState };
   const boxes = useMemo(() => serviceBoxes(row.servicePoints, mode.guestIn), [row.servicePoints, mode.guestIn]);
@@ -146,7 +191,7 @@ function LocationFormDialog({ site, row, onClose, onDone, checkIn }: DialogProps
   );
   const { register, control, handleSubmit, setValue, setError, formState } = useForm<LocationFormValues>({
     resolver: zodResolver(schema) as unknown as Resolver<LocationFormValues>,
-    defaultValues: initialValues(row, mode, initialServices(boxes, checkIn), site, now),
+    defaultValues: initialValues(row, mode, initialServices(boxes, checkIn), site, now, guest),
   });
   const available = useWatch({ control, name: 'available' });
   const checkInMutation = useCheckIn(site.siteID);
@@ -256,7 +301,11 @@ function LocationFormDialog({ site, row, onClose, onDone, checkIn }: DialogProps
               />
             )}
           />
-          {checkIn && blocked && <Alert color="yellow">{t('msg.checkInNotAllowed')}</Alert>}
+          {checkIn && blocked && (
+            <Alert color="yellow" role="alert">
+              {t('msg.checkInNotAllowed')} {t(`locations.reasons.${checkInBlock(row) ?? 'outOfService'}`)}
+            </Alert>
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.close')}

@@ -57,6 +57,15 @@ describe('the check-in form', () => {
     expect(values.available).toBe(true);
   });
 
+  it('starts an edit of a checked-in location with the open stay’s guest, which it sends back by id', () => {
+    const guest = { guestID: 31, mobileNumber: '(555) 010-2030', firstName: 'Ida', lastName: null, email: 'ida@x.org' };
+    const edit = { checkIn: false, guestIn: true };
+    const checkedIn = { ...row, isCheckedInState: true };
+    const filled = initialValues(checkedIn, edit, [], site, now, guest);
+    expect(filled.guest).toEqual({ ...guest, lastName: '' });
+    expect(requestBody(checkedIn, filled, [], edit, site.timeZone).guest).toEqual({ ...guest, lastName: '' });
+  });
+
   it('sends the stay in UTC, the changeable relays, and no empty guest', () => {
     const body = requestBody(row, values, boxes, mode, site.timeZone);
     expect(body).toMatchObject({

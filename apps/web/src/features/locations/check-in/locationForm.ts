@@ -1,4 +1,4 @@
-import { type LocationRow, guestInput } from '@portal/contract';
+import { type GuestRow, type LocationRow, guestInput } from '@portal/contract';
 import { z } from 'zod';
 import { type ServiceBox, type ServiceValue, servicesToSend } from './services';
 import { checkoutProblem, defaultCheckout, fromWallTime, toWallTime } from './zonedTime';
@@ -23,12 +23,24 @@ export type FormMode = {
   guestIn: boolean;
 };
 
+/** An empty guest for a check-in; the open stay's guest when editing a checked-in location. */
+export function guestValues(guest: GuestRow | null | undefined): LocationFormValues['guest'] {
+  return {
+    guestID: guest?.guestID ?? null,
+    mobileNumber: guest?.mobileNumber ?? '',
+    firstName: guest?.firstName ?? '',
+    lastName: guest?.lastName ?? '',
+    email: guest?.email ?? '',
+  };
+}
+
 export function initialValues(
   row: LocationRow,
   mode: FormMode,
   services: ServiceValue[],
   site: { timeZone: string; defaultCheckoutTime: string },
   now: Date,
+  guest: GuestRow | null = null,
 ): LocationFormValues {
   const autoCheckout = mode.checkIn
     ? defaultCheckout(now, site.timeZone, site.defaultCheckoutTime)
@@ -43,7 +55,7 @@ export function initialValues(
     autoCheckout,
     available: row.servicePoints.every((sp) => sp.activeInd === 1),
     services,
-    guest: { guestID: null, mobileNumber: '', firstName: '', lastName: '', email: '' },
+    guest: guestValues(guest),
   };
 }
 

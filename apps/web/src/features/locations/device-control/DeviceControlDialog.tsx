@@ -5,18 +5,17 @@ import { errorMessage } from '../../../i18n/messages';
 import { ResponsiveModal } from '../dialogs/ResponsiveModal';
 import { disconnectIndicatorOn, isDisconnectCapable, relayState } from '../rows';
 import type { DialogProps } from '../table/LocationDialogs';
+import { RELAY_COLOR } from '../table/MeterLines';
 import { COOLDOWN_MS } from './cooldown';
 import { useDeviceControl } from './useDeviceControl';
-
-const STATE_COLOR = { on: 'green', off: 'gray', pending: 'yellow', failed: 'red', none: 'gray' } as const;
 
 /** The device control panel of one meter (screen 15): Retry OFF / Retry ON with the cooldown and its result. */
 export function DeviceControlDialog({ site, row, onClose, servicePointId }: DialogProps & { servicePointId: number }) {
   const { t, i18n } = useTranslation();
   const meter = row.servicePoints.find((sp) => sp.servicePointID === servicePointId);
+  // The row follows the server live: pending while a command is out, then on, off, failed or no response.
   const state = meter ? relayState(meter) : 'none';
-  const current: 0 | 1 = state === 'on' ? 1 : 0;
-  const control = useDeviceControl(site.siteID, row.locationID, servicePointId, current);
+  const control = useDeviceControl(site.siteID, row.locationID, servicePointId);
   const time = new Intl.DateTimeFormat(i18n.language, {
     dateStyle: 'short',
     timeStyle: 'medium',
@@ -26,8 +25,6 @@ export function DeviceControlDialog({ site, row, onClose, servicePointId }: Dial
 
   const last = control.latest.data ?? null;
   const cooling = control.secondsLeft > 0;
-  const shownState =
-    control.outcome && control.outcome.kind !== 'waiting' ? (control.outcome.state === 1 ? 'on' : 'off') : state;
   const onOff = (s: number) => (s === 1 ? t('devices.on') : t('devices.off'));
 
   return (
@@ -38,8 +35,8 @@ export function DeviceControlDialog({ site, row, onClose, servicePointId }: Dial
       <Stack gap="sm">
         <Group gap="xs">
           <Text size="sm">{t('devices.state.label')}:</Text>
-          <Badge color={STATE_COLOR[shownState]} variant="dot">
-            {t(`devices.state.${shownState}`)}
+          <Badge color={RELAY_COLOR[state]} variant="dot" data-relay-state={state}>
+            {t(`devices.state.${state}`)}
           </Badge>
           {isDisconnectCapable(meter) && (
             <Badge color={disconnectIndicatorOn(meter) ? 'green' : 'gray'} variant="dot">

@@ -26,14 +26,15 @@ describe('device control timing', () => {
 
 describe('outcome of a status check', () => {
   it.each([
-    [{ requestedState: 1, resultCode: null }, 0, false, { kind: 'waiting' }],
-    [{ requestedState: 1, resultCode: null }, 0, true, { kind: 'noResponse', state: 0 }],
-    [{ requestedState: 1, resultCode: 0 }, 0, false, { kind: 'success', state: 1 }],
-    [{ requestedState: 0, resultCode: 0 }, 1, true, { kind: 'success', state: 0 }],
-    [{ requestedState: 1, resultCode: 5 }, 0, false, { kind: 'error', code: 5, state: 0 }],
-    [{ requestedState: 0, resultCode: 7 }, 1, true, { kind: 'error', code: 7, state: 1 }],
-  ] as const)('%o from %i (last check %s) is %o', (message, original, last, expected) => {
-    expect(outcomeOf(message, original, last)).toEqual(expected);
+    [{ resultCode: null, state: 'sent' }, false, { kind: 'waiting' }],
+    [{ resultCode: null, state: 'sent' }, true, { kind: 'noResponse' }],
+    [{ resultCode: null, state: 'timed_out' }, false, { kind: 'noResponse' }],
+    [{ resultCode: 0, state: 'acked' }, false, { kind: 'success' }],
+    [{ resultCode: 0, state: 'acked' }, true, { kind: 'success' }],
+    [{ resultCode: 5, state: 'failed' }, false, { kind: 'error', code: 5 }],
+    [{ resultCode: 7, state: 'failed' }, true, { kind: 'error', code: 7 }],
+  ] as const)('%o (last check %s) is %o', (message, last, expected) => {
+    expect(outcomeOf(message, last)).toEqual(expected);
   });
 
   it('polls only a command that is still out', () => {

@@ -27,24 +27,19 @@ export function secondsLeft(sentAt: number, now: number): number {
 }
 
 export type Outcome =
-  | { kind: 'waiting' }
-  | { kind: 'success'; state: 0 | 1 }
-  | { kind: 'error'; code: number; state: 0 | 1 }
-  | { kind: 'noResponse'; state: 0 | 1 };
+  { kind: 'waiting' } | { kind: 'success' } | { kind: 'error'; code: number } | { kind: 'noResponse' };
 
 /**
- * What a status check means. `original` is the state before the command; without an
- * answer the last check reports no response. A failure or no response reverts to the
- * original state, a success takes the requested one.
+ * What a status check means: the meter's answer (success, or an error with its result
+ * code), or none: no response once the server timed the command out or at the last
+ * check, waiting before.
  */
-export function outcomeOf(
-  message: Pick<ControlMessage, 'requestedState' | 'resultCode'>,
-  original: 0 | 1,
-  lastCheck: boolean,
-): Outcome {
-  if (message.resultCode === null) return lastCheck ? { kind: 'noResponse', state: original } : { kind: 'waiting' };
-  if (message.resultCode === 0) return { kind: 'success', state: message.requestedState === 1 ? 1 : 0 };
-  return { kind: 'error', code: message.resultCode, state: original };
+export function outcomeOf(message: Pick<ControlMessage, 'resultCode' | 'state'>, lastCheck: boolean): Outcome {
+  if (message.resultCode === null) {
+    return lastCheck || message.state === 'timed_out' ? { kind: 'noResponse' } : { kind: 'waiting' };
+  }
+  if (message.resultCode === 0) return { kind: 'success' };
+  return { kind: 'error', code: message.resultCode };
 }
 
 /** A last command still waiting for its answer (queued or sent, no result): the panel polls it. */

@@ -6,7 +6,7 @@ import { fetchControlMessage, useSendControl } from '../hooks';
 import { locationKeys } from '../liveData';
 import { CHECKS_AFTER_MS, OPEN_POLLS_AFTER_MS, type Outcome, isUnanswered, outcomeOf, secondsLeft } from './cooldown';
 
-type Command = { messageId: number; requested: 0 | 1; original: 0 | 1; sentAt: number };
+type Command = { messageId: number; requested: 0 | 1; sentAt: number };
 
 /** The meter's latest command (null when it never had one). */
 async function latestMessage(servicePointId: number): Promise<ControlMessage | null> {
@@ -21,27 +21,26 @@ async function latestMessage(servicePointId: number): Promise<ControlMessage | n
 /**
  * The device control panel's behaviour: on open, an unanswered last command is polled
  * every 15 s for up to 60 s; a Retry sends a command, then a 45 s cooldown checks its
- * status at 30, 15 and 0 s left and ends in success (the requested state) or a revert.
+ * status at 30, 15 and 0 s left and ends in success, an error or no response. The latest
+ * command is also reloaded whenever the location changes (the live hub), so the panel
+ * follows the server when it answers, fails or times the command out later.
  */
-export function useDeviceControl(siteId: number, locationId: number, servicePointId: number, currentState: 0 | 1) {
+export function useDeviceControl(siteId: number, locationId: number, servicePointId: number) {
   const queryClient = useQueryClient();
   const send = useSendControl(siteId, locationId);
   const [command, setCommand] = useState<Command | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [checked, setChecked] = useState<Outcome | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const timers = useRef<number[]>([]);
+  const key = locationKeys.controlMessage(locationId, servicePointId);
 
-  const latest = useQuery({
-    queryKey: locationKeys.controlMessage(servicePointId),
-    queryFn: () => latestMessage(servicePointId),
-    staleTime: 0,
-  });
+  const latest = useQuery({ queryKey: key, queryFn: () => latestMessage(servicePointId), staleTime: 0 });
 
   // On open: poll an unanswered last command every 15 s, for at most 60 s.
   const loaded = latest.data !== undefined;
   useEffect(() => {
     if (!loaded) return;
-    const key = locationKeys.controlMessage(servicePointId);
+    const key = locationKeys.controlMessage(locationId, servicePointId);
     if (!isUnanswered(queryClient.getQueryData<ControlMessage | null>(key) ?? null)) return;
     const polls = OPEN_POLLS_AFTER_MS.map((ms) =>
       window.setTimeout(() => {
@@ -51,7 +50,7 @@ export function useDeviceControl(siteId: number, locationId: number, servicePoin
       }, ms),
     );
     return () => polls.forEach((id) => window.clearTimeout(id));
-  }, [loaded, queryClient, servicePointId]);
+  }, [loaded, queryClient, locationId, servicePointId]);
 
   const clearTimers = () => {
     timers.current.forEach((id) => window.clearTimeout(id));
@@ -70,15 +69,15 @@ export function useDeviceControl(siteId: number, locationId: number, servicePoin
   const retry = useCallback(
     (requested: 0 | 1) => {
       clearTimers();
-      setOutcome(null);
+      setChecked(null);
       send.mutate(
         { servicePointId, requestedState: requested },
         {
           onSuccess: ({ messageId }) => {
             const sentAt = Date.now();
-            const cmd: Command = { messageId, requested, original: currentState, sentAt };
-            setCommand(cmd);
+            setCommand({ messageId, requested, sentAt });
             setNow(sentAt);
+            void queryClient.invalidateQueries({ queryKey: key });
             let settled = false;
             timers.current = CHECKS_AFTER_MS.map((after, i) =>
               window.setTimeout(() => {
@@ -86,14 +85,14 @@ export function useDeviceControl(siteId: number, locationId: number, servicePoin
                 const last = i === CHECKS_AFTER_MS.length - 1;
                 fetchControlMessage(servicePointId, messageId).then(
                   (message) => {
-                    const result = outcomeOf(message, cmd.original, last);
+                    const result = outcomeOf(message, last);
                     if (result.kind === 'waiting' || settled) return;
                     settled = true;
-                    setOutcome(result);
-                    void queryClient.invalidateQueries({ queryKey: locationKeys.controlMessage(servicePointId) });
+                    setChecked(result);
+                    void queryClient.invalidateQueries({ queryKey: key });
                   },
                   () => {
-                    if (last && !settled) setOutcome({ kind: 'noResponse', state: cmd.original });
+                    if (last && !settled) setChecked({ kind: 'noResponse' });
                   },
                 );
               }, after),
@@ -102,8 +101,15 @@ export function useDeviceControl(siteId: number, locationId: number, servicePoin
         },
       );
     },
-    [currentState, queryClient, send, servicePointId],
+    [key, queryClient, send, servicePointId],
   );
+
+  // What the server says of the command once it is settled beats what the cooldown concluded.
+  const server = latest.data;
+  const settledByServer =
+    command && server && server.messageId === command.messageId && !isUnanswered(server)
+      ? outcomeOf(server, true)
+      : null;
 
   return {
     latest,
@@ -111,7 +117,7 @@ export function useDeviceControl(siteId: number, locationId: number, servicePoin
     sending: send.isPending,
     sendError: send.error,
     command,
-    outcome,
+    outcome: settledByServer ?? checked,
     secondsLeft: command ? secondsLeft(command.sentAt, now) : 0,
   };
 }

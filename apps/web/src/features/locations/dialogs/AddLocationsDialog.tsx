@@ -6,13 +6,14 @@ import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { ApiError } from '../../../app/apiError';
 import { fieldMessage } from '../../../i18n/messages';
 import { useConfirm } from '../../../ui/confirmContext';
 import { toast } from '../../../ui/toast';
 import { toastFailure } from '../feedback';
 import { useCreateLocations } from '../hooks';
 import type { LocationsSite } from '../site';
-import { type NewLocationRow, canAddRow, emptyRow, hasUnsavedData, rowsToSave } from './addLocationRows';
+import { type NewLocationRow, canAddRow, emptyRow, hasUnsavedData, repeatedRows, rowsToSave } from './addLocationRows';
 import { ResponsiveModal } from './ResponsiveModal';
 
 const formSchema = z.object({
@@ -23,8 +24,16 @@ const formSchema = z.object({
         accountNumber: z.string().trim().max(50, 'maxLength'),
       }),
     )
-    .min(1),
+    .min(1)
+    .superRefine((rows, ctx) => {
+      for (const i of repeatedRows(rows)) {
+        ctx.addIssue({ code: 'custom', path: [i, 'locationDescription'], message: 'locationDescriptionTaken' });
+      }
+    }),
 });
+
+/** The server names a clashing row as `<index>.locationDescription`. */
+const ROW_FIELD = /^(\d+)\.locationDescription$/;
 
 type Props = { site: LocationsSite; onClose: () => void; onDone?: (ids: number[]) => void };
 
@@ -34,7 +43,7 @@ export function AddLocationsDialog({ site, onClose, onDone }: Props) {
   const confirm = useConfirm();
   const create = useCreateLocations(site.siteID);
   const [fillFirst, setFillFirst] = useState(false);
-  const { control, register, getValues, trigger, formState } = useForm({
+  const { control, register, getValues, trigger, setError, formState } = useForm({
     resolver: zodResolver(formSchema),
     defaultValues: { rows: [emptyRow()] as NewLocationRow[] },
   });
@@ -78,7 +87,19 @@ export function AddLocationsDialog({ site, onClose, onDone }: Props) {
           onDone?.(ids);
           onClose();
         },
-        onError: (error) => toastFailure(t, error, 'locationsAddUnable', 'locationsAddFailed'),
+        onError: (error) => {
+          const fields = error instanceof ApiError ? error.fields : [];
+          fields.forEach((f, i) => {
+            const row = ROW_FIELD.exec(f.field)?.[1];
+            if (row === undefined) return;
+            setError(
+              `rows.${Number(row)}.locationDescription`,
+              { type: 'server', message: f.code },
+              { shouldFocus: i === 0 },
+            );
+          });
+          toastFailure(t, error, 'locationsAddUnable', 'locationsAddFailed');
+        },
       },
     );
   };

@@ -5,6 +5,11 @@ import { useStayHistory } from '../hooks';
 import type { DialogProps } from '../table/LocationDialogs';
 import { ResponsiveModal } from './ResponsiveModal';
 
+/** 'Location History (service point name)': the location's meters, or its description when it has none. */
+function historyName(row: DialogProps['row']): string {
+  return row.servicePoints.map((sp) => sp.servicePointName).join(', ') || row.locationDescription;
+}
+
 /** Location History (screen 13): the location's stays, newest first; an open stay is greyed and 'In-Use'. */
 export function LocationHistoryDialog({ site, row, onClose }: DialogProps) {
   const { t, i18n } = useTranslation();
@@ -19,11 +24,7 @@ export function LocationHistoryDialog({ site, row, onClose }: DialogProps) {
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
 
   return (
-    <ResponsiveModal
-      onClose={onClose}
-      size="xl"
-      title={t('locations.history.title', { name: row.locationDescription })}
-    >
+    <ResponsiveModal onClose={onClose} size="xl" title={t('locations.history.title', { name: historyName(row) })}>
       <Stack gap="sm">
         <Title order={3} size="h5">
           {anyOpen ? t('locations.history.previousCurrent') : t('locations.history.previous')}

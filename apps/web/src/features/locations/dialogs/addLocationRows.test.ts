@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canAddRow, emptyRow, hasUnsavedData, rowsToSave } from './addLocationRows';
+import { canAddRow, emptyRow, hasUnsavedData, repeatedRows, rowsToSave } from './addLocationRows';
 
 const row = (locationDescription: string, accountNumber = '') => ({ locationDescription, accountNumber });
 
@@ -19,5 +19,12 @@ describe('Add Location rows', () => {
   it('knows when closing would lose typed data', () => {
     expect(hasUnsavedData([emptyRow()])).toBe(false);
     expect(hasUnsavedData([emptyRow(), row('', 'x')])).toBe(true);
+  });
+
+  it('finds rows that repeat an earlier row, ignoring case and spaces', () => {
+    expect(repeatedRows([row('Site A-1'), row('site a-1'), row('Site A-2'), row(' SITE A -1 '), row('')])).toEqual([
+      1, 3,
+    ]);
+    expect(repeatedRows([row(''), row(' ')])).toEqual([]);
   });
 });

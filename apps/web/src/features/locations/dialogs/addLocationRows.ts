@@ -1,3 +1,5 @@
+import { descriptionKey } from '@portal/contract';
+
 /** The Add Location dialog's row rules (properties section 5), as plain functions. */
 export type NewLocationRow = { locationDescription: string; accountNumber: string };
 
@@ -17,3 +19,16 @@ export function rowsToSave(rows: readonly NewLocationRow[]): NewLocationRow[] {
 
 /** Anything typed that closing would lose. */
 export const hasUnsavedData = (rows: readonly NewLocationRow[]) => rows.some((r) => !blank(r));
+
+/** Rows (by index) that name a location an earlier row already names, ignoring case and spaces. */
+export function repeatedRows(rows: readonly NewLocationRow[]): number[] {
+  const seen = new Set<string>();
+  const repeated: number[] = [];
+  rows.forEach((r, i) => {
+    const key = descriptionKey(r.locationDescription);
+    if (key === '') return;
+    if (seen.has(key)) repeated.push(i);
+    seen.add(key);
+  });
+  return repeated;
+}

@@ -4,6 +4,7 @@ import type { LocationsSite } from '../site';
 
 /** The dialogs load with their first use: the table itself stays light. */
 const CheckInDialog = lazy(async () => ({ default: (await import('../check-in/CheckInDialog')).CheckInDialog }));
+const CheckOutDialog = lazy(async () => ({ default: (await import('../check-in/CheckOutDialog')).CheckOutDialog }));
 const EditLocationDialog = lazy(async () => ({
   default: (await import('../check-in/CheckInDialog')).EditLocationDialog,
 }));
@@ -35,7 +36,7 @@ const AssignMetersDialog = lazy(async () => ({
 
 export type DialogState =
   | {
-      kind: 'checkIn' | 'edit' | 'addMeter' | 'history' | 'removeMeter' | 'resetReading' | 'report';
+      kind: 'checkIn' | 'checkOut' | 'edit' | 'addMeter' | 'history' | 'removeMeter' | 'resetReading' | 'report';
       locationId: number;
     }
   | { kind: 'device'; locationId: number; servicePointId: number }
@@ -75,6 +76,9 @@ export function LocationDialogs({ site, rows, dialog, onClose, onDone }: Props) 
     switch (dialog.kind) {
       case 'checkIn':
         content = <CheckInDialog {...props} />;
+        break;
+      case 'checkOut':
+        content = <CheckOutDialog {...props} />;
         break;
       case 'edit':
         content = <EditLocationDialog {...props} />;

@@ -15,13 +15,11 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/apiError';
 import { errorMessage } from '../../../i18n/messages';
-import { useConfirm } from '../../../ui/confirmContext';
+import { type ConfirmOptions, useConfirm } from '../../../ui/confirmContext';
 import { EmptyState } from '../../../ui/EmptyState';
 import { toast } from '../../../ui/toast';
-import { toastSaved, toastStatusError } from '../feedback';
 import {
   useBulkSendControl,
-  useCheckOut,
   useEraseLocation,
   useLocationsTable,
   useRefreshUsage,
@@ -29,9 +27,10 @@ import {
   useToggleDeleted,
 } from '../hooks';
 import { Pager } from '../../../ui/Pager';
-import { naturalCompare, searchText } from '../rows';
+import { STATUS_FILTERS, type StatusFilter, hasStatus, naturalCompare, searchText } from '../rows';
 import type { LocationsSite } from '../site';
 import { useRole } from '../useRole';
+import { type FocusTarget, focusTargetNow, returnFocus } from './focusReturn';
 import { LocationDialogs, type DialogState } from './LocationDialogs';
 import { ADMIN_COLUMNS, COLUMNS, type ColumnId, type RowAction } from './actions';
 import { PagedTable } from './PagedTable';
@@ -91,6 +90,12 @@ export function LocationsTable({ site, withPropertyActions = false }: Props) {
   const siteId = site.siteID;
   const query = useLocationsTable(siteId);
   const rows = query.data ?? EMPTY;
+  const [status, setStatus] = useState<StatusFilter | null>(null);
+  const statusRows = useMemo(() => (status ? rows.filter((r) => hasStatus(r, status)) : rows), [rows, status]);
+  const statusCounts = useMemo(
+    () => Object.fromEntries(STATUS_FILTERS.map((f) => [f, rows.filter((r) => hasStatus(r, f)).length])),
+    [rows],
+  );
 
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
@@ -100,11 +105,27 @@ export function LocationsTable({ site, withPropertyActions = false }: Props) {
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const [chosenType, setChosenType] = useState<SelectionType>('select');
   const [dialog, setDialog] = useState<DialogState | null>(null);
+  const opener = useRef<FocusTarget | null>(null);
+  const openDialog = (next: DialogState, locationId?: number) => {
+    opener.current = focusTargetNow(locationId);
+    setDialog(next);
+  };
+  const closeDialog = () => {
+    setDialog(null);
+    returnFocus(opener.current);
+  };
+  /** A row's question in the confirm dialog; the focus then goes back to the row. */
+  const confirmFor = async (locationId: number, options: ConfirmOptions) => {
+    const target = focusTargetNow(locationId);
+    const ok = await confirm(options);
+    returnFocus(target);
+    return ok;
+  };
   const [highlighted, setHighlighted] = useState<number | null>(null);
 
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table; the app does not use the React Compiler
   const table = useReactTable({
-    data: rows,
+    data: statusRows,
     columns: columnDefs,
     state: { sorting, globalFilter: deferredSearch, pagination },
     getRowId: (r) => String(r.locationID),
@@ -154,7 +175,6 @@ export function LocationsTable({ site, withPropertyActions = false }: Props) {
   }, []);
   useEffect(() => () => highlightTimers.current.forEach((id) => window.clearTimeout(id)), []);
 
-  const checkOut = useCheckOut(siteId);
   const toggleDeleted = useToggleDeleted(siteId);
   const erase = useEraseLocation(siteId);
   const monitoring = useSetMonitoring(siteId);
@@ -172,28 +192,11 @@ export function LocationsTable({ site, withPropertyActions = false }: Props) {
         setSelection(next);
         return;
       }
-      case 'checkOut':
-        void (async () => {
-          const ok = await confirm({
-            title: t('checkIn.checkOutTitle'),
-            message: t('checkIn.checkOutQuestion', { location: name }),
-            confirmLabel: t('locations.table.checkOut'),
-          });
-          if (!ok) return;
-          checkOut.mutate(row.locationID, {
-            onSuccess: (answer) => {
-              toastSaved(t, answer.statusCode, 'checkOutSuccess', 'checkOutPending');
-              highlight(row.locationID);
-            },
-            onError: (error) => toastStatusError(t, error, 'checkOutFailed'),
-          });
-        })();
-        return;
       case 'toggleDeleted': {
         const action = row.deleted ? 'reactivate' : 'delete';
         const word = t(`locations.actionWord.${action}`);
         void (async () => {
-          const ok = await confirm({
+          const ok = await confirmFor(row.locationID, {
             title: row.deleted ? t('locations.dialogs.reactivateTitle') : t('locations.dialogs.deleteTitle'),
             message: row.deleted
               ? t('locations.dialogs.reactivateQuestion', { location: name })
@@ -215,7 +218,7 @@ export function LocationsTable({ site, withPropertyActions = false }: Props) {
       case 'erase': {
         const word = t('locations.actionWord.delete');
         void (async () => {
-          const ok = await confirm({
+          const ok = await confirmFor(row.locationID, {
             title: t('locations.dialogs.eraseTitle'),
             message: t('locations.dialogs.eraseQuestion', { location: name }),
             confirmLabel: t('locations.actions.erase'),
@@ -248,13 +251,16 @@ export function LocationsTable({ site, withPropertyActions = false }: Props) {
         refreshUsage.mutate(row.locationID, { onError: (error) => toast.error(errorMessage(t, error)) });
         return;
       case 'device':
-        setDialog({ kind: 'device', locationId: row.locationID, servicePointId: action.servicePointId });
+        openDialog(
+          { kind: 'device', locationId: row.locationID, servicePointId: action.servicePointId },
+          row.locationID,
+        );
         return;
       case 'move':
-        setDialog({ kind: 'move', locationIds: [row.locationID] });
+        openDialog({ kind: 'move', locationIds: [row.locationID] }, row.locationID);
         return;
       default:
-        setDialog({ kind: action.kind, locationId: row.locationID });
+        openDialog({ kind: action.kind, locationId: row.locationID }, row.locationID);
     }
   };
   // Rows get one stable dispatcher (so that memoised rows do not re-render) that runs the latest handler.
@@ -313,17 +319,34 @@ export function LocationsTable({ site, withPropertyActions = false }: Props) {
 
   const toolbar = (
     <Group justify="space-between" gap="sm" wrap="wrap">
-      <TextInput
-        aria-label={t('locations.table.search')}
-        placeholder={t('locations.table.searchPlaceholder')}
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={search}
-        onChange={(e) => {
-          setSearch(e.currentTarget.value);
-          setPagination((p) => ({ ...p, pageIndex: 0 }));
-        }}
-        w={{ base: '100%', xs: 280 }}
-      />
+      <Group gap="sm" wrap="wrap" w={{ base: '100%', xs: 'auto' }}>
+        <TextInput
+          aria-label={t('locations.table.search')}
+          placeholder={t('locations.table.searchPlaceholder')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPagination((p) => ({ ...p, pageIndex: 0 }));
+          }}
+          w={{ base: '100%', xs: 280 }}
+        />
+        <Select
+          aria-label={t('locations.status.label')}
+          placeholder={t('locations.status.all')}
+          data={STATUS_FILTERS.map((f) => ({
+            value: f,
+            label: t('locations.status.option', { status: t(`locations.status.${f}`), count: statusCounts[f] }),
+          }))}
+          value={status}
+          onChange={(value) => {
+            setStatus(value as StatusFilter | null);
+            setPagination((p) => ({ ...p, pageIndex: 0 }));
+          }}
+          clearable
+          w={{ base: '100%', xs: 240 }}
+        />
+      </Group>
       <Group gap="xs">
         <Text size="sm" c="dimmed">
           {t('locations.table.count', { shown: filteredRows.length, total: rows.length })}
@@ -333,7 +356,7 @@ export function LocationsTable({ site, withPropertyActions = false }: Props) {
             <Button
               size="xs"
               leftSection={<IconPlus size={14} aria-hidden />}
-              onClick={() => setDialog({ kind: 'addLocations' })}
+              onClick={() => openDialog({ kind: 'addLocations' })}
             >
               {t('locations.actions.addLocation')}
             </Button>
@@ -341,7 +364,7 @@ export function LocationsTable({ site, withPropertyActions = false }: Props) {
               size="xs"
               variant="light"
               leftSection={<IconLink size={14} aria-hidden />}
-              onClick={() => setDialog({ kind: 'assignMeters' })}
+              onClick={() => openDialog({ kind: 'assignMeters' })}
             >
               {t('locations.actions.assignMeter')}
             </Button>
@@ -439,7 +462,7 @@ export function LocationsTable({ site, withPropertyActions = false }: Props) {
           onSelectAll={() => setSelection(new Set([...selected, ...selectableInView.map((r) => r.locationID)]))}
           onClear={() => setSelection(new Set(), 'select')}
           onSwitch={(state) => void switchSelected(state)}
-          onMove={() => setDialog({ kind: 'move', locationIds: [...selected] })}
+          onMove={() => openDialog({ kind: 'move', locationIds: [...selected] })}
           onMonitoring={monitorSelected}
         />
       )}
@@ -448,7 +471,7 @@ export function LocationsTable({ site, withPropertyActions = false }: Props) {
         site={site}
         rows={rows}
         dialog={dialog}
-        onClose={() => setDialog(null)}
+        onClose={closeDialog}
         onDone={(locationIds) => {
           if (dialog?.kind === 'move') setSelection(new Set(), 'select');
           if (locationIds[0] !== undefined) highlight(locationIds[0]);

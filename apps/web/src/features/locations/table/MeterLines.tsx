@@ -12,7 +12,14 @@ import controls from './RowControls.module.css';
  * with the row's translation function handed down instead of a hook in every cell.
  */
 
-const RELAY_COLOR = { on: 'green', off: 'gray', pending: 'yellow', failed: 'red', none: 'gray' } as const;
+export const RELAY_COLOR = {
+  on: 'green',
+  off: 'gray',
+  pending: 'yellow',
+  failed: 'red',
+  noResponse: 'orange',
+  none: 'gray',
+} as const;
 
 type CellProps = { row: LocationRow; t: TFunction };
 
@@ -63,6 +70,7 @@ export function ServiceLines({ row, t, dispatch, refreshing }: ServiceProps) {
                   <button
                     type="button"
                     className={controls.plain}
+                    data-control={`device-${sp.servicePointID}`}
                     onClick={() => dispatch({ kind: 'device', row, servicePointId: sp.servicePointID })}
                     aria-label={t('devices.openPanel', {
                       meter: sp.servicePointName,

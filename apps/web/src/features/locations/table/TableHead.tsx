@@ -1,7 +1,7 @@
 import { UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import type { SortingState } from '@tanstack/react-table';
-import { memo } from 'react';
+import { type ReactNode, memo } from 'react';
 import type { ColumnId } from './actions';
 import classes from './LocationsTable.module.css';
 
@@ -15,6 +15,11 @@ type Props = {
   /** Set when not every row is in the DOM (virtualized): the header is row 1 of aria-rowcount. */
   withRowIndex?: boolean;
 };
+
+/** A header may break after a slash ('Entrada/Salida'), where a narrow column would otherwise cut a word. */
+function breakable(label: string): ReactNode {
+  return label.split('/').flatMap((part, i) => (i === 0 ? [part] : [<wbr key={i} />, `/${part}`]));
+}
 
 /** The column headers; the sortable ones are buttons and announce their order. Memoised: the virtualized body re-renders as it scrolls. */
 export const TableHead = memo(function TableHead({ columns, labels, sorting, onSort, withRowIndex = false }: Props) {
@@ -31,7 +36,7 @@ export const TableHead = memo(function TableHead({ columns, labels, sorting, onS
             >
               {SORTABLE[id] ? (
                 <UnstyledButton className={classes.sortButton} onClick={() => onSort(id)}>
-                  {labels[id]}
+                  <span>{breakable(labels[id])}</span>
                   {sort ? (
                     sort.desc ? (
                       <IconArrowDown size={14} aria-hidden />
@@ -43,9 +48,9 @@ export const TableHead = memo(function TableHead({ columns, labels, sorting, onS
                   )}
                 </UnstyledButton>
               ) : id === 'select' ? (
-                <span>{labels.select}</span>
+                <span className={classes.visuallyHidden}>{labels.select}</span>
               ) : (
-                labels[id]
+                breakable(labels[id])
               )}
             </th>
           );

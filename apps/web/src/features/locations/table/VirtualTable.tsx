@@ -1,20 +1,12 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { type Range, useVirtualizer } from '@tanstack/react-virtual';
-import {
-  type CSSProperties,
-  type FocusEvent,
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type FocusEvent, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import classes from './LocationsTable.module.css';
 import { LocationRowView } from './LocationRowView';
 import { TableHead } from './TableHead';
 import { type RowsTableProps, rowViewProps } from './tableProps';
-import { blockRange, estimatedRowHeight, gridColumns, withFocusedRow } from './virtualRows';
+import { gridStyle } from './columnGrid';
+import { blockRange, estimatedRowHeight, withFocusedRow } from './virtualRows';
 
 /** Rows rendered beyond each edge of the view: fast scrolling meets rows that are already there. */
 const OVERSCAN_ROWS = 6;
@@ -61,14 +53,11 @@ export function VirtualTable(props: RowsTableProps) {
 
   // Rows coming in are rendered in the background, in slices that leave every frame time to scroll.
   const items = useDeferredValue(virtualizer.getVirtualItems());
-  const grid = useMemo(() => {
-    const { template, minWidth } = gridColumns(columns);
-    return { '--columns': template, '--min-width': minWidth } as CSSProperties;
-  }, [columns]);
+  const grid = useMemo(() => gridStyle(columns), [columns]);
   return (
     <div ref={scrollRef} className={classes.allRows}>
       <table
-        className={`${classes.table} ${classes.virtual}`}
+        className={`${classes.table} ${classes.grid} ${classes.virtual}`}
         style={grid}
         aria-label={props.label}
         aria-rowcount={rows.length + 1}

@@ -1,6 +1,6 @@
 import type { LocationRow } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { blockRange, estimatedRowHeight, gridColumns, withFocusedRow } from './virtualRows';
+import { blockRange, estimatedRowHeight, withFocusedRow } from './virtualRows';
 
 const withMeters = (count: number) =>
   ({ servicePoints: Array.from({ length: count }, (_, i) => ({ servicePointID: i })) }) as unknown as LocationRow;
@@ -9,13 +9,6 @@ describe('the rows of the virtualized table', () => {
   it('are estimated one line a meter, a location without a meter taking one line', () => {
     expect(estimatedRowHeight(withMeters(0))).toBe(estimatedRowHeight(withMeters(1)));
     expect(estimatedRowHeight(withMeters(2)) - estimatedRowHeight(withMeters(1))).toBe(46);
-  });
-
-  it('share one grid of the columns shown, fixed or growing, and scroll sideways below their minimum', () => {
-    expect(gridColumns(['select', 'description', 'actions'])).toEqual({
-      template: '4.25rem minmax(12.5rem, 1.5fr) 8.5rem',
-      minWidth: '25.25rem',
-    });
   });
 
   it.each([

@@ -1,10 +1,12 @@
 import { Checkbox, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { type CountryLookup, type TimeZoneLookup, normalizeZip, zipFormatMessage } from '@portal/contract';
+import { useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldMessage } from '../../../../i18n/messages';
 import { useStates } from '../../hooks';
 import type { SiteFormValues } from '../../siteFormValues';
+import { stateMemory } from '../../stateMemory';
 import { maskZip } from '../../zip';
 
 type Props = {
@@ -147,7 +149,10 @@ type CountryField = 'fk_PhysicalCountryID' | 'fk_BillingCountryID';
 type StateField = 'fk_PhysicalStateID' | 'fk_BillingStateID';
 type ZipField = 'physicalZip' | 'billingZip';
 
-/** Country and state: the states are reloaded whenever the country changes. */
+/**
+ * Country and state: the states are reloaded whenever the country changes, and the state
+ * shown is the one chosen for that country earlier in this dialog, or none.
+ */
 function CountryAndState(props: {
   countryField: CountryField;
   stateField: StateField;
@@ -159,11 +164,13 @@ function CountryAndState(props: {
   const { t } = useTranslation();
   const {
     control,
+    getValues,
     setValue,
     clearErrors,
     getFieldState,
-    formState: { errors },
+    formState: { errors, isSubmitted },
   } = useFormContext<SiteFormValues>();
+  const [switchCountry] = useState(stateMemory);
   const countryID = useWatch({ control, name: props.countryField });
   const states = useStates(countryID);
   const stateData = (states.data ?? []).map((s) => ({ value: String(s.stateID), label: s.stateName }));
@@ -183,10 +190,9 @@ function CountryAndState(props: {
             onChange={(value) => {
               const next = value ? Number(value) : null;
               if (next === field.value) return;
-              field.onChange(props.required ? (next ?? undefined) : next);
-              // The states of the new country are another list: the state is chosen again.
-              if (props.stateField === 'fk_PhysicalStateID') setValue('fk_PhysicalStateID', undefined);
-              else setValue('fk_BillingStateID', null);
+              const state = switchCountry({ country: field.value, state: getValues(props.stateField) }, next);
+              field.onChange(next);
+              setValue(props.stateField, state, { shouldValidate: isSubmitted });
               if (getFieldState(props.zipField).error?.type === 'blur') clearErrors(props.zipField);
             }}
             onBlur={field.onBlur}
@@ -207,7 +213,7 @@ function CountryAndState(props: {
             disabled={!countryID}
             data={stateData}
             value={field.value ? String(field.value) : null}
-            onChange={(value) => field.onChange(value ? Number(value) : props.required ? undefined : null)}
+            onChange={(value) => field.onChange(value ? Number(value) : null)}
             onBlur={field.onBlur}
             ref={field.ref}
             name={field.name}

@@ -79,7 +79,7 @@ export function SiteFormBody({ site, setting, busEntityID, partners, timeZones, 
   const [openSections, setOpenSections] = useState<string[]>([...sections]);
 
   const form = useForm<SiteFormValues, unknown, SiteFormOutput>({
-    // The form may hold "not chosen yet" (undefined) where the schema wants a number: the schema says so.
+    // The form may hold "not chosen yet" (null) where the schema wants a number: the schema says so.
     resolver: zodResolver(siteForm) as unknown as Resolver<SiteFormValues, unknown, SiteFormOutput>,
     defaultValues: siteFormDefaults({ site, setting, busEntityID, timeZone: browserTimeZone(timeZones) }),
   });
@@ -137,7 +137,7 @@ export function SiteFormBody({ site, setting, busEntityID, partners, timeZones, 
                     searchable
                     data={(businesses.data ?? []).map((b) => ({ value: String(b.id), label: b.value }))}
                     value={field.value ? String(field.value) : null}
-                    onChange={(value) => field.onChange(value ? Number(value) : undefined)}
+                    onChange={(value) => field.onChange(value ? Number(value) : null)}
                     onBlur={field.onBlur}
                     ref={field.ref}
                     name={field.name}

@@ -1,0 +1,1 @@
+CREATE INDEX "service_points_name_upper_idx" ON "service_points" USING btree (upper("name"));

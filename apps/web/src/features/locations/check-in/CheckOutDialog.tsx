@@ -1,0 +1,88 @@
+import { Alert, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../i18n/messages';
+import { ResponsiveModal } from '../dialogs/ResponsiveModal';
+import { toastSaved, toastStatusError } from '../feedback';
+import { useCheckOut, useCurrentStay } from '../hooks';
+import type { DialogProps } from '../table/LocationDialogs';
+
+/**
+ * Check-out, confirmed: the guest, since when, and what each meter used so far (the figures
+ * the stay closes with), then Check Out switches the services off.
+ */
+export function CheckOutDialog({ site, row, onClose, onDone }: DialogProps) {
+  const { t, i18n } = useTranslation();
+  const stay = useCurrentStay(row.locationID);
+  const checkOut = useCheckOut(site.siteID);
+  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 3 });
+  const time = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: site.timeZone,
+  });
+  const reading = (value: number | null) => (value === null ? '—' : number.format(value));
+  const guest = stay.data?.guest;
+  const guestName = guest ? [guest.firstName, guest.lastName].filter(Boolean).join(' ') : null;
+
+  const confirm = () =>
+    checkOut.mutate(row.locationID, {
+      onSuccess: (answer) => {
+        toastSaved(t, answer.statusCode, 'checkOutSuccess', 'checkOutPending');
+        onDone([row.locationID]);
+        onClose();
+      },
+      onError: (error) => toastStatusError(t, error, 'checkOutFailed'),
+    });
+
+  return (
+    <ResponsiveModal onClose={onClose} size="lg" title={t('checkIn.checkOutTitle')}>
+      <Stack gap="sm">
+        <Text>{t('checkIn.checkOutQuestion', { location: row.locationDescription })}</Text>
+        {stay.isPending ? (
+          <Skeleton height={96} aria-label={t('common.loading')} />
+        ) : stay.isError ? (
+          <Alert color="yellow" role="alert">
+            {errorMessage(t, stay.error)}
+          </Alert>
+        ) : stay.data ? (
+          <>
+            <Text size="sm" c="dimmed">
+              {t('checkIn.checkedInSince', { at: time.format(new Date(stay.data.checkinDateTime)) })}
+              {guestName ? ` · ${guestName}` : ''}
+            </Text>
+            <Table withTableBorder aria-label={t('checkIn.usageSoFar')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('checkIn.meter')}</Table.Th>
+                  <Table.Th ta="right">{t('checkIn.openingReading')}</Table.Th>
+                  <Table.Th ta="right">{t('checkIn.currentReading')}</Table.Th>
+                  <Table.Th ta="right">{t('checkIn.usageSoFar')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {stay.data.meters.map((m) => (
+                  <Table.Tr key={m.servicePointID}>
+                    <Table.Td ff="monospace">{m.servicePointName}</Table.Td>
+                    <Table.Td ta="right">{reading(m.openingReading)}</Table.Td>
+                    <Table.Td ta="right">{reading(m.currentReading)}</Table.Td>
+                    <Table.Td ta="right" fw={600}>
+                      {number.format(m.usage)} {m.unit}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button onClick={confirm} loading={checkOut.isPending} data-autofocus>
+            {t('locations.table.checkOut')}
+          </Button>
+        </Group>
+      </Stack>
+    </ResponsiveModal>
+  );
+}

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { demo, launch, newPage, signIn } from '../support/browser';
+import { apiToken, findLocation, openRow, silent } from '../support/locations';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+describe('device control', () => {
+  it('[SITE MANAGER] sees a command the meter never answers end in "No response", on the row and in the panel, and may retry', async () => {
+    const token = await apiToken(demo.manager);
+    const { site, row } = await findLocation(
+      token,
+      (r) =>
+        !r.deleted &&
+        r.servicePoints.some(
+          (sp) =>
+            silent(sp.deviceKey) &&
+            !sp.isMissingDevice &&
+            sp.servicePointCapabilities.length > 0 &&
+            sp.servicePointCapabilities.every((c) => c.apiCapabilityResponse === null),
+        ),
+    );
+    const meter = row.servicePoints.find((sp) => silent(sp.deviceKey))!.servicePointName;
+    const page = await newPage(browser);
+    // The page's clock runs on its own; the test moves it past the 45 s cooldown.
+    await page.clock.install();
+    await signIn(page, demo.manager);
+    await page.waitForURL('**/MySites');
+    const tr = await openRow(page, site.siteID, row.locationDescription);
+    const relay = (state: string) =>
+      tr.getByRole('button', { name: `Meter ${meter}: ${state}. Open its device control panel` });
+
+    await tr.getByRole('button', { name: new RegExp(`^Meter ${meter}: .*Open its device control panel$`) }).click();
+    const panel = page.getByRole('dialog', { name: `Meter ${meter} · ${row.locationDescription}` });
+    await panel.getByRole('button', { name: 'Retry ON' }).click();
+    await panel.getByText(/Checking the meter… \d+ s/).waitFor();
+    await relay('Pending').waitFor();
+    await panel.getByText('Pending', { exact: true }).waitFor();
+
+    // The server gives the command up (10 s in these tests): the panel and the row say so, live.
+    await panel.getByText('No response was received from the meter.').first().waitFor({ timeout: 30_000 });
+    await panel.getByText('No response', { exact: true }).waitFor();
+    expect(await panel.getByText('Pending', { exact: true }).count()).toBe(0);
+    await relay('No response').waitFor();
+
+    // After the cooldown the meter can be switched again.
+    await page.clock.fastForward(46_000);
+    await expect.poll(() => panel.getByRole('button', { name: 'Retry ON' }).isEnabled()).toBe(true);
+    await panel.getByRole('button', { name: 'Close' }).last().click();
+    // Opened again later, the panel still tells the truth.
+    await relay('No response').click();
+    await panel.getByText('Last command: ON · No response was received from the meter.', { exact: false }).waitFor();
+    await page.context().close();
+  });
+});

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { LocationRow } from '@portal/contract';
+import type { Browser } from 'playwright-core';
+import { demo, launch, newPage, signIn } from '../support/browser';
+import { apiToken, findLocation, openRow } from '../support/locations';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+/** Opens the Location History of the first location that fits, as the Administrator (who sees every property). */
+async function openHistory(fits: (row: LocationRow) => boolean) {
+  const { site, row } = await findLocation(await apiToken(demo.admin), fits);
+  const page = await newPage(browser);
+  await signIn(page, demo.admin);
+  await page.waitForURL(`**${demo.admin.home}`);
+  const tr = await openRow(page, site.siteID, row.locationDescription);
+  await tr.getByRole('button', { name: `View the history of ${row.locationDescription}` }).click();
+  return { page, row };
+}
+
+describe('Location History', () => {
+  it('[ADMINISTRATOR] is titled with the meter names of the location', async () => {
+    const { page, row } = await openHistory((r) => !r.deleted && r.servicePoints.length === 2);
+    const [first, second] = row.servicePoints.map((sp) => sp.servicePointName);
+    await page.getByRole('dialog', { name: `Location History (${first}, ${second})`, exact: true }).waitFor();
+    await page.context().close();
+  });
+
+  it('[ADMINISTRATOR] is titled with the location description when the location has no meter', async () => {
+    const { page, row } = await openHistory((r) => r.servicePoints.length === 0);
+    await page.getByRole('dialog', { name: `Location History (${row.locationDescription})`, exact: true }).waitFor();
+    await page.context().close();
+  });
+});

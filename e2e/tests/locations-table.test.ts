@@ -1,0 +1,242 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { nextSlot, type LocationRow } from '@portal/contract';
+import { baseUrl, demo, launch, newPage, signIn } from '../support/browser';
+import { LANGUAGES, text, useLanguage } from '../support/i18n';
+import { api, apiToken, findLocation, locationsOf, openRow, visibleSites } from '../support/locations';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+type Account = (typeof demo)[keyof typeof demo];
+
+async function signedIn(account: Account, viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const page = await newPage(browser, viewport);
+  await signIn(page, account);
+  await page.waitForURL(`**${account.home}`);
+  return page;
+}
+
+/** How far the table reaches beyond its box, and beyond the window, in px (0 when every column is in view). */
+function overflow(table: Locator) {
+  return table.evaluate((el) => {
+    const box = el.parentElement!;
+    const right = Math.max(...Array.from(el.querySelectorAll('th'), (th) => th.getBoundingClientRect().right));
+    return {
+      box: Math.max(0, box.scrollWidth - box.clientWidth),
+      window: Math.max(0, Math.ceil(right) - window.innerWidth),
+      page: Math.max(0, document.documentElement.scrollWidth - window.innerWidth),
+    };
+  });
+}
+
+const unique = () => Date.now().toString(36).slice(-5).toUpperCase();
+
+describe('the locations table', () => {
+  it('[ADMINISTRATOR] reaches every column of the largest property at 1366 × 768 in the six languages, paged and all at once', async () => {
+    const token = await apiToken(demo.admin);
+    const sizes = await Promise.all(
+      (await visibleSites(token)).map(async (site) => ({
+        site,
+        count: (await locationsOf(token, site.siteID)).length,
+      })),
+    );
+    const { site } = sizes.reduce((a, b) => (b.count > a.count ? b : a));
+    const page = await signedIn(demo.admin, { width: 1366, height: 768 });
+    for (const language of LANGUAGES) {
+      await useLanguage(page, language);
+      await page.goto(`/Locations/${site.siteID}`);
+      const table = page.getByRole('table', {
+        name: text(language, 'locations.table.label', { property: site.sitePublicName }),
+      });
+      await table.locator('tbody tr').first().waitFor();
+      expect(await table.locator('thead th').count()).toBe(8);
+      expect(await overflow(table), `${language}, paged`).toEqual({ box: 0, window: 0, page: 0 });
+
+      await page.getByRole('textbox', { name: text(language, 'locations.table.pageSize') }).click();
+      await page
+        .getByRole('listbox', { name: text(language, 'locations.table.pageSize') })
+        .getByRole('option', { name: text(language, 'locations.table.allRows'), exact: true })
+        .click();
+      await table.locator('tbody tr[aria-rowindex]').first().waitFor();
+      expect(await overflow(table), `${language}, all rows`).toEqual({ box: 0, window: 0, page: 0 });
+    }
+    await page.context().close();
+  });
+
+  it('[SITE MANAGER] narrows the table by status: checked in, vacant, missing', async () => {
+    const token = await apiToken(demo.manager);
+    const [site] = await visibleSites(token);
+    const rows = await locationsOf(token, site!.siteID);
+    const page = await signedIn(demo.manager);
+    await page.goto(`/Locations/${site!.siteID}`);
+    const table = page.getByRole('table', { name: `Locations of ${site!.sitePublicName}` });
+    await table.locator('tbody tr').first().waitFor();
+    const count = (n: number) => page.getByText(`${n} of ${rows.length} locations`);
+
+    const choose = async (label: RegExp) => {
+      await page.getByRole('textbox', { name: 'Status' }).click();
+      await page.getByRole('option', { name: label }).click();
+    };
+    const checkedIn = rows.filter((r) => r.isCheckedInState).length;
+    await choose(/^Checked in \(\d+\)$/);
+    await count(checkedIn).waitFor();
+    for (const tr of await table.locator('tbody tr').all()) {
+      expect(await tr.getByRole('button', { name: /^Check out of / }).count()).toBe(1);
+    }
+    const missing = rows.filter((r) => r.servicePoints.some((sp) => sp.isMissingDevice)).length;
+    await choose(/^Meter missing \(\d+\)$/);
+    await count(missing).waitFor();
+    for (const tr of await table.locator('tbody tr').all())
+      expect(await tr.getByText('Missing').count()).toBeGreaterThan(0);
+    await choose(/^Vacant \(\d+\)$/);
+    await count(rows.filter((r) => !r.deleted && !r.isCheckedInState).length).waitFor();
+    await page.context().close();
+  });
+
+  it('[SITE MANAGER] hears and sees why Check In and Reset Reading are unavailable, by keyboard, in the six languages', async () => {
+    const token = await apiToken(demo.manager);
+    const solo = (r: LocationRow) =>
+      !r.deleted && r.servicePoints.some((sp) => [3, 4].includes(sp.fk_DeviceTypeGroupId));
+    const { site, row } = await findLocation(token, solo);
+    const page = await signedIn(demo.manager);
+    for (const language of LANGUAGES) {
+      await useLanguage(page, language);
+      const search = text(language, 'locations.table.search');
+      await page.goto(`/Locations/${site.siteID}`);
+      await page.getByRole('textbox', { name: search }).fill(row.locationDescription);
+      const tr = page.locator(`tr[data-location-id="${row.locationID}"]`);
+      const checkIn = tr.getByRole('button', {
+        name: text(language, 'locations.table.checkInOf', { location: row.locationDescription }),
+      });
+      await checkIn.focus();
+      expect(await checkIn.evaluate((el) => el === document.activeElement)).toBe(true);
+      const reason = text(language, 'locations.reasons.soloDevice');
+      await expect.poll(() => tr.getByRole('tooltip').filter({ hasText: reason }).isVisible()).toBe(true);
+      expect(await checkIn.getAttribute('aria-describedby')).toBe(`check-in-hint-${row.locationID}`);
+      await checkIn.press('Enter');
+      expect(await page.getByRole('dialog').count()).toBe(0);
+
+      const reset = tr.getByRole('button', { name: new RegExp(`: ${text(language, 'msg.optionUnavailable')}$`) });
+      if ((await reset.count()) > 0) {
+        await reset.focus();
+        await expect
+          .poll(() =>
+            tr
+              .getByRole('tooltip')
+              .filter({ hasText: text(language, 'msg.optionUnavailable') })
+              .isVisible(),
+          )
+          .toBe(true);
+      }
+    }
+    await page.context().close();
+  });
+
+  it('[SITE OWNER] cannot check a guest in where there is no meter, and is told why', async () => {
+    const token = await apiToken(demo.owner);
+    const [site] = await visibleSites(token);
+    const description = `No Meter ${unique()}`;
+    const [locationId] = await api<number[]>(token, 'POST', 'BulkCreateLocationWithSetting', [
+      { locationDescription: description, fk_SiteID: site!.siteID },
+    ]);
+    const page = await signedIn(demo.owner);
+    const tr = await openRow(page, site!.siteID, description);
+    const checkIn = tr.getByRole('button', { name: `Check in at ${description}` });
+    expect(await checkIn.getAttribute('aria-disabled')).toBe('true');
+    await checkIn.hover();
+    await tr.getByRole('tooltip').filter({ hasText: 'This location has no meter: add one first.' }).waitFor();
+    const refused = await fetch(`${baseUrl()}/api/CheckinLocationServicePointCapabilities`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        locationID: locationId,
+        autoCheckoutDateTime: nextSlot(new Date(Date.now() + 86_400_000)).toISOString(),
+      }),
+    });
+    expect(refused.status).toBe(409);
+    await page.context().close();
+  });
+
+  it('[ADMINISTRATOR] keeps one description a property, in Add Location, Manage Location and Move Location', async () => {
+    const token = await apiToken(demo.admin);
+    const sites = await visibleSites(token);
+    const [from, to] = sites.filter((s) => s.fk_BusEntityID === sites[0]!.fk_BusEntityID);
+    const taken = (await locationsOf(token, from!.siteID)).find((r) => !r.deleted && !r.isCheckedInState)!;
+    const page = await signedIn(demo.admin);
+    await page.goto(`/Locations/${from!.siteID}`);
+
+    // Two rows naming one location, told at once; a description the property has, told by the server.
+    const tag = `Dup ${unique()}`;
+    await page.getByRole('button', { name: 'Add Location' }).click();
+    const add = page.getByRole('dialog', { name: `Add Location · ${from!.sitePublicName}` });
+    await add.getByLabel('Location Description, row 1').fill(tag);
+    await add.getByRole('button', { name: 'Add Row' }).click();
+    await add.getByLabel('Location Description, row 2').fill(` ${tag.toLowerCase()} `);
+    await add.getByRole('button', { name: 'Save' }).click();
+    await add.getByText('Another location of this property already has this description.').waitFor();
+    await add.getByLabel('Location Description, row 2').fill(taken.locationDescription.toUpperCase());
+    await add.getByRole('button', { name: 'Save' }).click();
+    await add.getByText('Another location of this property already has this description.').waitFor();
+    expect((await locationsOf(token, from!.siteID)).some((r) => r.locationDescription === tag)).toBe(false);
+    await add.getByLabel('Location Description, row 2').fill(`${tag} B`);
+    await add.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('All locations are added.').waitFor();
+
+    // Renaming onto another location's description.
+    const tr = await openRow(page, from!.siteID, tag);
+    await tr.getByRole('button', { name: `Actions for ${tag}` }).click();
+    await page.getByRole('menuitem', { name: 'Manage Location' }).click();
+    const edit = page.getByRole('dialog', { name: new RegExp(`${tag}$`) });
+    await edit.getByLabel('Location Description').fill(`${tag} b`);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.getByText('Another location of this property already has this description.').waitFor();
+    await edit.getByRole('button', { name: 'Close' }).last().click();
+
+    // Moving into a property that has the description.
+    await api(token, 'POST', 'BulkCreateLocationWithSetting', [{ locationDescription: tag, fk_SiteID: to!.siteID }]);
+    const business = (await api<Array<{ id: number; value: string }>>(token, 'GET', 'GetAllBusinessLookup')).find(
+      (b) => b.id === from!.fk_BusEntityID,
+    )!;
+    await tr.getByRole('button', { name: `Actions for ${tag}` }).click();
+    await page.getByRole('menuitem', { name: 'Move Location' }).click();
+    const move = page.getByRole('dialog', { name: `Move Location · ${tag}` });
+    await move.getByRole('textbox', { name: 'Business' }).click();
+    await page.getByRole('option', { name: business.value, exact: true }).click();
+    await move.getByRole('textbox', { name: 'Property' }).click();
+    await page.getByRole('option', { name: to!.sitePublicName, exact: true }).click();
+    await move.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Move Location' }).click();
+    await page.getByText('The chosen property already has a location with this description.').waitFor();
+    await page.context().close();
+  });
+
+  it('[SITE MANAGER] gets the focus back on the control that opened a dialog', async () => {
+    const token = await apiToken(demo.manager);
+    const { site, row } = await findLocation(token, (r) => !r.deleted && r.servicePoints.length > 0);
+    const page = await signedIn(demo.manager);
+    const tr = await openRow(page, site.siteID, row.locationDescription);
+    const focused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
+
+    const history = tr.getByRole('button', { name: `View the history of ${row.locationDescription}` });
+    await history.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => focused(history)).toBe(true);
+
+    const menu = tr.getByRole('button', { name: `Actions for ${row.locationDescription}` });
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Manage Location' }).click();
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => focused(menu)).toBe(true);
+    await page.context().close();
+  });
+});
