@@ -1,7 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { demo, launch, newPage, signIn } from '../support/browser';
 import { seriousViolations } from '../support/axe';
+
+const invalidLocation = 'Invalid Location Description: Please Search and Select one of the description from Dropdown';
+
+/** My Properties → ⋮ on Pine Lake RV Resort → Reporting: the dialog, in English unless texts say otherwise. */
+async function openPineLakeReports(
+  page: Page,
+  texts = { actions: 'Actions for Pine Lake RV Resort', reporting: 'Reporting' },
+): Promise<Locator> {
+  await page.getByRole('button', { name: texts.actions }).click();
+  await page.getByRole('menuitem', { name: texts.reporting }).click();
+  return page.getByRole('dialog');
+}
+
+/** The nearest ancestor that scrolls sideways, with its widths, and the table's header cells' edges. */
+function tableLayout(table: Locator) {
+  return table.evaluate((el) => {
+    let box = el.parentElement;
+    while (box && !['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) box = box.parentElement;
+    const heads = Array.from(el.querySelectorAll('thead th')).map((th) => {
+      const r = th.getBoundingClientRect();
+      return { text: th.textContent?.trim() ?? '', left: r.left, right: r.right };
+    });
+    return {
+      scrollWidth: box?.scrollWidth ?? el.scrollWidth,
+      clientWidth: box?.clientWidth ?? 0,
+      boxRight: box?.getBoundingClientRect().right ?? 0,
+      pageScrollWidth: document.documentElement.scrollWidth,
+      heads,
+    };
+  });
+}
+
+type Catalogue = {
+  sites: { actionsOf: string; menu: { reporting: string } };
+  reports: { reportType: string; view: string };
+};
+const catalogue = (language: string): Catalogue =>
+  JSON.parse(
+    readFileSync(join(import.meta.dirname, `../../apps/web/src/i18n/locales/${language}.json`), 'utf8'),
+  ) as Catalogue;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,18 +56,14 @@ describe('property reports', () => {
     const page = await newPage(browser);
     await signIn(page, demo.owner);
     await page.waitForURL('**/MySites');
-    await page.getByRole('button', { name: 'Actions for Pine Lake RV Resort' }).click();
-    await page.getByRole('menuitem', { name: 'Reporting' }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = await openPineLakeReports(page);
     await dialog.getByRole('button', { name: 'View' }).click();
     await dialog.getByText('Invalid input: Please Check input fields').waitFor();
 
     await dialog.getByRole('textbox', { name: 'Report Type' }).click();
     await page.getByRole('option', { name: 'Meter Readings' }).click();
     await dialog.getByRole('button', { name: 'View' }).click();
-    await dialog
-      .getByText('Invalid Location Description: Please Search and Select one of the description from Dropdown')
-      .waitFor();
+    await dialog.getByText(invalidLocation).waitFor();
 
     await dialog.getByRole('textbox', { name: 'Report Type' }).click();
     await page.getByRole('option', { name: 'Usage by Location' }).click();
@@ -61,6 +99,108 @@ describe('property reports', () => {
     await page.context().close();
   });
 
+  it.each(['Meter Readings', 'Location Usage Detail by Day'])(
+    '[SITE OWNER] runs %s from the property’s dialog for a location picked with the mouse',
+    async (report) => {
+      const page = await newPage(browser);
+      await signIn(page, demo.owner);
+      await page.waitForURL('**/MySites');
+      const dialog = await openPineLakeReports(page);
+      await dialog.getByRole('textbox', { name: 'Report Type' }).click();
+      await page.getByRole('option', { name: report }).click();
+      const location = dialog.getByRole('textbox', { name: 'Location', exact: true });
+      await location.pressSequentially('Site B-0');
+      await page.getByRole('option', { name: 'Site B-02', exact: true }).click();
+      expect(await location.inputValue()).toBe('Site B-02');
+      await viewAndExport(page, dialog, report);
+      await page.context().close();
+    },
+  );
+
+  it('[SITE OWNER] picks the location with ArrowDown and Enter; typing after the pick makes it invalid again', async () => {
+    const page = await newPage(browser);
+    await signIn(page, demo.owner);
+    await page.waitForURL('**/MySites');
+    const dialog = await openPineLakeReports(page);
+    await dialog.getByRole('textbox', { name: 'Report Type' }).click();
+    await page.getByRole('option', { name: 'Meter Readings' }).click();
+    const location = dialog.getByRole('textbox', { name: 'Location', exact: true });
+    await location.pressSequentially('Site B-0');
+    await page.getByRole('option', { name: 'Site B-02', exact: true }).waitFor();
+    const selected = page.locator('[role="option"][data-combobox-selected]');
+    for (let i = 0; i < 10 && ((await selected.count()) === 0 || (await selected.textContent()) !== 'Site B-02'); i++)
+      await location.press('ArrowDown');
+    await location.press('Enter');
+    expect(await location.inputValue()).toBe('Site B-02');
+    await viewAndExport(page, dialog, 'Meter Readings');
+
+    await location.click();
+    await location.press('End');
+    await location.press('Backspace');
+    expect(await location.inputValue()).toBe('Site B-0');
+    await dialog.getByRole('button', { name: 'View' }).click();
+    await dialog.getByText(invalidLocation).waitFor();
+    await location.press('End');
+    await location.pressSequentially('3');
+    expect(await location.inputValue()).toBe('Site B-03');
+    await dialog.getByRole('button', { name: 'View' }).click();
+    await dialog.getByText(invalidLocation).waitFor();
+    await page.context().close();
+  });
+
+  it('[SITE OWNER] sees every column of Usage by Location without sideways scrolling at 1366 × 768 in every language', async () => {
+    const page = await newPage(browser, { width: 1366, height: 768 });
+    await signIn(page, demo.owner);
+    await page.waitForURL('**/MySites');
+    for (const language of ['en', 'de', 'es', 'fr', 'ja', 'zh']) {
+      const texts = catalogue(language);
+      await page.evaluate((l) => localStorage.setItem('portal.language', JSON.stringify(l)), language);
+      await page.reload();
+      const dialog = await openPineLakeReports(page, {
+        actions: texts.sites.actionsOf.replace('{{name}}', 'Pine Lake RV Resort'),
+        reporting: texts.sites.menu.reporting,
+      });
+      await dialog.getByRole('textbox', { name: texts.reports.reportType }).click();
+      await page.getByRole('option', { name: 'Usage by Location' }).click();
+      await dialog.getByRole('button', { name: texts.reports.view, exact: true }).click();
+      const table = dialog.getByRole('table', { name: 'Usage by Location' });
+      await table.waitFor();
+      const layout = await tableLayout(table);
+      expect(
+        layout.heads.map((h) => h.text),
+        language,
+      ).toHaveLength(9);
+      expect(layout.scrollWidth, language).toBeLessThanOrEqual(layout.clientWidth);
+      for (const head of layout.heads) {
+        expect(head.left, `${language}: ${head.text}`).toBeGreaterThanOrEqual(0);
+        expect(head.right, `${language}: ${head.text}`).toBeLessThanOrEqual(Math.min(1366, layout.boxRight + 0.5));
+      }
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+    }
+    await page.context().close();
+  });
+
+  it('[SITE MANAGER] views Usage by Location on a 375 px phone: the table scrolls inside the dialog', async () => {
+    const page = await newPage(browser, { width: 375, height: 740 });
+    await signIn(page, demo.manager);
+    await page.waitForURL('**/MySites');
+    const dialog = await openPineLakeReports(page);
+    await dialog.getByRole('textbox', { name: 'Report Type' }).click();
+    await page.getByRole('option', { name: 'Usage by Location' }).click();
+    await dialog.getByRole('button', { name: 'View' }).click();
+    const table = dialog.getByRole('table', { name: 'Usage by Location' });
+    await table.waitFor();
+    const layout = await tableLayout(table);
+    expect(layout.pageScrollWidth).toBeLessThanOrEqual(375);
+    expect(layout.clientWidth).toBeGreaterThan(0);
+    const amount = table.locator('thead th').last();
+    await amount.scrollIntoViewIfNeeded();
+    const box = await amount.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    await page.context().close();
+  });
+
   it('[SITE MANAGER] views the daily usage of a property on /Report', async () => {
     const page = await newPage(browser);
     await signIn(page, demo.manager);
@@ -78,3 +218,22 @@ describe('property reports', () => {
     await page.context().close();
   });
 });
+
+/** View shows the report's table without a location error; Excel and CSV both download. */
+async function viewAndExport(page: Page, dialog: Locator, report: string) {
+  await dialog.getByRole('button', { name: 'View' }).click();
+  const table = dialog.getByRole('table', { name: report });
+  const problem = dialog.getByText(invalidLocation);
+  await table.or(problem).first().waitFor();
+  expect(await problem.count(), 'the location error after View').toBe(0);
+  expect(await table.locator('tbody tr').count()).toBeGreaterThan(0);
+  for (const button of ['Export to Excel', 'Export to CSV']) {
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: button }).click(),
+    ]);
+    expect(await file.failure(), button).toBeNull();
+    expect(file.suggestedFilename()).toMatch(/^Report_\d{4}-\d{2}-01_To_\d{4}-\d{2}-\d{2}\.(xlsx|csv)$/);
+  }
+  expect(await dialog.getByText(invalidLocation).count()).toBe(0);
+}

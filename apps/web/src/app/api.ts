@@ -35,24 +35,33 @@ export function markTokenFresh(): void {
   lastRefreshAt = Date.now();
 }
 
-async function send<T>(method: Method, path: string, schema: ResultCheck<T>, options: Options): Promise<ApiAnswer<T>> {
+/** Sends a call with the session's token (refreshed when due); a network failure is an ApiError. */
+async function request(
+  method: Method,
+  path: string,
+  options: Options,
+  accept: string,
+): Promise<{ response: Response; login: LoginResult | null }> {
   const login = options.anonymous ? null : await loginForRequest();
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (login) headers.authorization = `Bearer ${login.token}`;
-
-  let response: Response;
   try {
-    response = await fetch(apiUrl(path, options.query), {
+    const response = await fetch(apiUrl(path, options.query), {
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
     });
+    return { response, login };
   } catch (err) {
     if (options.signal?.aborted) throw err;
     throw ApiError.network();
   }
+}
+
+async function send<T>(method: Method, path: string, schema: ResultCheck<T>, options: Options): Promise<ApiAnswer<T>> {
+  const { response, login } = await request(method, path, options, 'application/json');
 
   const answer: unknown = await response.json().catch(() => null);
   if (!isAnswerEnvelope(answer)) throw new ApiError(response.status, 'badResponse', messageText('serverError'));
@@ -113,6 +122,16 @@ async function refreshToken(login: LoginResult): Promise<void> {
   }
 }
 
+/** A file the server makes (an export): the same session handling, the answer as a Blob. */
+async function download(method: Method, path: string, options: Options): Promise<Blob> {
+  const { response, login } = await request(method, path, options, '*/*');
+  if (!response.ok) {
+    if (response.status === 401 && login) endSession();
+    throw new ApiError(response.status, 'exportFailed', messageText('exportFailed'));
+  }
+  return response.blob();
+}
+
 export const api = {
   get: <T>(path: string, schema: ResultCheck<T>, options: Omit<Options, 'body'> = {}) =>
     send('GET', path, schema, options),
@@ -122,4 +141,5 @@ export const api = {
     send('PUT', path, schema, { ...options, body }),
   /** DELETE may carry a body (DeleteMeterFromLocation names the meter and the location in it). */
   delete: <T>(path: string, schema: ResultCheck<T>, options: Options = {}) => send('DELETE', path, schema, options),
+  download,
 };

@@ -1,5 +1,8 @@
 import {
+  type Column,
   type ColumnDef,
+  type FilterFnOption,
+  type Row,
   type SortingState,
   type Table,
   getCoreRowModel,
@@ -39,19 +42,25 @@ export function usePagedTable<T>({
   initialSort,
   pageSize,
   getRowId,
+  matches,
 }: {
   data: T[];
   columns: ColumnDef<T, unknown>[];
   initialSort: SortingState;
   pageSize: number;
   getRowId?: (row: T) => string;
+  /** The search's own rule; by default the text is looked for in the columns' values. */
+  matches?: (row: T, search: string) => boolean;
 }): PagedTable<T> {
   const [sorting, setSorting] = useState<SortingState>(initialSort);
   const [search, setSearch] = useState('');
   const [pageLength, setPageLength] = useState(pageSize);
   const [pageIndex, setPageIndex] = useState(0);
 
-  const table = useReactTable({
+  const globalFilterFn: FilterFnOption<T> = matches
+    ? (row: Row<T>, _column: string, search: string) => matches(row.original, search)
+    : 'includesString';
+  const table = useReactTable<T>({
     data,
     columns,
     state: {
@@ -64,7 +73,9 @@ export function usePagedTable<T>({
       const next = typeof updater === 'function' ? updater({ pageIndex, pageSize: pageLength }) : updater;
       setPageIndex(next.pageIndex);
     },
-    globalFilterFn: 'includesString',
+    globalFilterFn,
+    // a rule of the caller's judges the whole row once, through the first column
+    ...(matches ? { getColumnCanGlobalFilter: (column: Column<T>) => column.getIndex() === 0 } : {}),
     getCoreRowModel: getCoreRowModel(),
     getFilteredRowModel: getFilteredRowModel(),
     getSortedRowModel: getSortedRowModel(),

@@ -1,7 +1,7 @@
-import { fromWallClock, toWallClock } from '@portal/contract';
-import { sql } from 'drizzle-orm';
+import { fromWallClock, Role, toWallClock } from '@portal/contract';
+import { eq, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../client';
-import { guests, stays } from '../schema';
+import { guests, sites, stays, userAccounts, userAccountSites } from '../schema';
 import { chunks, isMetered, LocationType, type Fleet } from './demo-fleet';
 import { createRandom, type Random } from './demo-random';
 import { DEMO_CHECKOUT_TIME, demoSites, type SiteKind } from './demo-sites';
@@ -221,6 +221,29 @@ export function planStays(grid: Grid, fleet: Fleet): StayPlan {
   return { guests: plannedGuests, stays: plannedStays, segments, openStays };
 }
 
+/** Who works the desk at each site: its Site Managers and the owners of its business, else the administrators. */
+async function deskStaff(tx: Tx): Promise<Map<number, { managers: number[]; owners: number[] }>> {
+  const accounts = await tx
+    .select({ id: userAccounts.id, roleId: userAccounts.roleId, busEntityId: userAccounts.busEntityId })
+    .from(userAccounts)
+    .orderBy(userAccounts.id);
+  const assigned = await tx
+    .select({ siteId: userAccountSites.siteId, userId: userAccountSites.userAccountId })
+    .from(userAccountSites)
+    .innerJoin(userAccounts, eq(userAccounts.id, userAccountSites.userAccountId))
+    .where(eq(userAccounts.roleId, Role.SiteManager));
+  const admins = accounts.filter((a) => a.roleId === Role.Administrator).map((a) => a.id);
+  const staff = new Map<number, { managers: number[]; owners: number[] }>();
+  for (const site of await tx.select({ id: sites.id, busEntityId: sites.busEntityId }).from(sites)) {
+    const managers = assigned.filter((a) => a.siteId === site.id).map((a) => a.userId);
+    const owners = accounts
+      .filter((a) => a.roleId === Role.SiteOwner && a.busEntityId === site.busEntityId)
+      .map((a) => a.id);
+    staff.set(site.id, managers.length + owners.length > 0 ? { managers, owners } : { managers: [], owners: admins });
+  }
+  return staff;
+}
+
 export async function insertStays(
   tx: Tx,
   plan: StayPlan,
@@ -237,23 +260,41 @@ export async function insertStays(
     const byMobile = new Map(inserted.map((r) => [r.mobileNumber, r.id]));
     for (const g of chunk) guestIds.push(byMobile.get(g.mobileNumber)!);
   }
+  const staff = await deskStaff(tx);
+  // Its own sequence, so that who was at the desk leaves the rest of the demo as it was.
+  const rng = createRandom(0x0de5_c0de);
+  const atDesk = (siteId: number): number | null => {
+    const { managers, owners } = staff.get(siteId)!;
+    if (managers.length > 0 && (owners.length === 0 || rng.chance(0.85))) return rng.pick(managers);
+    return owners.length > 0 ? rng.pick(owners) : null;
+  };
   for (const chunk of chunks(plan.stays, 2000)) {
     await tx.insert(stays).values(
-      chunk.map((s) => ({
-        locationId: locationIds[s.location]!,
-        siteId: locationSiteIds[s.location]!,
-        guestId: guestIds[s.guest]!,
-        checkinAt: timeOfSlot(grid, s.checkinSlot),
-        checkoutAt: s.checkoutSlot === null ? null : timeOfSlot(grid, s.checkoutSlot),
-        autoCheckoutAt: s.autoCheckoutAt,
-      })),
+      chunk.map((s) => {
+        const siteId = locationSiteIds[s.location]!;
+        const checkoutAt = s.checkoutSlot === null ? null : timeOfSlot(grid, s.checkoutSlot);
+        // A stay that ended at its automatic check-out time was checked out by the portal: no user.
+        const automatic = checkoutAt !== null && checkoutAt.getTime() === s.autoCheckoutAt.getTime();
+        return {
+          locationId: locationIds[s.location]!,
+          siteId,
+          guestId: guestIds[s.guest]!,
+          checkinAt: timeOfSlot(grid, s.checkinSlot),
+          checkoutAt,
+          autoCheckoutAt: s.autoCheckoutAt,
+          checkedInByUserId: atDesk(siteId),
+          checkedOutByUserId: checkoutAt === null || automatic ? null : atDesk(siteId),
+        };
+      }),
     );
   }
 }
 
 /**
- * Opening and closing readings of every stay from the readings (the latest at or before
- * check-in and check-out), and the stay's total: the electric usage in kWh.
+ * Opening and closing readings of every stay from the readings (the latest before check-in
+ * and before check-out: the span [check-in, check-out) that check-out and the reports use),
+ * and the stay's total, the electric usage in kWh. The demo resets no meter during a stay, so
+ * the usage is closing less opening.
  */
 export async function insertStayMeters(tx: Queryable): Promise<void> {
   await tx.execute(sql`
@@ -264,12 +305,12 @@ export async function insertStayMeters(tx: Queryable): Promise<void> {
     join device_types dt on dt.id = sp.device_type_id and dt.group_id in (1, 2, 6)
     left join lateral (
       select r.total from meter_readings r
-      where r.service_point_id = sp.id and r.read_at <= st.checkin_at
+      where r.service_point_id = sp.id and r.read_at < st.checkin_at
       order by r.read_at desc limit 1
     ) o on true
     left join lateral (
       select r.total from meter_readings r
-      where st.checkout_at is not null and r.service_point_id = sp.id and r.read_at <= st.checkout_at
+      where st.checkout_at is not null and r.service_point_id = sp.id and r.read_at < st.checkout_at
       order by r.read_at desc limit 1
     ) c on true
     order by st.id, sp.id`);

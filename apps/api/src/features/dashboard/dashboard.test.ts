@@ -87,12 +87,16 @@ describe('dashboard', () => {
       outOfServiceLocations: 0,
       missingDevices: 0,
     });
-    const chart = await t.call<Array<{ siteName: string; days: Array<{ kwh: number; gallons: number }> }>>({
-      method: 'GET',
-      url: '/api/Dashboard/UsageBySite?days=30',
-      token: tokens.ownerA,
-    });
+    const chart = await t.call<Array<{ siteName: string; days: Array<{ day: string; kwh: number; gallons: number }> }>>(
+      { method: 'GET', url: '/api/Dashboard/UsageBySite?days=30', token: tokens.ownerA },
+    );
     expect(chart.body.result).toHaveLength(1);
+    // every one of the 30 local days up to today, the days without usage as zeros
+    const days = chart.body.result[0]!.days.map((d) => d.day);
+    const today = Date.parse(new Date().toISOString().slice(0, 10));
+    expect(days).toEqual(
+      Array.from({ length: 30 }, (_, i) => new Date(today - (29 - i) * 86_400_000).toISOString().slice(0, 10)),
+    );
     expect(chart.body.result[0]!.days.reduce((s, d) => s + d.kwh, 0)).toBe(10);
     expect(chart.body.result[0]!.days.reduce((s, d) => s + d.gallons, 0)).toBe(200);
   });

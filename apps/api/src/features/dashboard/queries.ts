@@ -53,16 +53,23 @@ export function openAlerts(q: Queryable, scope: Scope): Promise<AlertRow[]> {
 
 export type UsageDayRow = { site_id: number; site_name: string; day: string; kwh: string; gallons: string };
 
-/** Daily electric and water usage of each visible property over the last `days` days, from its roll-up. */
+/**
+ * Daily electric and water usage of each visible property over its last `days` local days
+ * (today included), from its roll-up; a day without usage is a day of zeros, so that every
+ * property's chart has every date.
+ */
 export function usageByDay(q: Queryable, scope: Scope, days: number, now: Date): Promise<UsageDayRow[]> {
   return rows<UsageDayRow>(
     q,
     sql`
     select sites.id as site_id, sites.public_name as site_name, to_char(d.day, 'YYYY-MM-DD') as day,
-      d.kwh, d.gallons
+      coalesce(u.kwh, 0) as kwh, coalesce(u.gallons, 0) as gallons
     from sites
-    join site_daily_usage d on d.site_id = sites.id
-      and d.day > (${now.toISOString()}::timestamptz at time zone sites.time_zone)::date - ${days}::int
+    cross join lateral (
+      select (${now.toISOString()}::timestamptz at time zone sites.time_zone)::date as today
+    ) t
+    cross join lateral generate_series(t.today - (${days}::int - 1), t.today, interval '1 day') as d(day)
+    left join site_daily_usage u on u.site_id = sites.id and u.day = d.day::date
     where ${sitesInScope(scope)}
     order by sites.public_name, d.day`,
   );

@@ -32,32 +32,3 @@ export function selectLocations(q: Queryable, where: SQL): Promise<LocationDbRow
     order by l.description, l.id`,
   );
 }
-
-export type StayHistoryDbRow = {
-  id: number;
-  checkin_at: Date | string;
-  checkout_at: Date | string | null;
-  first_name: string | null;
-  last_name: string | null;
-  mobile_number: string | null;
-  total_kwh: string | null;
-};
-
-/** Stays of a location with the kWh of its electric meters: closed stays from their closing readings, an open one so far. */
-export function selectStayHistory(q: Queryable, locationId: number): Promise<StayHistoryDbRow[]> {
-  return rows<StayHistoryDbRow>(
-    q,
-    sql`
-    select st.id, st.checkin_at, st.checkout_at, g.first_name, g.last_name, g.mobile_number,
-      (select sum(coalesce(sm.usage, greatest(sp.last_reading - sm.opening_reading, 0)))
-         from stay_meters sm
-         join service_points sp on sp.id = sm.service_point_id
-         join device_types dt on dt.id = sp.device_type_id
-        where sm.stay_id = st.id and dt.unit = 'kWh') as total_kwh
-    from stays st
-    left join guests g on g.id = st.guest_id
-    where st.location_id = ${locationId}
-    order by st.checkin_at desc
-    limit 500`,
-  );
-}

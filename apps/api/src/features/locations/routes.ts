@@ -21,6 +21,7 @@ import {
 import { Answer, defineRoute } from '../../lib/route';
 import { administrators, propertyStaff } from '../auth/access';
 import { requireLocation, requireSite } from '../auth/scope';
+import * as stays from '../stays/service';
 import * as locations from './service';
 
 const tags = ['Locations'];
@@ -194,7 +195,7 @@ export default async function locationRoutes(app: FastifyInstance) {
     result: z.array(stayHistoryRow),
     handler: async ({ deps, user, query }) => {
       await requireLocation(deps.db, user, query.locationID);
-      return locations.stayHistory(deps.db, query.locationID);
+      return stays.stayHistory(deps.db, query.locationID);
     },
   });
 }

@@ -1,12 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import {
-  Role,
-  type BulkLocationEntry,
-  type LocationRow,
-  type StayHistoryRow,
-  type UpdateLocationRequest,
-} from '@portal/contract';
+import { Role, type BulkLocationEntry, type LocationRow, type UpdateLocationRequest } from '@portal/contract';
 import type { Queryable } from '../../db/client';
 import { locations, servicePoints, sites, stays } from '../../db/schema';
 import type { Deps } from '../../deps';
@@ -18,7 +12,7 @@ import { requireLocation, requireSite, type SiteRef } from '../auth/scope';
 import { metersOfLocations } from '../meters/service';
 import { descriptionClashes, isDescriptionClash } from './descriptions';
 import { presentLocation } from './presenter';
-import { selectLocations, selectStayHistory } from './queries';
+import { selectLocations } from './queries';
 
 /** The locations table of one property, usage included: four queries for any number of rows. */
 export async function listLocations(q: Queryable, site: SiteRef, now: Date): Promise<LocationRow[]> {
@@ -272,21 +266,6 @@ export async function moveLocations(
       }
     })
     .catch(rethrowDescriptionClash);
-}
-
-/** The stays of a location, newest first, with the guest and the kWh used in each. */
-export async function stayHistory(q: Queryable, locationId: number): Promise<StayHistoryRow[]> {
-  const found = await selectStayHistory(q, locationId);
-  return found.map((r) => ({
-    stayID: r.id,
-    checkinDateTime: new Date(r.checkin_at).toISOString(),
-    checkoutDateTime: r.checkout_at === null ? null : new Date(r.checkout_at).toISOString(),
-    guest:
-      r.first_name === null
-        ? null
-        : { firstName: r.first_name, lastName: r.last_name, mobileNumber: r.mobile_number ?? '' },
-    totalUsage: r.total_kwh === null ? null : Number(r.total_kwh),
-  }));
 }
 
 export async function siteNameAndZone(q: Queryable, siteId: number): Promise<{ siteName: string; timeZone: string }> {

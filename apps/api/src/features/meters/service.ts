@@ -37,6 +37,9 @@ import {
 } from './queries';
 import { meterUsage } from './usage';
 
+/** The usage rule over a span of time, for the features that bill or report spans (stays, reports). */
+export { usageBetween } from './usage';
+
 /**
  * The meters of the locations selected by `where` (a condition on `l` and `sp`), with
  * capabilities and usage: three set-based queries whatever the number of locations.

@@ -53,3 +53,27 @@ export function toStats(row: MeterUsageRow | undefined) {
     totalUsage: whole(row.total_usage),
   };
 }
+
+/**
+ * What a meter used over the instants [from, to) (`to` null: up to now), from its raw
+ * readings: the rises of the readings read in the range, each over the reading before it
+ * (the first over the last reading before `from`, or `base` when there is none); a reset
+ * reading or a drop adds nothing,
+ * the roll-up's own rule. One row: `usage` (null when no reading) and `readings`.
+ * Every figure over a span of time (stays, the reports' partial days) comes from here.
+ */
+export function usageBetween(meter: SQL, from: SQL, to: SQL | null, base: SQL = sql`null`): SQL {
+  return sql`
+    select sum(case when x.is_reset then 0 else greatest(x.total - coalesce(x.prev, x.total), 0) end) as usage,
+      count(*) as readings
+    from (
+      select r.total, r.is_reset, coalesce(lag(r.total) over (order by r.read_at), (
+        select y.total from meter_readings y where y.service_point_id = ${meter} and y.read_at < ${from}
+        order by y.read_at desc limit 1), ${base}) as prev
+      from meter_readings r
+      -- the range's own test first: an empty range reads no index
+      where ${to === null ? sql`` : sql`${from}::timestamptz < ${to}::timestamptz and`} r.service_point_id = ${meter}
+        and r.read_at >= ${from}
+        ${to === null ? sql`` : sql`and r.read_at < ${to}`}
+    ) x`;
+}

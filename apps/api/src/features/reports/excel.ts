@@ -5,7 +5,8 @@ import type { Column } from './registry';
 
 const formats: Record<Column['type'], string | undefined> = {
   text: undefined,
-  number: '#,##0.###',
+  // all 6 decimals a reading keeps, so that the shown Usage is End Reading − Start Reading
+  number: '#,##0.000###',
   money: '#,##0.00',
   date: 'yyyy-mm-dd',
   datetime: 'yyyy-mm-dd hh:mm:ss',

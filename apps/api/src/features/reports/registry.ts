@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReportRow } from '@portal/contract';
 import { rows, type Db, type Queryable } from '../../db/client';
+import { rowPieces, usageOverSpans } from './usage-spans';
 
 export type ColumnType = 'text' | 'number' | 'money' | 'date' | 'datetime';
 export type Column = { header: string; type: ColumnType; width: number };
@@ -45,23 +46,11 @@ const cols = (...exprs: SQL[]) =>
 const localTs = (expr: SQL, p: ReportParams) =>
   sql`to_char(${expr} at time zone ${p.timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
 
-/** The period as instants and as whole local days, computed in the site's zone (DST-safe). */
+/** The period [a, b) as instants: the site's local wall times taken in its zone (DST-safe). */
 const periodCte = (p: ReportParams) => sql`
-  w0 as (
-    select ${p.start}::timestamp as a_l, ${p.endExclusive}::timestamp as b_l
-  ), w1 as (
-    select a_l, b_l,
-      case when a_l::time = '00:00' then a_l::date else a_l::date + 1 end as d1,
-      b_l::date as d2,
-      a_l::date as first_day, (b_l - interval '1 microsecond')::date as last_day
-    from w0
-  ), w as (
-    select d1, d2, first_day, last_day,
-      a_l at time zone ${p.timeZone} as a,
-      b_l at time zone ${p.timeZone} as b,
-      least(d1::timestamp, b_l) at time zone ${p.timeZone} as m1,
-      greatest(d2::timestamp, least(d1::timestamp, b_l)) at time zone ${p.timeZone} as m2
-    from w1
+  w as (
+    select ${p.start}::timestamp at time zone ${p.timeZone} as a,
+      ${p.endExclusive}::timestamp at time zone ${p.timeZone} as b
   )`;
 
 /** Meters of the site (or of one location), with their location, type and unit. */
@@ -74,39 +63,11 @@ const metersCte = (p: ReportParams) => sql`
     where l.site_id = ${p.siteId} ${p.locationId === null ? sql`` : sql`and l.id = ${p.locationId}`}
   )`;
 
-/**
- * Usage of each meter over the period: whole local days from the daily roll-up, the
- * partial days at either end from the raw readings with the roll-up's own rule (the rise
- * since the previous reading, nothing for a reset or a drop), so it never goes negative.
- */
-const usageCte = sql`
-  raw as (
-    select r.service_point_id, sum(case when r.is_reset then 0 else greatest(r.total - coalesce(pr.total, r.total), 0) end) as usage
-    from w, m
-    -- Two ranges of the (meter, time) key: one condition with 'or' would read every reading of the meter.
-    join lateral (
-      select x.service_point_id, x.read_at, x.total, x.is_reset from meter_readings x
-      where x.service_point_id = m.id and x.read_at >= w.a and x.read_at < w.m1
-      union all
-      select x.service_point_id, x.read_at, x.total, x.is_reset from meter_readings x
-      where x.service_point_id = m.id and x.read_at >= w.m2 and x.read_at < w.b
-    ) r on true
-    left join lateral (
-      select x.total from meter_readings x
-      where x.service_point_id = r.service_point_id and x.read_at < r.read_at
-      order by x.read_at desc limit 1
-    ) pr on true
-    group by r.service_point_id
-  ), days as (
-    -- meter by meter through the roll-up's key: the day index would read every meter's days
-    select m.id as service_point_id,
-      (select sum(d.usage) from daily_usage d
-       where d.service_point_id = m.id and d.day >= (select d1 from w) and d.day < (select d2 from w)) as usage
-    from m
-  ), u as (
-    select m.id, coalesce(raw.usage, 0) + coalesce(days.usage, 0) as usage
-    from m left join raw on raw.service_point_id = m.id left join days on days.service_point_id = m.id
-  )`;
+/** Each meter over the period as a span keyed by the meter's id, with its usage (`span_day`, `span_usage`). */
+const meterDays = (p: ReportParams) => sql`
+  ${periodCte(p)}, ${metersCte(p)},
+  span as (select m.id as k, m.id as sp, w.a, w.b from w, m),
+  ${usageOverSpans(p.timeZone)}`;
 
 const rate = (p: ReportParams) =>
   sql`case when m.unit = 'kWh' then ${p.billingRate}::numeric else ${p.waterBillingRate}::numeric end`;
@@ -127,21 +88,23 @@ export const reports: Record<string, ReportDefinition> = {
       col('Amount', 'money'),
     ],
     sql: (p) => sql`
-      with ${periodCte(p)}, ${metersCte(p)}, ${usageCte}
+      with ${meterDays(p)},
+      row_span as (
+        select s.k, s.sp, s.a as s, s.b as e, u.usage from span s join span_usage u on u.k = s.k
+      ), ${rowPieces}
       select ${cols(
         sql`m.description`,
         sql`m.name`,
         sql`m.type_name`,
-        // (select … from w): a value the index search can start from, not a filter on every reading
-        sql`round((select x.total from meter_readings x where x.service_point_id = m.id and x.read_at <= (select a from w) order by x.read_at desc limit 1), 3)`,
-        sql`round((select x.total from meter_readings x where x.service_point_id = m.id and x.read_at < (select b from w) order by x.read_at desc limit 1), 3)`,
-        sql`round(u.usage, 3)`,
+        sql`rp.opening`,
+        sql`rp.closing`,
+        sql`rp.usage`,
         sql`m.unit`,
         rate(p),
-        sql`round(u.usage * ${rate(p)}, 2)`,
+        sql`round(rp.usage * ${rate(p)}, 2)`,
       )}
-      from m join u on u.id = m.id
-      order by m.description, m.name`,
+      from m join row_piece rp on rp.k = m.id
+      order by m.description, m.name, m.id, rp.seg`,
   },
 
   daily_usage_per_location: {
@@ -153,17 +116,16 @@ export const reports: Record<string, ReportDefinition> = {
       col('Water (gal)', 'number'),
     ],
     sql: (p) => sql`
-      with ${periodCte(p)}, ${metersCte(p)}
+      with ${meterDays(p)}
       select ${cols(
         sql`d.day::text`,
         sql`m.description`,
-        sql`round(coalesce(sum(d.usage) filter (where m.unit = 'kWh'), 0), 3)`,
-        sql`round(coalesce(sum(d.usage) filter (where m.unit <> 'kWh'), 0), 3)`,
+        sql`coalesce(sum(d.usage) filter (where m.unit = 'kWh'), 0)`,
+        sql`coalesce(sum(d.usage) filter (where m.unit <> 'kWh'), 0)`,
       )}
-      from w, m join daily_usage d on d.service_point_id = m.id
-      where d.day between w.first_day and w.last_day
+      from m join span_day d on d.k = m.id
       group by d.day, m.location_id, m.description
-      order by d.day, m.description`,
+      order by d.day, m.description, m.location_id`,
   },
 
   stay_transactions: {
@@ -177,23 +139,44 @@ export const reports: Record<string, ReportDefinition> = {
       col('Electric (kWh)', 'number'),
       col('Water (gal)', 'number'),
     ],
+    // each stay's usage over its own span [check-in, check-out): a closed stay's closing figures
+    // (stored at check-out by the same rule), an open one's so far
     sql: (p) => sql`
-      with ${periodCte(p)}
+      with ${periodCte(p)}, stay_in as (
+        select st.id, st.location_id, st.guest_id, st.checkin_at, st.checkout_at
+        from w, stays st
+        where st.site_id = ${p.siteId} and st.checkin_at < w.b and (st.checkout_at is null or st.checkout_at >= w.a)
+      ), stay_meter as (
+        select sm.stay_id, sm.service_point_id, sm.usage, st.checkin_at, st.checkout_at, dt.unit
+        from stay_in st
+        join stay_meters sm on sm.stay_id = st.id
+        join service_points sp on sp.id = sm.service_point_id
+        join device_types dt on dt.id = sp.device_type_id
+      ), span as (
+        select row_number() over (order by stay_id, service_point_id) as k, service_point_id as sp,
+          checkin_at as a, 'infinity'::timestamptz as b, stay_id, unit
+        from stay_meter where checkout_at is null
+      ), ${usageOverSpans(p.timeZone)}, meter_usage as (
+        select s.stay_id, s.unit, u.usage from span s join span_usage u on u.k = s.k
+        union all
+        select stay_id, unit, usage from stay_meter where checkout_at is not null
+      ), stay_usage as (
+        select stay_id, sum(usage) filter (where unit = 'kWh') as kwh, sum(usage) filter (where unit <> 'kWh') as gal
+        from meter_usage group by stay_id
+      )
       select ${cols(
         sql`l.description`,
         sql`nullif(trim(concat_ws(' ', g.first_name, g.last_name)), '')`,
         sql`g.mobile_number`,
         localTs(sql`st.checkin_at`, p),
         localTs(sql`st.checkout_at`, p),
-        sql`round((select sum(sm.usage) from stay_meters sm join service_points sp on sp.id = sm.service_point_id
-               join device_types dt on dt.id = sp.device_type_id where sm.stay_id = st.id and dt.unit = 'kWh'), 3)`,
-        sql`round((select sum(sm.usage) from stay_meters sm join service_points sp on sp.id = sm.service_point_id
-               join device_types dt on dt.id = sp.device_type_id where sm.stay_id = st.id and dt.unit <> 'kWh'), 3)`,
+        sql`su.kwh`,
+        sql`su.gal`,
       )}
-      from w, stays st
+      from stay_in st
       join locations l on l.id = st.location_id
       left join guests g on g.id = st.guest_id
-      where st.site_id = ${p.siteId} and st.checkin_at < w.b and (st.checkout_at is null or st.checkout_at >= w.a)
+      left join stay_usage su on su.stay_id = st.id
       order by st.checkin_at, st.id`,
   },
 
@@ -212,7 +195,7 @@ export const reports: Record<string, ReportDefinition> = {
         localTs(sql`r.read_at`, p),
         sql`m.name`,
         sql`m.type_name`,
-        sql`round(r.total, 3)`,
+        sql`r.total`,
         sql`case when r.is_reset then 'Yes' else 'No' end`,
       )}
       from w, m join meter_readings r on r.service_point_id = m.id
@@ -280,19 +263,18 @@ export const reports: Record<string, ReportDefinition> = {
       col('Total Amount', 'money'),
     ],
     sql: (p) => sql`
-      with ${periodCte(p)}, ${metersCte(p)}, t as (
+      with ${meterDays(p)}, t as (
         select to_char(d.day, 'YYYY-MM') as month,
           coalesce(sum(d.usage) filter (where m.unit = 'kWh'), 0) as kwh,
           coalesce(sum(d.usage) filter (where m.unit <> 'kWh'), 0) as gal
-        from w, m join daily_usage d on d.service_point_id = m.id
-        where d.day between w.first_day and w.last_day
+        from m join span_day d on d.k = m.id
         group by 1
       )
       select ${cols(
         sql`month`,
-        sql`round(kwh, 3)`,
+        sql`kwh`,
         sql`round(kwh * ${p.billingRate}::numeric, 2)`,
-        sql`round(gal, 3)`,
+        sql`gal`,
         sql`round(gal * ${p.waterBillingRate}::numeric, 2)`,
         sql`round(kwh * ${p.billingRate}::numeric, 2) + round(gal * ${p.waterBillingRate}::numeric, 2)`,
       )}
@@ -310,19 +292,15 @@ export const reports: Record<string, ReportDefinition> = {
       col('Usage', 'number'),
     ],
     sql: (p) => sql`
-      with ${periodCte(p)}, ${metersCte(p)}
-      select ${cols(
-        sql`d.day::text`,
-        sql`m.name`,
-        sql`m.type_name`,
-        sql`round(coalesce((select pd.last_reading from daily_usage pd where pd.service_point_id = d.service_point_id and pd.day < d.day
-                        order by pd.day desc limit 1), d.first_reading), 3)`,
-        sql`round(d.last_reading, 3)`,
-        sql`round(d.usage, 3)`,
-      )}
-      from w, m join daily_usage d on d.service_point_id = m.id
-      where d.day between w.first_day and w.last_day
-      order by d.day, m.name`,
+      with ${meterDays(p)}, row_span as (
+        select row_number() over (order by d.day, m.name, m.id) as k, m.id as sp, d.day, d.usage, m.name, m.type_name,
+          greatest(w.a, d.day::timestamp at time zone ${p.timeZone}) as s,
+          least(w.b, (d.day + 1)::timestamp at time zone ${p.timeZone}) as e
+        from w, m join span_day d on d.k = m.id
+      ), ${rowPieces}
+      select ${cols(sql`rs.day::text`, sql`rs.name`, sql`rs.type_name`, sql`rp.opening`, sql`rp.closing`, sql`rp.usage`)}
+      from row_span rs join row_piece rp on rp.k = rs.k
+      order by rs.k, rp.seg`,
   },
 };
 

@@ -86,31 +86,29 @@ describe('report types', () => {
 });
 
 describe('report records', () => {
-  it('usage by location over whole local days across the DST change and a reset', async () => {
+  it('usage by location over whole local days across the DST change: the reset splits the meter’s row', async () => {
     const res = await run('usage_by_location', '2026-11-01T00:00', '2026-11-02T23:59');
     expect(res.status).toBe(200);
-    const [aE, aW, bE] = res.body.result;
-    expect(aE).toEqual({
-      Location: f.a.description,
-      Meter: f.e.name,
-      Type: 'Electric',
-      'Start Reading': 1010,
-      'End Reading': 25,
-      Usage: 45,
-      Unit: 'kWh',
-      Rate: 0.15,
-      Amount: 6.75,
-    });
-    expect(aW).toMatchObject({ Meter: f.w.name, Usage: 100, Unit: 'gal', Rate: 0.01, Amount: 1 });
+    const [beforeReset, afterReset, aW, bE] = res.body.result;
+    const e = { Location: f.a.description, Meter: f.e.name, Type: 'Electric', Unit: 'kWh', Rate: 0.15 };
+    expect(beforeReset).toEqual({ ...e, 'Start Reading': 1010, 'End Reading': 1040, Usage: 30, Amount: 4.5 });
+    expect(afterReset).toEqual({ ...e, 'Start Reading': 10, 'End Reading': 25, Usage: 15, Amount: 2.25 });
+    expect(aW).toMatchObject({ Meter: f.w.name, 'Start Reading': 500, 'End Reading': 600, Usage: 100, Amount: 1 });
     expect(bE).toMatchObject({ Location: f.b.description, Usage: 0, 'Start Reading': null, Amount: 0 });
   });
 
   it('usage by location over partial days adds the raw readings at the edges', async () => {
     // Oct 31 12:00 MDT to Nov 2 13:00 MST: Nov 1 whole (30), Nov 2 00:00–13:01 (reset 0, +15 at 13:00)
     const res = await run('usage_by_location', '2026-10-31 12:00', '2026-11-02 13:00');
-    expect(res.body.result[0]).toMatchObject({ 'Start Reading': 1010, 'End Reading': 25, Usage: 45, Amount: 6.75 });
+    expect(res.body.result.slice(0, 2)).toMatchObject([
+      { 'Start Reading': 1010, 'End Reading': 1040, Usage: 30, Amount: 4.5 },
+      { 'Start Reading': 10, 'End Reading': 25, Usage: 15, Amount: 2.25 },
+    ]);
     const before = await run('usage_by_location', '2026-10-31 12:00', '2026-11-02 12:59');
-    expect(before.body.result[0]).toMatchObject({ Usage: 30, 'End Reading': 10 });
+    expect(before.body.result.slice(0, 2)).toMatchObject([
+      { 'Start Reading': 1010, 'End Reading': 1040, Usage: 30 },
+      { 'Start Reading': 10, 'End Reading': 10, Usage: 0 },
+    ]);
   });
 
   it('daily usage per location counts each reading on its local day', async () => {
@@ -121,7 +119,8 @@ describe('report records', () => {
     ]);
   });
 
-  it('stay transactions with guest, local times and usage', async () => {
+  it('stay transactions with guest, local times and the usage of the stay’s span [check-in, check-out)', async () => {
+    // E: +10 at check-in (the reading at 12:00Z), +20, +5, +5, the reset; 25 is read at check-out itself
     const res = await run('stay_transactions', '2026-11-01 00:00', '2026-11-30 23:59');
     expect(res.body.result).toEqual([
       {
@@ -130,7 +129,7 @@ describe('report records', () => {
         Phone: '(555) 123-4567',
         'Check In': '2026-10-31 06:00:00',
         'Check Out': '2026-11-02 13:00:00',
-        'Electric (kWh)': 45,
+        'Electric (kWh)': 40,
         'Water (gal)': 100,
       },
     ]);
@@ -199,14 +198,14 @@ describe('report records', () => {
     ]);
   });
 
-  it('location usage by day: start, end and usage per meter, never negative across the reset', async () => {
+  it('location usage by day: start, end and usage per meter; the day of the reset opens at the reset reading', async () => {
     const res = await run('location_usage_by_day', '2026-11-01 00:00', '2026-11-02 23:59', {
       location: f.a.description,
     });
     expect(res.body.result).toEqual([
       { Date: '2026-11-01', Meter: f.e.name, Type: 'Electric', 'Start Reading': 1010, 'End Reading': 1040, Usage: 30 },
       { Date: '2026-11-01', Meter: f.w.name, Type: 'Water', 'Start Reading': 500, 'End Reading': 600, Usage: 100 },
-      { Date: '2026-11-02', Meter: f.e.name, Type: 'Electric', 'Start Reading': 1040, 'End Reading': 25, Usage: 15 },
+      { Date: '2026-11-02', Meter: f.e.name, Type: 'Electric', 'Start Reading': 10, 'End Reading': 25, Usage: 15 },
     ]);
   });
 

@@ -1,5 +1,6 @@
 import { Role } from '@portal/contract';
 import { deviceControlMessages, guests, siteSettings, stayMeters, stays } from '../../db/schema';
+import { closeStayFigures } from '../stays/service';
 import { recordReadings } from '../meters/readings';
 import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../../test/factories';
 import type { TestApp } from '../../test/harness';
@@ -73,9 +74,10 @@ export async function reportFixture(t: TestApp) {
     })
     .returning();
   await db.insert(stayMeters).values([
-    { stayId: stay!.id, servicePointId: e.id, openingReading: '1010', closingReading: '25', usage: '45' },
-    { stayId: stay!.id, servicePointId: w.id, openingReading: '500', closingReading: '600', usage: '100' },
+    { stayId: stay!.id, servicePointId: e.id, openingReading: '1010' },
+    { stayId: stay!.id, servicePointId: w.id, openingReading: '500' },
   ]);
+  await closeStayFigures(db, stay!.id, stay!.checkinAt, stay!.checkoutAt!);
   await db.insert(deviceControlMessages).values({
     servicePointId: e.id,
     requestedState: 1,

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { CapabilityType } from '@portal/contract';
 import { rows, type Queryable } from '../../db/client';
+import { usageBetween } from '../meters/service';
 import { guests, stays } from '../../db/schema';
 
 export type RelayRow = {
@@ -42,28 +43,35 @@ export async function openStay(q: Queryable, locationId: number) {
 
 /**
  * What a stay's meter (`sm`, a stay_meters row) used from check-in to `until` (now when
- * null): the sum of the rises of its readings since the opening reading; a reset or a drop
- * adds nothing, so usage never goes negative.
+ * null); its reading at check-in is the base when no reading came before.
  */
-function stayMeterUsage(checkinAt: SQL, until: SQL | null) {
-  return sql`coalesce((
-    select sum(case when r.is_reset then 0 else greatest(r.total - coalesce(r.prev, sm.opening_reading, r.total), 0) end)
-    from (
-      select mr.total, mr.is_reset, lag(mr.total) over (order by mr.read_at) as prev
-      from meter_readings mr
-      where mr.service_point_id = sm.service_point_id and mr.read_at > ${checkinAt}
-        ${until === null ? sql`` : sql`and mr.read_at <= ${until}`}
-    ) r
-  ), 0)`;
-}
+const stayMeterUsage = (checkinAt: SQL, until: SQL | null) =>
+  sql`coalesce((select u.usage from (${usageBetween(sql`sm.service_point_id`, checkinAt, until, sql`sm.opening_reading`)}) u), 0)`;
 
-/** Closes the stay's meters: the closing reading is the meter's latest, the usage since check-in. */
+/**
+ * What the stay `st` (a stays row) used of one unit: a closed stay's closing figures, an open
+ * one's so far; null when it has no meter of the unit.
+ */
+export const stayUsage = (unit: 'kWh' | 'gal') => sql`(
+  select sum(case when st.checkout_at is null then ${stayMeterUsage(sql`st.checkin_at`, null)} else sm.usage end)
+  from stay_meters sm
+  join service_points sp on sp.id = sm.service_point_id
+  join device_types dt on dt.id = sp.device_type_id
+  where sm.stay_id = st.id and dt.unit = ${unit})`;
+
+/**
+ * Closes the stay's meters over [check-in, check-out), the span every report uses: the
+ * closing reading is the last one read before check-out, the usage the rises since check-in.
+ */
 export async function closeStayMeters(q: Queryable, stayId: number, checkinAt: Date, checkoutAt: Date): Promise<void> {
   await q.execute(sql`
     update stay_meters sm
-    set closing_reading = sp.last_reading, usage = ${stayMeterUsage(sql`${checkinAt}`, sql`${checkoutAt}`)}
-    from service_points sp
-    where sm.stay_id = ${stayId} and sp.id = sm.service_point_id`);
+    set closing_reading = (
+          select r.total from meter_readings r
+          where r.service_point_id = sm.service_point_id and r.read_at < ${checkoutAt}
+          order by r.read_at desc limit 1),
+        usage = ${stayMeterUsage(sql`${checkinAt}`, sql`${checkoutAt}`)}
+    where sm.stay_id = ${stayId}`);
 }
 
 export type CurrentStayDbRow = {
@@ -165,5 +173,30 @@ export function latestCommands(q: Queryable, locationId: number) {
     from device_control_messages m join service_points sp on sp.id = m.service_point_id
     where sp.location_id = ${locationId}
     order by m.service_point_id, m.capability_id, m.id desc`,
+  );
+}
+
+export type StayHistoryDbRow = {
+  id: number;
+  checkin_at: Date | string;
+  checkout_at: Date | string | null;
+  first_name: string | null;
+  last_name: string | null;
+  mobile_number: string | null;
+  total_kwh: string | null;
+};
+
+/** Stays of a location with the kWh of its electric meters: closed stays from their closing readings, an open one so far. */
+export function selectStayHistory(q: Queryable, locationId: number): Promise<StayHistoryDbRow[]> {
+  return rows<StayHistoryDbRow>(
+    q,
+    sql`
+    select st.id, st.checkin_at, st.checkout_at, g.first_name, g.last_name, g.mobile_number,
+      ${stayUsage('kWh')} as total_kwh
+    from stays st
+    left join guests g on g.id = st.guest_id
+    where st.location_id = ${locationId}
+    order by st.checkin_at desc
+    limit 500`,
   );
 }

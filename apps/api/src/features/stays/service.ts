@@ -8,10 +8,11 @@ import {
   TIME_STEP_MINUTES,
   type CheckInRequest,
   type CurrentStay,
+  type StayHistoryRow,
   type GuestInput,
   type UpdateCapabilitiesRequest,
 } from '@portal/contract';
-import type { Tx } from '../../db/client';
+import type { Queryable, Tx } from '../../db/client';
 import { guests, locations, servicePoints, stayMeters, stays } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { announce, locationChanged } from '../../hub/events';
@@ -31,6 +32,7 @@ import {
   openStay,
   relaysOfLocation,
   searchGuests,
+  selectStayHistory,
   type RelayRow,
 } from './queries';
 
@@ -356,6 +358,27 @@ export async function currentStayOf(deps: Deps, user: Principal, locationId: num
       usage: Number(m.usage),
     })),
   };
+}
+
+/** A closed stay's meter figures (closing reading, usage) by the rule check-out stores them with. */
+export { closeStayMeters as closeStayFigures };
+
+/** A stay's usage of a unit as one figure (SQL over a stays row `st`), for the lists that show it. */
+export { stayUsage } from './queries';
+
+/** The stays of a location, newest first, with the guest and the kWh used in each. */
+export async function stayHistory(q: Queryable, locationId: number): Promise<StayHistoryRow[]> {
+  const found = await selectStayHistory(q, locationId);
+  return found.map((r) => ({
+    stayID: r.id,
+    checkinDateTime: new Date(r.checkin_at).toISOString(),
+    checkoutDateTime: r.checkout_at === null ? null : new Date(r.checkout_at).toISOString(),
+    guest:
+      r.first_name === null
+        ? null
+        : { firstName: r.first_name, lastName: r.last_name, mobileNumber: r.mobile_number ?? '' },
+    totalUsage: r.total_kwh === null ? null : Number(r.total_kwh),
+  }));
 }
 
 export async function findGuests(deps: Deps, user: Principal, search: string) {

@@ -2,11 +2,16 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DateRangeFilter, TRANSACTIONS_MAX_ROWS } from '@portal/contract';
 import { rows, type Queryable } from '../../db/client';
 import { sitesInScope, type Scope } from '../auth/scope';
+import { stayUsage } from '../stays/service';
 
 export type TransactionRow = {
   stay_id: number;
   site_name: string;
+  time_zone: string;
   location_description: string;
+  guest_first_name: string | null;
+  guest_last_name: string | null;
+  guest_mobile: string | null;
   checkin_at: Date | string;
   checkout_at: Date | string | null;
   usage: string | null;
@@ -14,31 +19,26 @@ export type TransactionRow = {
   checked_out_by: string | null;
 };
 
-/** kWh of a closed stay from its closing figures; of an open one, the rises since check-in (a reset adds nothing). */
-const stayKwh = sql`coalesce((
-  select sum(case when st.checkout_at is not null then sm.usage else (
-    select sum(case when r.is_reset then 0 else greatest(r.total - coalesce(r.prev, sm.opening_reading, r.total), 0) end)
-    from (
-      select mr.total, mr.is_reset, lag(mr.total) over (order by mr.read_at) as prev
-      from meter_readings mr
-      where mr.service_point_id = sm.service_point_id and mr.read_at > st.checkin_at
-    ) r) end)
-  from stay_meters sm
-  join service_points sp on sp.id = sm.service_point_id
-  join device_types dt on dt.id = sp.device_type_id
-  where sm.stay_id = st.id and dt.unit = 'kWh'), 0)`;
+/** kWh of a stay: a closed one's closing figures, an open one's so far. */
+const stayKwh = sql`coalesce(${stayUsage('kWh')}, 0)`;
+
+/** A staff member's name, or their email when the contact has none: null only when no user did it. */
+const staffName = (contact: string, account: string) =>
+  sql.raw(`coalesce(nullif(trim(concat_ws(' ', ${contact}.first_name, ${contact}.last_name)), ''), ${account}.email)`);
 
 function transactions(q: Queryable, scope: Scope, where: SQL, order: SQL) {
   return rows<TransactionRow>(
     q,
     sql`
-    select st.id as stay_id, sites.public_name as site_name, l.description as location_description,
+    select st.id as stay_id, sites.public_name as site_name, sites.time_zone, l.description as location_description,
+      g.first_name as guest_first_name, g.last_name as guest_last_name, g.mobile_number as guest_mobile,
       st.checkin_at, st.checkout_at, ${stayKwh} as usage,
-      nullif(trim(concat_ws(' ', ci.first_name, ci.last_name)), '') as checked_in_by,
-      nullif(trim(concat_ws(' ', co.first_name, co.last_name)), '') as checked_out_by
+      ${staffName('ci', 'uai')} as checked_in_by,
+      ${staffName('co', 'uao')} as checked_out_by
     from stays st
     join sites on sites.id = st.site_id
     join locations l on l.id = st.location_id
+    left join guests g on g.id = st.guest_id
     left join user_accounts uai on uai.id = st.checked_in_by_user_id
     left join contacts ci on ci.id = uai.contact_id
     left join user_accounts uao on uao.id = st.checked_out_by_user_id

@@ -1,4 +1,4 @@
-import type { StayTransaction } from '@portal/contract';
+import { matchesTransactionSearch, type StayTransaction } from '@portal/contract';
 import type { Queryable } from '../../db/client';
 import type { Principal } from '../auth/principal';
 import { scopeOf } from '../auth/scope';
@@ -11,7 +11,12 @@ export function presentTransaction(r: TransactionRow): StayTransaction {
   return {
     stayID: r.stay_id,
     siteName: r.site_name,
+    timeZone: r.time_zone,
     locationDescription: r.location_description,
+    guest:
+      r.guest_first_name === null
+        ? null
+        : { firstName: r.guest_first_name, lastName: r.guest_last_name, mobileNumber: r.guest_mobile ?? '' },
     checkinDateTime: iso(r.checkin_at),
     checkoutDateTime: r.checkout_at === null ? null : iso(r.checkout_at),
     usage: Math.trunc(Number(r.usage ?? 0) * 100) / 100,
@@ -26,4 +31,18 @@ export async function current(q: Queryable, user: Principal) {
 
 export async function history(q: Queryable, user: Principal, filter: number, now: Date) {
   return (await completedStays(q, scopeOf(user), filter, now)).map(presentTransaction);
+}
+
+export type TabView = {
+  tab: 'current' | 'history';
+  filter: number;
+  search: string;
+  /** The user's word for an automatic check-out: the search finds it as the table shows it. */
+  automatic: string;
+};
+
+/** A tab's rows as the user sees them: the same lists as the tabs, then the table's search. */
+export async function asShown(q: Queryable, user: Principal, view: TabView, now: Date): Promise<StayTransaction[]> {
+  const listed = view.tab === 'current' ? await current(q, user) : await history(q, user, view.filter, now);
+  return listed.filter((stay) => matchesTransactionSearch(stay, view.search, view.automatic));
 }

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StayTransaction } from '@portal/contract';
+import { Role, type StayTransaction } from '@portal/contract';
 import { stayMeters, stays } from '../../db/schema';
-import { buildLocation, buildMeter } from '../../test/factories';
+import { buildLocation, buildMeter, buildUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { recordReadings } from '../meters/readings';
 import { reportFixture } from '../reports/test-fixture';
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof reportFixture>>;
-const ids = { open: 0, old: 0, other: 0 };
+const ids = { open: 0, old: 0, other: 0, staff: 0 };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -38,6 +38,7 @@ beforeAll(async () => {
     { servicePointId: meter.id, readAt: new Date('2026-11-04T08:00:00Z'), total: '8', isReset: false },
   ]);
   ids.open = open!.id;
+  ids.staff = (await buildUser(db, { roleId: Role.SiteManager, siteIds: [f.site.id] })).id;
   const [old] = await db
     .insert(stays)
     .values({
@@ -45,6 +46,8 @@ beforeAll(async () => {
       siteId: f.site.id,
       checkinAt: new Date('2026-09-28T18:00:00Z'),
       checkoutAt: new Date('2026-10-01T17:00:00Z'),
+      checkedInByUserId: ids.staff,
+      checkedOutByUserId: ids.staff,
     })
     .returning();
   ids.old = old!.id;
@@ -101,20 +104,33 @@ describe('transactions', () => {
     expect(res.body.result.map((r) => r.stayID)).toEqual(want);
   });
 
-  it('history rows carry the specification’s fields, newest checkout first', async () => {
+  it('history rows carry the specification’s fields with the guest and the property’s zone, newest checkout first', async () => {
     const res = await history(f.tokens.admin, 14);
     const ids14 = res.body.result.map((r) => r.stayID);
     expect(ids14.indexOf(ids.other)).toBeLessThan(ids14.indexOf(f.stay.id));
     expect(res.body.result.find((r) => r.stayID === f.stay.id)).toEqual({
       stayID: f.stay.id,
       siteName: 'Lakeside RV',
+      timeZone: 'America/Denver',
       locationDescription: f.a.description,
+      guest: { firstName: 'Gina', lastName: 'Guest', mobileNumber: '(555) 123-4567' },
       checkinDateTime: '2026-10-31T12:00:00.000Z',
       checkoutDateTime: '2026-11-02T20:00:00.000Z',
-      usage: 45,
+      usage: 40,
       checkInByUserName: null,
       checkOutByUserName: null,
     });
+  });
+
+  it('names the staff member who checked a stay in and out; an automatic check-out names nobody', async () => {
+    const rows = (await history(f.tokens.owner, 14)).body.result;
+    const staffName = expect.stringMatching(/^Test User \d+$/);
+    expect(rows.find((r) => r.stayID === ids.old)).toMatchObject({
+      guest: null,
+      checkInByUserName: staffName,
+      checkOutByUserName: staffName,
+    });
+    expect(rows.find((r) => r.stayID === f.stay.id)).toMatchObject({ checkOutByUserName: null });
   });
 
   it('accepts the filter in a POST body too', async () => {

@@ -4,14 +4,18 @@ import { z } from 'zod';
 import { api } from '../../app/api';
 import { dashboardKeys } from './queryKeys';
 
-/** Readings arrive all the time: the totals refresh each minute even without live events. */
-const REFRESH_MS = 60_000;
+/**
+ * Readings arrive all the time: the panels refresh each minute even without live events.
+ * A failed call shows its message at once instead of after the app's retries with backoff
+ * (seconds of a spinner): the next refresh, or Try again, is the retry.
+ */
+const panel = { refetchInterval: 60_000, retry: false } as const;
 
 export function useRealtimeStats() {
   return useQuery({
     queryKey: dashboardKeys.realtime,
     queryFn: async ({ signal }) => (await api.get('GetRealtimeStats', realtimeStats, { signal })).result,
-    refetchInterval: REFRESH_MS,
+    ...panel,
   });
 }
 
@@ -19,7 +23,7 @@ export function useSystemAlerts() {
   return useQuery({
     queryKey: dashboardKeys.alerts,
     queryFn: async ({ signal }) => (await api.get('GetSystemAlerts', z.array(systemAlert), { signal })).result,
-    refetchInterval: REFRESH_MS,
+    ...panel,
   });
 }
 
@@ -28,7 +32,7 @@ export function useLocationCounts() {
   return useQuery({
     queryKey: dashboardKeys.counts,
     queryFn: async ({ signal }) => (await api.get('Report/DashboardStats', dashboardStats, { signal })).result,
-    refetchInterval: REFRESH_MS,
+    ...panel,
   });
 }
 
@@ -38,6 +42,6 @@ export function useUsageBySite() {
     queryKey: dashboardKeys.usage,
     queryFn: async ({ signal }) =>
       (await api.get('Dashboard/UsageBySite?days=30', z.array(siteUsageSeries), { signal })).result,
-    refetchInterval: REFRESH_MS,
+    ...panel,
   });
 }

@@ -12,17 +12,11 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../ui/EmptyState';
+import { saveFile } from '../../ui/saveFile';
 import { toast } from '../../ui/toast';
-import { DataTable } from './components/DataTable';
+import { DataTable } from '../../ui/DataTable';
 import { todayIn } from './period';
-import {
-  downloadExcel,
-  fetchReportRecords,
-  type ReportRun,
-  saveFile,
-  useLocationSearch,
-  useReportTypes,
-} from './hooks';
+import { downloadExcel, fetchReportRecords, type ReportRun, useLocationSearch, useReportTypes } from './hooks';
 import { toastReportError } from './toastReportError';
 
 export type ReportSite = { siteID: number; sitePublicName: string; timeZone?: string | null };
@@ -49,7 +43,8 @@ export function PropertyReportsModal({
     <Modal
       opened={opened}
       onClose={onClose}
-      size="xl"
+      // wide enough for every column of the widest report at 1366 px, in every language
+      size="80rem"
       title={t('reports.titleFor', { site: site.sitePublicName })}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
@@ -67,8 +62,11 @@ function ReportForm({ site, initialLocation }: { site: ReportSite; initialLocati
   const [end, setEnd] = useState(range.end);
   const [locationText, setLocationText] = useState(initialLocation ?? '');
   const [picked, setPicked] = useState<string | null>(initialLocation);
+  // Valid only while the text is the option picked: Mantine calls onChange with the
+  // option's text right after onOptionSubmit, so the pick must not be cleared there.
+  const location = picked !== null && picked === locationText ? picked : null;
   const [debounced] = useDebouncedValue(locationText, 300);
-  const search = useLocationSearch(site.siteID, picked ? '' : debounced);
+  const search = useLocationSearch(site.siteID, location ? '' : debounced);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState<'view' | 'excel' | 'csv' | null>(null);
   const [result, setResult] = useState<{ type: ReportType; rows: ReportRow[] } | null>(null);
@@ -76,7 +74,7 @@ function ReportForm({ site, initialLocation }: { site: ReportSite; initialLocati
   const type = types.data?.find((r) => r.reportTypeID === typeId) ?? null;
 
   function validRun(): ReportRun | null {
-    const code = reportFormError({ reportTypeID: typeId, start, end, location: picked }, type?.needsLocation ?? false);
+    const code = reportFormError({ reportTypeID: typeId, start, end, location }, type?.needsLocation ?? false);
     setProblem(code ? t(`msg.${code}`) : null);
     if (code || !type) return null;
     return {
@@ -85,7 +83,7 @@ function ReportForm({ site, initialLocation }: { site: ReportSite; initialLocati
       storedProcedureCalled: type.storedProcedureCalled,
       start,
       end,
-      locationDescription: picked ?? '',
+      locationDescription: location ?? '',
     };
   }
 
@@ -166,14 +164,8 @@ function ReportForm({ site, initialLocation }: { site: ReportSite; initialLocati
           placeholder={t('reports.locationPlaceholder')}
           data={(search.data ?? []).map((o) => ({ value: o.locationDescription, label: o.locationDescription }))}
           value={locationText}
-          onChange={(v) => {
-            setLocationText(v);
-            setPicked(null);
-          }}
-          onOptionSubmit={(v) => {
-            setLocationText(v);
-            setPicked(v);
-          }}
+          onChange={setLocationText}
+          onOptionSubmit={setPicked}
           filter={({ options }) => options}
         />
         <TextInput
@@ -231,9 +223,10 @@ export function ReportTable({ type, rows }: { type: ReportType; rows: ReportRow[
         accessorFn: (r: ReportRow) => r[header] ?? null,
         cell: ({ getValue }) => {
           const v = getValue() as ReportRow[string];
+          // every decimal the server keeps (6), so that shown readings and usage add up
           return typeof v === 'number' ? (
-            <Text span ff="monospace" size="sm">
-              {v.toLocaleString(undefined, { maximumFractionDigits: 3 })}
+            <Text span ff="monospace" size="sm" style={{ whiteSpace: 'nowrap' }}>
+              {v.toLocaleString(undefined, { maximumFractionDigits: 6 })}
             </Text>
           ) : (
             (v ?? '')
@@ -244,13 +237,6 @@ export function ReportTable({ type, rows }: { type: ReportType; rows: ReportRow[
   );
   if (rows.length === 0) return <EmptyState title={t('reports.emptyTitle')} text={t('reports.emptyText')} />;
   return (
-    <DataTable
-      data={rows}
-      columns={columns}
-      initialSort={[]}
-      pageSize={25}
-      minWidth={Math.max(600, columns.length * 120)}
-      label={type.reportTypeName}
-    />
+    <DataTable data={rows} columns={columns} initialSort={[]} pageSize={25} minWidth={0} label={type.reportTypeName} />
   );
 }

@@ -2,8 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { locationDescriptionOption, reportRecords, reportType } from '@portal/contract';
 import { z } from 'zod';
 import { api } from '../../app/api';
-import { ApiError } from '../../app/apiError';
-import { getLogin } from '../../app/session/session';
 
 export const reportKeys = {
   types: (siteID: number) => ['reports', 'types', siteID] as const,
@@ -60,39 +58,23 @@ export async function fetchReportRecords(run: ReportRun) {
   ).result;
 }
 
-/** Downloads the server's .xlsx of a report (a file answer, so not through the JSON client). */
+/** Downloads the server's .xlsx of a report. */
 export async function downloadExcel(
   run: ReportRun & { header: string; siteName: string; reportName: string },
 ): Promise<Blob> {
-  const params = new URLSearchParams({
-    Header: run.header,
-    SiteID: String(run.siteID),
-    LocationDes: run.locationDescription,
-    ReportStartDate: run.start.slice(0, 10),
-    ReportEndDate: run.end.slice(0, 10),
-    SiteName: run.siteName,
-    ReportStartTime: run.start.slice(11, 16),
-    ReportEndTime: run.end.slice(11, 16),
-    ReportName: run.reportName,
-    ReportID: String(run.reportID),
-    StoredProcedureCalled: run.storedProcedureCalled,
+  return api.download('GET', 'Report/GetDynamicExcel', {
+    query: {
+      Header: run.header,
+      SiteID: run.siteID,
+      LocationDes: run.locationDescription,
+      ReportStartDate: run.start.slice(0, 10),
+      ReportEndDate: run.end.slice(0, 10),
+      SiteName: run.siteName,
+      ReportStartTime: run.start.slice(11, 16),
+      ReportEndTime: run.end.slice(11, 16),
+      ReportName: run.reportName,
+      ReportID: run.reportID,
+      StoredProcedureCalled: run.storedProcedureCalled,
+    },
   });
-  const token = getLogin()?.token;
-  const response = await fetch(`/api/Report/GetDynamicExcel?${params}`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) throw new ApiError(response.status, 'exportFailed', 'export failed');
-  return response.blob();
-}
-
-/** Saves a blob under a file name through a temporary link. */
-export function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

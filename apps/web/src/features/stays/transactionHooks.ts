@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { stayTransactions } from '@portal/contract';
+import { stayTransactions, type TransactionsExportRequest } from '@portal/contract';
 import { api } from '../../app/api';
 
 export const transactionKeys = {
@@ -27,3 +27,7 @@ export function useVisitHistory(filter: number) {
       ).result,
   });
 }
+
+/** The file of a tab as the user sees it. */
+export const downloadTransactions = (request: TransactionsExportRequest): Promise<Blob> =>
+  api.download('POST', 'ServicePoint/ExportStayTransactions', { body: request });

@@ -1,57 +1,39 @@
-import { Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Box, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { SiteUsageSeries } from '@portal/contract';
+import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUsageBySite } from '../hooks';
+import { UsageTable } from './UsageTable';
 
-const WIDTH = 300;
-const HEIGHT = 40;
+const CHART_HEIGHT = 200;
 
-/** One row of daily bars, scaled to its own largest day. */
-function Bars({ values, color, label }: { values: number[]; color: string; label: string }) {
-  const max = Math.max(...values, 0);
-  const step = WIDTH / Math.max(values.length, 1);
-  return (
-    <svg
-      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-      width="100%"
-      height={HEIGHT}
-      role="img"
-      aria-label={label}
-      preserveAspectRatio="none"
-    >
-      {values.map((v, i) => {
-        const h = max > 0 ? (v / max) * (HEIGHT - 2) : 0;
-        return <rect key={i} x={i * step + 0.5} y={HEIGHT - h} width={Math.max(step - 1, 1)} height={h} fill={color} />;
-      })}
-    </svg>
-  );
-}
+// The charting library loads with the first chart, not with the page.
+const SiteUsageChart = lazy(async () => ({ default: (await import('./SiteUsageChart')).SiteUsageChart }));
 
 function SiteUsage({ series }: { series: SiteUsageSeries }) {
   const { t, i18n } = useTranslation();
+  const nameId = useId();
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
-  const kwh = series.days.map((d) => d.kwh);
-  const gallons = series.days.map((d) => d.gallons);
-  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  const sum = (pick: (day: SiteUsageSeries['days'][number]) => number) =>
+    series.days.reduce((total, day) => total + pick(day), 0);
   return (
-    <Stack gap={4}>
-      <Group justify="space-between" wrap="wrap" gap="xs">
-        <Text fw={600}>{series.siteName}</Text>
+    <Box component="figure" m={0} aria-labelledby={nameId}>
+      <Group justify="space-between" wrap="wrap" gap="xs" mb={4}>
+        <Text fw={600} id={nameId}>
+          {series.siteName}
+        </Text>
         <Text size="sm" c="dimmed">
-          {t('dashboard.usage.totals', { kwh: number.format(sum(kwh)), gallons: number.format(sum(gallons)) })}
+          {t('dashboard.usage.totals', {
+            kwh: number.format(sum((d) => d.kwh)),
+            gallons: number.format(sum((d) => d.gallons)),
+          })}
         </Text>
       </Group>
-      <Bars
-        values={kwh}
-        color="var(--mantine-color-yellow-6)"
-        label={t('dashboard.usage.electricOf', { name: series.siteName, total: number.format(sum(kwh)) })}
-      />
-      <Bars
-        values={gallons}
-        color="var(--mantine-color-blue-6)"
-        label={t('dashboard.usage.waterOf', { name: series.siteName, total: number.format(sum(gallons)) })}
-      />
-    </Stack>
+      <Suspense fallback={<Skeleton height={CHART_HEIGHT} />}>
+        <SiteUsageChart series={series} height={CHART_HEIGHT} />
+      </Suspense>
+      <UsageTable series={series} />
+    </Box>
   );
 }
 
@@ -60,21 +42,18 @@ export function UsageChart() {
   const { t } = useTranslation();
   const usage = useUsageBySite();
   return (
-    <Paper withBorder p="md" radius="md">
-      <Title order={2} size="h4" mb="sm">
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="usage-chart-heading">
+      <Title order={2} size="h4" mb="sm" id="usage-chart-heading">
         {t('dashboard.usage.title')}
       </Title>
-      <Text size="xs" c="dimmed" mb="sm">
-        {t('dashboard.usage.legend')}
-      </Text>
-      {usage.isPending && <Skeleton height={120} />}
+      {usage.isPending && <Skeleton height={CHART_HEIGHT} />}
       {usage.isError && (
         <Text c="red" role="alert">
           {t('dashboard.usage.loadFailed')}
         </Text>
       )}
       {usage.data?.length === 0 && <Text c="dimmed">{t('dashboard.usage.empty')}</Text>}
-      <Stack gap="md">
+      <Stack gap="xl">
         {usage.data?.map((series) => (
           <SiteUsage key={series.siteID} series={series} />
         ))}

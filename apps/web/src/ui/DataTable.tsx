@@ -1,14 +1,17 @@
 import { Group, Table, Text } from '@mantine/core';
 import { type ColumnDef, type SortingState, flexRender } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLengthAndSearch } from '../../../ui/PageLengthAndSearch';
-import { Pager } from '../../../ui/Pager';
-import { SortableTableHead } from '../../../ui/SortableTableHead';
-import { usePagedTable } from '../../../ui/usePagedTable';
+import { PageLengthAndSearch } from './PageLengthAndSearch';
+import { Pager } from './Pager';
+import { SortableTableHead } from './SortableTableHead';
+import { usePagedTable } from './usePagedTable';
 
 /**
  * A sortable, searchable, paged table with the length menu 10, 25, 50, 100, 200, 500, All:
- * the transactions tabs and the report view use it.
+ * the transactions tabs and the report view use it. `matches` replaces the search over the
+ * columns' values with a rule of the caller's; `actions` (an export, say) sees the search
+ * and the rows it matches.
  */
 export function DataTable<T>({
   data,
@@ -17,6 +20,9 @@ export function DataTable<T>({
   pageSize,
   minWidth = 720,
   label,
+  getRowId,
+  matches,
+  actions,
 }: {
   data: T[];
   columns: ColumnDef<T, unknown>[];
@@ -24,13 +30,17 @@ export function DataTable<T>({
   pageSize: number;
   minWidth?: number;
   label: string;
+  getRowId?: (row: T) => string;
+  matches?: (row: T, search: string) => boolean;
+  actions?: (view: { search: string; rows: T[] }) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const paged = usePagedTable({ data, columns, initialSort, pageSize });
+  const paged = usePagedTable({ data, columns, initialSort, pageSize, getRowId, matches });
   const { table, pageIndex, range } = paged;
 
   return (
     <>
+      {actions?.({ search: paged.search, rows: table.getFilteredRowModel().rows.map((r) => r.original) })}
       <PageLengthAndSearch
         state={paged}
         labels={{

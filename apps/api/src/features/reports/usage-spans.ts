@@ -1,0 +1,95 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { usageBetween } from '../meters/service';
+
+/** The usage of meter `e.sp` from its raw readings read in [from, to), as one row of `day` (none when nothing was read there). */
+const rawRange = (day: SQL, from: SQL, to: SQL) => sql`
+      select ${day} as day, u.usage from (${usageBetween(sql`e.sp`, from, to)}) u where u.readings > 0`;
+
+/** The span's whole local days in the daily roll-up (`e`: a row of span_edge). */
+const wholeDays = sql.raw('daily_usage d where d.service_point_id = e.sp and d.day >= e.d1 and d.day < e.d2');
+
+/**
+ * The one definition of usage that every usage figure of the reports comes from. Input: a
+ * CTE `span(k, sp, a, b)`, a meter `sp` over the instants [a, b), `k` a key of the span.
+ * Usage over [a, b) is the sum of the rises of the readings read in [a, b): whole local days
+ * from the daily roll-up, the partial days at either end from the raw readings with the same
+ * rule. Output: `span_day(k, day, usage)`, the span's usage per local day that has readings,
+ * and `span_usage(k, usage)`, their sum by span: a report of days and a report of periods add
+ * up to the same figures.
+ */
+export const usageOverSpans = (timeZone: string) => sql`
+  span_local as (
+    select k, sp, a, b, (a at time zone ${timeZone}) as a_l, (b at time zone ${timeZone})::date as last_day from span
+  ), span_day_range as (
+    -- [d1, d2): the whole local days of the span
+    select k, sp, a, b, a_l::date as first_day, last_day as d2,
+      case when a_l::time = '00:00' then a_l::date else a_l::date + 1 end as d1
+    from span_local
+  ), span_edge as (
+    -- [a, m1) and [m2, b): the partial days, read from the raw readings
+    select r.*, least(r.d1::timestamp at time zone ${timeZone}, r.b) as m1,
+      greatest(r.d2::timestamp at time zone ${timeZone}, least(r.d1::timestamp at time zone ${timeZone}, r.b)) as m2
+    from span_day_range r
+  ), span_raw as (
+    select e.k, r.day, r.usage from span_edge e
+    -- two ranges of the (meter, time) key: one condition with 'or' would read every reading of the meter
+    cross join lateral (${rawRange(sql`e.first_day`, sql`e.a`, sql`e.m1`)} union all ${rawRange(sql`e.d2`, sql`e.m2`, sql`e.b`)}) r
+  ), span_day as (
+    select e.k, d.day, d.usage from span_edge e
+    -- offset 0: span by span through the roll-up's key, not a join over every meter's days
+    cross join lateral (select d.day, d.usage from ${wholeDays} offset 0) d
+    union all
+    select k, day, usage from span_raw
+  ), span_usage as (
+    -- the sum of span_day by span, without a row for each day
+    select e.k, coalesce((select sum(d.usage) from ${wholeDays}), 0) + coalesce(r.usage, 0) as usage
+    from span_edge e left join (select k, sum(usage) as usage from span_raw group by k) r on r.k = e.k
+  )`;
+
+/**
+ * Rows whose figures reconcile. Input: a CTE `row_span(k, sp, s, e, usage)`, the usage of
+ * meter `sp` over [s, e) (from `usageOverSpans`). A row opens at the last reading before s (the
+ * first reading in [s, e) when the meter has none before) and closes at the last reading
+ * before e. Where usage ≠ closing − opening, the meter's series breaks inside the span (a
+ * reset reading, or a total lower than the one before): only then are its raw readings read,
+ * and the row is split into one piece per unbroken run, a piece after a break opening at the
+ * break reading. Output: `row_piece(k, seg, opening, closing, usage)`, usage = closing −
+ * opening on every piece, the pieces of a row adding up to its usage.
+ */
+export const rowPieces = sql`
+  row_end as materialized (
+    select rs.k, rs.sp, rs.s, rs.e, rs.usage,
+      (select x.total from meter_readings x
+       where x.service_point_id = rs.sp and x.read_at < rs.s order by x.read_at desc limit 1) as before,
+      (select x.total from meter_readings x
+       where x.service_point_id = rs.sp and x.read_at < rs.e order by x.read_at desc limit 1) as closing
+    from row_span rs
+  ), row_open as (
+    select re.*, coalesce(re.before, (
+      select x.total from meter_readings x
+      where x.service_point_id = re.sp and x.read_at >= re.s and x.read_at < re.e order by x.read_at limit 1)) as opening
+    from row_end re
+  ), row_piece as (
+    select k, 0::bigint as seg, opening, closing, usage from row_open
+    where closing is null or usage = closing - opening
+    union all
+    select o.k, g.seg, case when g.seg = 0 then coalesce(o.before, g.first_total) else g.first_total end, g.last_total, g.usage
+    from row_open o
+    cross join lateral (
+      select t.seg, (array_agg(t.total order by t.read_at))[1] as first_total,
+        (array_agg(t.total order by t.read_at desc))[1] as last_total, sum(t.rise) as usage
+      from (
+        select b.read_at, b.total, case when b.brk or b.prev is null then 0 else b.total - b.prev end as rise,
+          count(*) filter (where b.brk) over (order by b.read_at) as seg
+        from (
+          select x.read_at, x.total, x.prev, x.prev is not null and (x.is_reset or x.total < x.prev) as brk
+          from (
+            select r.read_at, r.total, r.is_reset, coalesce(lag(r.total) over (order by r.read_at), o.before) as prev
+            from meter_readings r where r.service_point_id = o.sp and r.read_at >= o.s and r.read_at < o.e
+          ) x
+        ) b
+      ) t
+      group by t.seg
+    ) g
+    where o.usage <> o.closing - o.opening
+  )`;

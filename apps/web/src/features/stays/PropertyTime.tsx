@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatOf(language: string, timeZone: string): Intl.DateTimeFormat {
+  const key = `${language} ${timeZone}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+      timeZone,
+    });
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/** A UTC instant in the property's time zone, the zone named: "Nov 5, 2026, 11:00 AM MST". */
+export function PropertyTime({ iso, timeZone }: { iso: string | null; timeZone: string }) {
+  const { i18n } = useTranslation();
+  if (!iso) return <>-----</>;
+  return <time dateTime={iso}>{formatOf(i18n.language, timeZone).format(new Date(iso))}</time>;
+}
