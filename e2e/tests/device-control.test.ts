@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { demo, launch, newPage, signIn } from '../support/browser';
+import { LANGUAGES, text, useLanguage } from '../support/i18n';
 import { apiToken, findLocation, openRow, silent } from '../support/locations';
 
 let browser: Browser;
@@ -53,9 +54,24 @@ describe('device control', () => {
     await page.clock.fastForward(46_000);
     await expect.poll(() => panel.getByRole('button', { name: 'Retry ON' }).isEnabled()).toBe(true);
     await panel.getByRole('button', { name: 'Close' }).last().click();
-    // Opened again later, the panel still tells the truth.
+    // Opened again later, the panel still tells the truth, in every language.
     await relay('No response').click();
     await panel.getByText('Last command: ON · No response was received from the meter.', { exact: false }).waitFor();
+    for (const language of LANGUAGES) {
+      await useLanguage(page, language);
+      await page.reload();
+      await page.getByRole('textbox', { name: text(language, 'locations.table.search') }).fill(row.locationDescription);
+      const state = text(language, 'devices.state.noResponse');
+      await page
+        .locator(`tr[data-location-id="${row.locationID}"]`)
+        .getByRole('button', { name: text(language, 'devices.openPanel', { meter, state }) })
+        .click();
+      const opened = page.getByRole('dialog');
+      await opened.getByText(text(language, 'msg.deviceNoResponse'), { exact: false }).waitFor();
+      await opened.getByText(state, { exact: true }).first().waitFor();
+      await page.keyboard.press('Escape');
+      await opened.waitFor({ state: 'detached' });
+    }
     await page.context().close();
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { LocationRow } from '@portal/contract';
 import type { Browser } from 'playwright-core';
 import { demo, launch, newPage, signIn } from '../support/browser';
+import { LANGUAGES, text, useLanguage } from '../support/i18n';
 import { apiToken, findLocation, openRow } from '../support/locations';
 
 let browser: Browser;
@@ -22,10 +23,25 @@ async function openHistory(fits: (row: LocationRow) => boolean) {
 }
 
 describe('Location History', () => {
-  it('[ADMINISTRATOR] is titled with the meter names of the location', async () => {
+  it('[ADMINISTRATOR] is titled with the meter names of the location, in the six languages', async () => {
     const { page, row } = await openHistory((r) => !r.deleted && r.servicePoints.length === 2);
     const [first, second] = row.servicePoints.map((sp) => sp.servicePointName);
     await page.getByRole('dialog', { name: `Location History (${first}, ${second})`, exact: true }).waitFor();
+    for (const language of LANGUAGES) {
+      await useLanguage(page, language);
+      await page.reload();
+      await page.getByRole('textbox', { name: text(language, 'locations.table.search') }).fill(row.locationDescription);
+      const tr = page.locator(`tr[data-location-id="${row.locationID}"]`);
+      await tr
+        .getByRole('button', {
+          name: text(language, 'locations.actions.historyOf', { location: row.locationDescription }),
+        })
+        .click();
+      const name = text(language, 'locations.history.title', { name: `${first}, ${second}` });
+      await page.getByRole('dialog', { name, exact: true }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    }
     await page.context().close();
   });
 

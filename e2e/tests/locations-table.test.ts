@@ -169,8 +169,31 @@ describe('the locations table', () => {
     const page = await signedIn(demo.admin);
     await page.goto(`/Locations/${from!.siteID}`);
 
-    // Two rows naming one location, told at once; a description the property has, told by the server.
+    // Two rows naming one location, told at once, in the six languages.
     const tag = `Dup ${unique()}`;
+    for (const language of LANGUAGES) {
+      await useLanguage(page, language);
+      await page.goto(`/Locations/${from!.siteID}`);
+      await page.getByRole('button', { name: text(language, 'locations.actions.addLocation') }).click();
+      const dialog = page.getByRole('dialog');
+      const row = (n: number) =>
+        dialog.getByLabel(text(language, 'locations.addLocations.descriptionOfRow', { row: n }));
+      await row(1).fill(tag);
+      await dialog.getByRole('button', { name: text(language, 'locations.addLocations.addRow') }).click();
+      await row(2).fill(tag.toUpperCase());
+      await dialog.getByRole('button', { name: text(language, 'locations.dialogs.save') }).click();
+      await dialog.getByText(text(language, 'msg.locationDescriptionTaken')).waitFor();
+      await page.keyboard.press('Escape');
+      await page
+        .getByRole('dialog', { name: text(language, 'locations.addLocations.unsavedTitle') })
+        .getByRole('button', { name: text(language, 'locations.addLocations.discard') })
+        .click();
+      await dialog.waitFor({ state: 'detached' });
+    }
+    await useLanguage(page, 'en');
+    await page.goto(`/Locations/${from!.siteID}`);
+
+    // Two rows naming one location, told at once; a description the property has, told by the server.
     await page.getByRole('button', { name: 'Add Location' }).click();
     const add = page.getByRole('dialog', { name: `Add Location · ${from!.sitePublicName}` });
     await add.getByLabel('Location Description, row 1').fill(tag);
@@ -237,6 +260,18 @@ describe('the locations table', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await expect.poll(() => focused(menu)).toBe(true);
+
+    // A property's menu on My Properties: Reporting, closed, gives the focus back to the menu.
+    await page.goto('/MySites');
+    const propertyMenu = page.getByRole('button', { name: `Actions for ${site.sitePublicName}` });
+    await propertyMenu.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Reporting' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => focused(propertyMenu)).toBe(true);
     await page.context().close();
   });
 });

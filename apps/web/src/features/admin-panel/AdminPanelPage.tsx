@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/c
 import { useDebouncedValue } from '@mantine/hooks';
 import { type BusEntity, SEARCH_DEBOUNCE_MS } from '@portal/contract';
 import { IconCpu, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../app/apiError';
@@ -15,6 +15,7 @@ import { useSiteActions } from '../sites/useSiteActions';
 import { BusinessAccordion } from './components/BusinessAccordion';
 import { BusinessModal } from './components/BusinessModal';
 import { useBusinessesWithSites } from './hooks';
+import { focusLater, openerNow } from '../../ui/focusReturn';
 
 /**
  * Facility Owner - My Customers: the dashboard stats, then the business entities with
@@ -26,7 +27,16 @@ export function AdminPanelPage() {
   const [keyword] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const businesses = useBusinessesWithSites(keyword);
   const { actions, addProperty, dialogs } = useSiteActions();
-  const [businessDialog, setBusinessDialog] = useState<{ business?: BusEntity } | null>(null);
+  const [businessDialog, setBusinessDialogState] = useState<{ business?: BusEntity } | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const setBusinessDialog = (next: { business?: BusEntity }) => {
+    opener.current = openerNow();
+    setBusinessDialogState(next);
+  };
+  const closeBusinessDialog = () => {
+    setBusinessDialogState(null);
+    focusLater(() => opener.current);
+  };
   const searching = businesses.isFetching || search.trim() !== keyword;
 
   return (
@@ -99,7 +109,7 @@ export function AdminPanelPage() {
           )}
         </Stack>
       </Stack>
-      {businessDialog && <BusinessModal business={businessDialog.business} onClose={() => setBusinessDialog(null)} />}
+      {businessDialog && <BusinessModal business={businessDialog.business} onClose={closeBusinessDialog} />}
       {dialogs}
     </>
   );

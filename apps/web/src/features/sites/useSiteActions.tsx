@@ -1,8 +1,9 @@
 import type { SiteWithStats } from '@portal/contract';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverText } from '../../i18n/messages';
 import { useConfirm } from '../../ui/confirmContext';
+import { focusLater, openerNow } from '../../ui/focusReturn';
 import { toast } from '../../ui/toast';
 import { PropertyReportsModal } from '../reports/PropertyReportsModal';
 import { AddLocationsDialog } from '../locations/dialogs/AddLocationsDialog';
@@ -29,16 +30,26 @@ export function useSiteActions(): {
   const { t } = useTranslation();
   const confirm = useConfirm();
   const remove = useDeleteSite();
-  const [open, setOpen] = useState<OpenDialog | null>(null);
-  const close = () => setOpen(null);
+  const [open, setOpenDialog] = useState<OpenDialog | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const setOpen = (next: OpenDialog) => {
+    opener.current = openerNow();
+    setOpenDialog(next);
+  };
+  const close = () => {
+    setOpenDialog(null);
+    focusLater(() => opener.current);
+  };
 
   const deleteSite = async (site: SiteWithStats) => {
+    const from = openerNow();
     const confirmed = await confirm({
       title: t('sites.delete.title'),
       message: t('sites.delete.question', { name: site.sitePublicName }),
       confirmLabel: t('sites.delete.confirm'),
       danger: true,
     });
+    focusLater(() => from);
     if (!confirmed) return;
     remove.mutate(site.siteID, {
       onSuccess: (message) => toast.success(serverText(t, message, 'propertyDeleted')),
