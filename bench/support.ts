@@ -13,7 +13,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
-import { openPglite, openPostgres, type Database, type Db } from '../apps/api/src/db/client';
+import { openDatabase, openPglite, openPostgres, type Database, type Db } from '../apps/api/src/db/client';
 import * as schema from '../apps/api/src/db/schema';
 import { chunks as chunksOf } from '../apps/api/src/db/seed/demo-fleet';
 import { seedLookups } from '../apps/api/src/db/seed/lookups';
@@ -95,8 +95,31 @@ const idleGateway: DeviceGateway = {
   status: () => ({ ok: true, kind: 'simulated', detail: 'bench: no devices' }),
 };
 
-/** The real app on the bench database, lookups seeded, with an Administrator's token. */
-export async function benchApp(bench: BenchDatabase): Promise<{ app: FastifyInstance; token: string }> {
+/**
+ * The database `npm run bench:seed` filled, as it is: the server named by DATABASE_URL, or
+ * PGlite under DATA_DIR (bench/.data).
+ */
+export async function openSeeded(): Promise<BenchDatabase> {
+  const database = await openDatabase(
+    loadConfig({
+      DATABASE_URL: process.env.DATABASE_URL,
+      DATA_DIR: process.env.DATA_DIR ?? 'bench/.data',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'silent',
+      DEMO: 'off',
+    }),
+  );
+  return { database, counted: database.db, close: () => database.close() };
+}
+
+/**
+ * The real app on the bench database, lookups seeded, with an Administrator's token (the
+ * seeded database has its Administrator already).
+ */
+export async function benchApp(
+  bench: BenchDatabase,
+  { withAdministrator = true } = {},
+): Promise<{ app: FastifyInstance; token: string }> {
   const config = loadConfig({
     JWT_SECRET: randomBytes(32).toString('hex'),
     DATA_DIR: tmpdir(),
@@ -105,7 +128,7 @@ export async function benchApp(bench: BenchDatabase): Promise<{ app: FastifyInst
   });
   const db = bench.database.db;
   await seedLookups(db);
-  await insertAdministrator(db);
+  if (withAdministrator) await insertAdministrator(db);
   const deps: Deps = {
     config,
     database: bench.database,
