@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
@@ -27,5 +28,27 @@ describe('configuration', () => {
 
   it('requires a shared secret with a server database', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db' })).toThrow(/JWT_SECRET/);
+  });
+
+  it('names the instance and the deployment on the MQTT broker from what is stable, unless set', () => {
+    const embedded = loadConfig({ DATA_DIR: '/tmp/portal-config-test', PORT: '3001' });
+    expect(embedded.mqtt.clientId).toBe(`portal-${hostname()}-3001`.replace(/[^\w.-]+/g, '-'));
+    expect(embedded.mqtt.shareGroup).toBe(embedded.mqtt.clientId);
+    expect(embedded.mqtt.sessionExpirySeconds).toBe(3_600);
+    expect(embedded.clockSkewSeconds).toBe(300);
+    const server = { DATABASE_URL: 'postgres://u:p@db.internal:5432/portal', JWT_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(server).mqtt.shareGroup).toBe('portal-db.internal-5432-portal');
+    expect(loadConfig({ ...server, PUBLIC_URL: 'https://portal.example.com' }).mqtt.shareGroup).toBe(
+      'portal-portal.example.com',
+    );
+    expect(
+      loadConfig({ ...server, MQTT_CLIENT_ID: 'portal-a', MQTT_SHARE_GROUP: 'prod', CLOCK_SKEW_SECONDS: '60' }),
+    ).toMatchObject({ mqtt: { clientId: 'portal-a', shareGroup: 'prod' }, clockSkewSeconds: 60 });
+  });
+
+  it('refuses MQTT names with wildcards or separators', () => {
+    expect(() =>
+      loadConfig({ DATA_DIR: '/tmp/portal-config-test', MQTT_SHARE_GROUP: 'a/b', MQTT_CLIENT_ID: '#' }),
+    ).toThrow(/MQTT_CLIENT_ID[\s\S]*MQTT_SHARE_GROUP/);
   });
 });

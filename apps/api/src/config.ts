@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEVICE_CONTROL_COOLDOWN_S } from '@portal/contract';
 import { z } from 'zod';
@@ -10,12 +11,26 @@ const flag = z
   .optional()
   .transform((v) => (v === undefined ? undefined : ['1', 'true', 'on', 'yes'].includes(v)));
 
+/** A client id or share group name: nothing MQTT reads as a separator or wildcard. */
+const mqttNameSetting = z
+  .string()
+  .regex(/^[\w.-]{1,100}$/, 'letters, digits, . _ or -, up to 100')
+  .optional();
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.url().optional(),
   MQTT_URL: z.url().optional(),
+  MQTT_CLIENT_ID: mqttNameSetting,
+  MQTT_SHARE_GROUP: mqttNameSetting,
+  MQTT_SESSION_EXPIRY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 86_400)
+    .default(3_600),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default('Metering Portal <no-reply@localhost>'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
@@ -49,6 +64,7 @@ const envSchema = z.object({
   CONFIRM_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(6_000),
   UNBILLED_KWH_PER_DAY: z.coerce.number().min(0).default(3),
   UNBILLED_GALLONS_PER_DAY: z.coerce.number().min(0).default(50),
+  CLOCK_SKEW_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
 });
 
 export type Config = {
@@ -56,7 +72,16 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  mqttUrl: string | undefined;
+  mqtt: {
+    /** The broker; unset runs the simulated fleet in the process. */
+    url: string | undefined;
+    /** Stable per instance: the broker keeps the instance's session (and its unacknowledged messages) under it. */
+    clientId: string;
+    /** The deployment's shared-subscription group: each message goes to one of its instances. */
+    shareGroup: string;
+    /** How long the broker keeps the session of an instance that is away, with its share of the messages. */
+    sessionExpirySeconds: number;
+  };
   smtpUrl: string | undefined;
   mailFrom: string;
   jwtSecret: string;
@@ -79,6 +104,8 @@ export type Config = {
     unbilledKwh: number;
     unbilledGallons: number;
   };
+  /** A reading stamped further ahead of the server's clock is refused. */
+  clockSkewSeconds: number;
 };
 
 /** Reads the environment once; lists every problem and stops when anything is wrong. */
@@ -102,7 +129,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    mqttUrl: e.MQTT_URL,
+    mqtt: {
+      url: e.MQTT_URL,
+      clientId: e.MQTT_CLIENT_ID ?? mqttName(`portal-${hostname()}-${e.PORT}`),
+      shareGroup: e.MQTT_SHARE_GROUP ?? mqttName(`portal-${deploymentName(e) ?? `${hostname()}-${e.PORT}`}`),
+      sessionExpirySeconds: e.MQTT_SESSION_EXPIRY_SECONDS,
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET ?? localSecret(dataDir),
@@ -126,8 +158,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       unbilledKwh: e.UNBILLED_KWH_PER_DAY,
       unbilledGallons: e.UNBILLED_GALLONS_PER_DAY,
     },
+    clockSkewSeconds: e.CLOCK_SKEW_SECONDS,
   };
 }
+
+/**
+ * What every instance of one deployment shares, and another deployment on the same broker
+ * does not: the public address, else the database server and name.
+ */
+function deploymentName(e: z.infer<typeof envSchema>): string | undefined {
+  if (e.PUBLIC_URL) return new URL(e.PUBLIC_URL).host;
+  if (e.DATABASE_URL) {
+    const db = new URL(e.DATABASE_URL);
+    return `${db.host}${db.pathname}`;
+  }
+  return undefined;
+}
+
+/** A derived client id or share group name, made to fit `mqttNameSetting`. */
+const mqttName = (name: string) => name.replace(/[^\w.-]+/g, '-').slice(0, 100);
 
 /** The embedded default generates its signing secret once and keeps it beside the data. */
 function localSecret(dataDir: string): string {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from './deps';
 import { expireCommands } from './features/devices/service';
+import { switchOffPowerLeftOn } from './features/devices/left-on';
 import { flagUnbilledUsage, markMissingMeters } from './features/devices/monitor';
 import { autoCheckOut } from './features/stays/service';
 
@@ -13,6 +14,7 @@ type Job = { name: string; everySeconds: number; run: (deps: Deps) => Promise<nu
 export const jobs: Job[] = [
   { name: 'expire commands', everySeconds: 5, run: expireCommands },
   { name: 'automatic check-out', everySeconds: 30, run: autoCheckOut },
+  { name: 'power left on', everySeconds: 30, run: switchOffPowerLeftOn },
   { name: 'missing meters', everySeconds: 60, run: markMissingMeters },
   { name: 'unbilled usage', everySeconds: 300, run: flagUnbilledUsage },
 ];

@@ -30,7 +30,12 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
-    log.info({ signal }, 'shutting down: finishing requests in flight');
+    log.info({ signal }, 'shutting down: finishing requests in flight, storing what the meters sent');
+    // Storing gives up after 10 s (the broker delivers what is left again); the database may hang longer.
+    setTimeout(() => {
+      log.error('shutdown took longer than 30 s; exiting');
+      process.exit(1);
+    }, 30_000).unref();
     app.close().then(
       () => process.exit(0),
       (err: unknown) => {

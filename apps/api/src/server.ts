@@ -33,7 +33,7 @@ export async function startServer(
   };
   if (config.demo) await seedDemo(deps.db, log);
   const app = await buildApp({ deps, logger: log });
-  await deps.devices.start(deviceEvents(deps));
+  await deps.devices.start(deviceEvents(deps, log));
   const stopJobs = startJobs(deps, log);
   app.addHook('onClose', async () => {
     await stopJobs();

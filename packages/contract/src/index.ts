@@ -19,3 +19,4 @@ export * from './reports';
 export * from './transactions';
 export * from './public-meter';
 export * from './wall-clock';
+export * from './device-protocol';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParam } from './fields';
+import { lastRefusal } from './meters';
 
 const id = z.number().int();
 const isoDate = z.string();
@@ -42,6 +43,7 @@ export const servicePointRow = z.object({
   servicePointCapabilities: z.array(capabilityEntry),
   /** Usage in the site's time zone; null when the meter has no readings. */
   usage: usageStats.nullable(),
+  lastRefusal,
 });
 export type ServicePointRow = z.infer<typeof servicePointRow>;
 
@@ -133,6 +135,21 @@ export const stayHistoryRow = z.object({
   guest: z.object({ firstName: z.string(), lastName: z.string().nullable(), mobileNumber: z.string() }).nullable(),
   /** kWh (or gallons for a water-only location) used during the stay, so far for an open one. */
   totalUsage: z.number().nullable(),
+  /**
+   * Where the stay's meters' series broke, from its check-in until the next stay's (during the
+   * stay and the vacancy after it), newest first: a manual reset, a meter replaced or reset in
+   * the field (a new baseline), a register rollover (docs/decisions.md, "Totals that go down").
+   */
+  meterEvents: z.array(
+    z.object({
+      readDateTime: isoDate,
+      servicePointName: z.string(),
+      kind: z.enum(['reset', 'baseline', 'rollover']),
+      reading: z.number(),
+      /** The meter's total before, the one the reading is not counted from; null for its first. */
+      previousReading: z.number().nullable(),
+    }),
+  ),
 });
 export type StayHistoryRow = z.infer<typeof stayHistoryRow>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { METER_ID_LENGTH, READING_MAX_DECIMALS, READING_MAX_INTEGER_DIGITS } from './constants';
+import { REFUSAL_REASONS } from './device-protocol';
 import { idParam } from './fields';
 
 const id = z.number().int();
@@ -76,7 +77,13 @@ export const meterName = z
 
 export const createMeterRequest = z.object({
   servicePointName: meterName,
-  deviceKey: z.string().trim().min(1, 'required').max(100, 'maxLength'),
+  /** The middle part of the meter's MQTT topics (docs/device-protocol.md): no '/', '+', '#' or spaces. */
+  deviceKey: z
+    .string()
+    .trim()
+    .min(1, 'required')
+    .max(100, 'maxLength')
+    .regex(/^[A-Za-z0-9._:-]+$/, 'fieldNotValid'),
   fk_DeviceTypeId: id,
 });
 
@@ -85,6 +92,10 @@ export const meterInventoryQuery = z.object({
   page: z.coerce.number().int().min(1).optional().default(1),
   pageSize: z.coerce.number().int().min(1).max(200).optional().default(50),
 });
+
+/** The latest message the server refused from a meter, and why: shown to Administrators. */
+export const lastRefusal = z.object({ reason: z.enum(REFUSAL_REASONS), at: z.string() }).nullable();
+export type LastRefusal = z.infer<typeof lastRefusal>;
 
 export const meterInventoryRow = z.object({
   servicePointID: id,
@@ -99,5 +110,6 @@ export const meterInventoryRow = z.object({
   activeInd: z.number().int(),
   isMissingDevice: z.boolean(),
   lastSeenDT: z.string().nullable(),
+  lastRefusal,
 });
 export const meterInventoryPage = z.object({ total: z.number().int(), rows: z.array(meterInventoryRow) });

@@ -43,7 +43,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   // but read int8 (count(*)) as a number like PGlite does.
   pg.types.setTypeParser(20, (v) => Number(v));
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
-  await migratePg(drizzlePg(pool, { casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_DIR });
+  await migrateLocked(pool);
   // An idle connection that the server drops is replaced by the pool; without a listener
   // its error would end the process.
   pool.on('error', (err) => console.warn(`database: an idle connection failed: ${err.message}`));
@@ -104,6 +104,29 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       await pool.end();
     },
   };
+}
+
+/** The advisory lock every instance takes to migrate: this number and the database's name. */
+const MIGRATION_LOCK = 7_311_006;
+
+/**
+ * Applies the migrations under a session-level advisory lock on one connection: instances
+ * starting together on an empty database migrate one after the other, and the later ones
+ * find nothing left to do (drizzle's own transaction does not stop two from creating its
+ * schema and the first tables at once).
+ */
+async function migrateLocked(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1, hashtext(current_database()))', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(client, { casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    // Ending the session releases the lock too, so a failed unlock must not hide the migration's error.
+    await client
+      .query('select pg_advisory_unlock($1, hashtext(current_database()))', [MIGRATION_LOCK])
+      .catch(() => undefined);
+    client.release();
+  }
 }
 
 export type PgliteDatabase = Database & { client: PGlite };

@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
 import { until } from '../test/until';
-import { rows } from './client';
+import { openPostgres, rows } from './client';
 
 /** The PostgreSQL driver's change listener (TEST_DATABASE_URL; PGlite has no connections to lose). */
 let t: TestApp;
@@ -34,5 +36,29 @@ describe('the PostgreSQL change listener', () => {
       sql`select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`,
     );
     expect(after!.pid).not.toBe(before!.pid);
+  });
+});
+
+describe('migrations on PostgreSQL', () => {
+  it('let any number of instances start together on an empty database', async () => {
+    const server = process.env.TEST_DATABASE_URL!;
+    const name = `portal_migrate_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: server });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    try {
+      const opened = await Promise.allSettled([1, 2, 3].map(() => openPostgres(url.toString(), 2)));
+      for (const o of opened) if (o.status === 'fulfilled') await o.value.close();
+      expect(opened.map((o) => (o.status === 'rejected' ? String(o.reason) : 'opened'))).toEqual([
+        'opened',
+        'opened',
+        'opened',
+      ]);
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
   });
 });

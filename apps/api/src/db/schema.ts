@@ -4,6 +4,8 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   check,
@@ -12,6 +14,7 @@ import {
   integer,
   jsonb,
   numeric,
+  pgEnum,
   pgTable,
   primaryKey,
   serial,
@@ -27,6 +30,8 @@ const tstz = (name?: string) =>
 const createdAt = () => tstz().notNull().defaultNow();
 /** Readings and money: 12 integer digits, 6 decimals, read as strings to keep precision. */
 const quantity = () => numeric({ precision: 18, scale: 6 });
+/** A reading or usage column holds a number from 0 to its largest (never NaN, Infinity or below 0). */
+const inRange = (name: string, column: AnyPgColumn) => check(name, sql`${column} between 0 and 999999999999.999999`);
 
 // ---------------------------------------------------------------- lookups
 
@@ -280,6 +285,8 @@ export const servicePoints = pgTable(
     ),
     check('name_length', sql`char_length(${t.name}) = 7`),
     check('active_ind_range', sql`${t.activeInd} in (0, 1, 2)`),
+    inRange('last_reading_range', t.lastReading),
+    inRange('usage_total_range', t.usageTotal),
   ],
 );
 
@@ -295,13 +302,29 @@ export const servicePointCapabilities = pgTable(
       .references(() => capabilities.id),
     /** Last confirmed relay state: 1 on, 0 off. */
     status: smallint().notNull().default(0),
+    /** The state the portal wants the relay in (docs/decisions.md, "Commands end in the state the portal wants"). */
+    desiredState: smallint().notNull().default(0),
+    /**
+     * The relay's current command (a device_control_messages id): the latest sent to it. Only
+     * its answer or time-out ends the relay's wait; an earlier command's answer only tells
+     * the relay's real state.
+     */
+    commandId: bigint({ mode: 'number' }),
     apiCapabilityResponse: text(),
     updatedAt: createdAt(),
   },
   (t) => [uniqueIndex().on(t.servicePointId, t.capabilityId)],
 );
 
-/** Cumulative totals as the device reported them. */
+/**
+ * What a reading is among its meter's readings (docs/decisions.md, "Totals that go down"):
+ * a rise or the first reading, a manual reset, a lower total whose next reading has not come
+ * yet, a one-off low total, a new baseline (a meter replaced or reset in the field), a
+ * register rollover. Set by the SQL functions of migration 0006 (`meter_reading_kind`).
+ */
+export const readingKind = pgEnum('reading_kind', ['normal', 'reset', 'drop', 'glitch', 'baseline', 'rollover']);
+
+/** Cumulative totals as the device reported them, each with the usage it adds. */
 export const meterReadings = pgTable(
   'meter_readings',
   {
@@ -312,8 +335,19 @@ export const meterReadings = pgTable(
     total: quantity().notNull(),
     /** A manual reset: this reading starts a new baseline, usage across it is zero. */
     isReset: boolean().notNull().default(false),
+    kind: readingKind().notNull().default('normal'),
+    /** The usage this reading adds over the meter's previous readings; every usage figure sums it. */
+    usage: quantity().notNull().default('0'),
   },
-  (t) => [primaryKey({ columns: [t.servicePointId, t.readAt] })],
+  (t) => [
+    primaryKey({ columns: [t.servicePointId, t.readAt] }),
+    // the few readings that break a meter's series: reports and the location history find them by key
+    index('meter_readings_events_idx')
+      .on(t.servicePointId, t.readAt)
+      .where(sql`${t.kind} <> 'normal'`),
+    inRange('total_range', t.total),
+    inRange('usage_range', t.usage),
+  ],
 );
 
 /** Usage per meter per local day of its site, maintained as readings arrive. */
@@ -334,7 +368,14 @@ export const dailyUsage = pgTable(
     lastReading: quantity().notNull(),
     lastReadAt: tstz().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.servicePointId, t.day] }), index().on(t.day)],
+  (t) => [
+    primaryKey({ columns: [t.servicePointId, t.day] }),
+    index().on(t.day),
+    inRange('usage_range', t.usage),
+    inRange('total_before_range', t.totalBefore),
+    inRange('first_reading_range', t.firstReading),
+    inRange('last_reading_range', t.lastReading),
+  ],
 );
 
 /**
@@ -416,6 +457,7 @@ export const stays = pgTable(
     totalUsage: quantity(),
   },
   (t) => [
+    inRange('total_usage_range', t.totalUsage),
     index().on(t.locationId, t.checkinAt),
     index().on(t.siteId, t.checkinAt),
     uniqueIndex('stays_one_open_per_location')
@@ -438,7 +480,12 @@ export const stayMeters = pgTable(
     closingReading: quantity(),
     usage: quantity(),
   },
-  (t) => [primaryKey({ columns: [t.stayId, t.servicePointId] })],
+  (t) => [
+    primaryKey({ columns: [t.stayId, t.servicePointId] }),
+    inRange('opening_reading_range', t.openingReading),
+    inRange('closing_reading_range', t.closingReading),
+    inRange('usage_range', t.usage),
+  ],
 );
 
 // ---------------------------------------------------------------- alerts
@@ -462,6 +509,26 @@ export const systemAlerts = pgTable(
       .on(t.kind, t.servicePointId)
       .where(sql`${t.resolvedAt} is null`),
   ],
+);
+
+/**
+ * Messages refused at the device edge, counted per device key (a meter's, or an unknown
+ * one) and reason. `loggedAt` is when the server last wrote the refusals of that key and
+ * reason to its log: once an interval, however many messages come.
+ */
+export const meterRefusals = pgTable(
+  'meter_refusals',
+  {
+    deviceKey: text().notNull(),
+    reason: text().notNull(),
+    count: bigint({ mode: 'number' }).notNull(),
+    firstAt: tstz().notNull(),
+    lastAt: tstz().notNull(),
+    /** What was wrong with the latest refused message, for the log and for support; never shown as it came. */
+    lastDetail: text().notNull(),
+    loggedAt: tstz().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceKey, t.reason] })],
 );
 
 // ---------------------------------------------------------------- users

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { behaviourOf, Fleet, FAILURE_CODE, TURNS, type SimulatedMeter } from './fleet';
-import type { DeviceAck, DeviceReading } from './gateway';
+import { behaviourOf, Fleet, FAILURE_CODE, garblesReadings, TURNS, type SimulatedMeter } from './fleet';
+import type { DeviceMessage } from './gateway';
+import { inboundOf } from './inbound';
 
 const meter = (deviceKey: string, over: Partial<SimulatedMeter> = {}): SimulatedMeter => ({
   deviceKey,
@@ -12,21 +13,17 @@ const meter = (deviceKey: string, over: Partial<SimulatedMeter> = {}): Simulated
   ...over,
 });
 
+const body = (m: DeviceMessage) => JSON.parse(m.payload) as Record<string, unknown>;
+
 describe('the simulated fleet', () => {
-  let acks: DeviceAck[];
-  let readings: DeviceReading[];
+  let said: DeviceMessage[];
+  const acks = () => said.filter((m) => m.kind === 'ack').map((m) => [m.deviceKey, body(m).resultCode]);
+  const readings = () => said.filter((m) => m.kind === 'reading').map(body);
   let fleet: Fleet;
   beforeEach(() => {
     vi.useFakeTimers({ now: new Date('2026-11-20T19:00:00Z') });
-    acks = [];
-    readings = [];
-    fleet = new Fleet({
-      speed: 10,
-      answerDelayMs: [1_000, 5_000],
-      acks: (a) => acks.push(...a),
-      readings: (r) => readings.push(...r),
-      heartbeats: () => {},
-    });
+    said = [];
+    fleet = new Fleet({ speed: 10, answerDelayMs: [1_000, 5_000], send: (m) => said.push(...m) });
     fleet.add([meter('ok'), meter('bad', { behaviour: 'fails' }), meter('mute', { behaviour: 'silent' })]);
   });
   afterEach(() => vi.useRealTimers());
@@ -35,38 +32,36 @@ describe('the simulated fleet', () => {
     for (const key of ['ok', 'bad', 'mute'])
       fleet.command({ messageId: key.length, deviceKey: key, capabilityId: null, requestedState: 1 });
     vi.advanceTimersByTime(999);
-    expect(acks).toEqual([]);
+    expect(acks()).toEqual([]);
     vi.advanceTimersByTime(4_001);
-    expect(acks.map((a) => [a.deviceKey, a.resultCode]).sort()).toEqual([
+    expect(acks().sort()).toEqual([
       ['bad', FAILURE_CODE],
       ['ok', 0],
     ]);
     vi.advanceTimersByTime(60_000);
-    expect(acks).toHaveLength(2);
+    expect(acks()).toHaveLength(2);
   });
 
   it('reports growing totals only while on, following the evening peak', () => {
     fleet.command({ messageId: 1, deviceKey: 'ok', capabilityId: null, requestedState: 1 });
     fleet.tick();
-    expect(readings).toEqual([]);
+    expect(readings()).toEqual([]);
     vi.advanceTimersByTime(5_000);
     fleet.tick();
-    const before = Number(readings.at(-1)!.total);
+    const before = Number(readings().at(-1)!.total);
     vi.advanceTimersByTime(30_000);
     fleet.tick();
     // 19:00 local: 3.0 kWh an hour; 30 s at ten times speed is 0.25 kWh.
-    expect(Number(readings.at(-1)!.total) - before).toBeCloseTo(0.25, 3);
+    expect(Number(readings().at(-1)!.total) - before).toBeCloseTo(0.25, 3);
   });
 
   it('has each meter report once an interval, in its own turn, so batches stay small', () => {
-    const batches: DeviceReading[][] = [];
+    const batches: DeviceMessage[][] = [];
     const beats: number[] = [];
     const many = new Fleet({
       speed: 10,
       answerDelayMs: [1_000, 5_000],
-      acks: () => {},
-      readings: (r) => batches.push(r),
-      heartbeats: (h) => beats.push(h.length),
+      send: (m) => (m[0]!.kind === 'reading' ? batches.push(m) : beats.push(m.length)),
     });
     many.add(Array.from({ length: 3000 }, (_, i) => meter(`dk-E${String(i).padStart(6, '0')}`, { on: true })));
     many.start(30, 60);
@@ -89,5 +84,28 @@ describe('the simulated fleet', () => {
     expect(kinds.filter((k) => k === 'fails').length).toBeGreaterThan(15);
     expect(kinds.filter((k) => k === 'fails').length).toBeLessThan(80);
     expect(behaviourOf('dk-E000001')).toBe(behaviourOf('dk-E000001'));
+  });
+
+  it('has one meter in twenty-five send every third reading so that the server refuses it, for each reason in turn', () => {
+    const keys = Array.from({ length: 1000 }, (_, i) => `dk-E${String(i).padStart(6, '0')}`);
+    const garbling = keys.filter(garblesReadings);
+    expect(garbling.length).toBeGreaterThan(15);
+    expect(garbling.length).toBeLessThan(80);
+    fleet.add([meter(garbling[0]!, { on: true })]);
+    for (let i = 0; i < 12; i++) {
+      vi.advanceTimersByTime(30_000);
+      fleet.tick();
+    }
+    const sent = said.filter((m) => m.deviceKey === garbling[0]);
+    const outcomes = sent.map((m) => {
+      const inbound = inboundOf(m, new Date(), 300_000);
+      return inbound.kind === 'refusal' ? inbound.refusal.reason : inbound.kind;
+    });
+    expect(outcomes).toEqual([
+      ...['malformed', 'reading', 'reading'],
+      ...['outOfRange', 'reading', 'reading'],
+      ...['badTimestamp', 'reading', 'reading'],
+      ...['clockAhead', 'reading', 'reading'],
+    ]);
   });
 });

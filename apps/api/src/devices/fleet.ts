@@ -1,4 +1,4 @@
-import type { DeviceAck, DeviceCommand, DeviceHeartbeat, DeviceReading } from './gateway';
+import type { DeviceCommand, DeviceMessage } from './gateway';
 
 /** How a simulated meter behaves when commanded. */
 export type Behaviour = 'answers' | 'fails' | 'silent';
@@ -14,8 +14,8 @@ export type SimulatedMeter = {
   utcOffsetHours: number;
 };
 
-/** `turn`: which of the interval's TURNS the meter speaks in. */
-type Running = SimulatedMeter & { countedTo: number; turn: number };
+/** `turn`: which of the interval's TURNS the meter speaks in; `reported`: readings sent so far. */
+type Running = SimulatedMeter & { countedTo: number; turn: number; reported: number };
 
 /**
  * Each interval is split into this many turns, and a meter reports in its own: a fleet of
@@ -29,9 +29,8 @@ export type FleetOptions = {
   speed: number;
   /** Delay of an answer to a command, in ms, drawn between the two. */
   answerDelayMs: [number, number];
-  acks: (acks: DeviceAck[]) => void;
-  readings: (readings: DeviceReading[]) => void;
-  heartbeats: (beats: DeviceHeartbeat[]) => void;
+  /** What the meters say, as they would say it on MQTT: one call a tick, an answer or a heartbeat round. */
+  send: (messages: DeviceMessage[]) => void;
 };
 
 /** The result code a failing simulated meter answers with. */
@@ -62,6 +61,24 @@ export function behaviourOf(deviceKey: string): Behaviour {
 }
 
 /**
+ * Demo meters that send a faulty reading now and then (one in twenty-five, by the same
+ * hash): every third reading, the first included, is refused by the server for one reason
+ * after another, so that refusals can be seen. Totals are cumulative, so the next good
+ * reading still counts the usage in between.
+ */
+export function garblesReadings(deviceKey: string): boolean {
+  return hashOf(deviceKey) % 25 === 11;
+}
+
+/** A faulty reading of each kind, in turn: malformed, outOfRange, badTimestamp, clockAhead. */
+const GARBLED: Array<(total: string, at: Date) => object> = [
+  (total, at) => ({ total: `${total} kWh`, at: at.toISOString() }),
+  (_total, at) => ({ total: -1, at: at.toISOString() }),
+  (total) => ({ total, at: 'yesterday' }),
+  (total, at) => ({ total, at: new Date(at.getTime() + 3_600_000).toISOString() }),
+];
+
+/**
  * Average draw per hour of the local day: electric kWh for a 30 A pedestal in use,
  * peaking in the evening; water gallons in morning and evening bursts.
  */
@@ -90,7 +107,7 @@ export class Fleet {
   add(meters: SimulatedMeter[]): void {
     for (const m of meters)
       if (!this.meters.has(m.deviceKey))
-        this.meters.set(m.deviceKey, { ...m, countedTo: Date.now(), turn: turnOf(m.deviceKey) });
+        this.meters.set(m.deviceKey, { ...m, countedTo: Date.now(), turn: turnOf(m.deviceKey), reported: 0 });
   }
 
   has(deviceKey: string): boolean {
@@ -107,9 +124,8 @@ export class Fleet {
         const ok = meter.behaviour === 'answers';
         if (ok && !meter.on && cmd.requestedState === 1) meter.countedTo = Date.now();
         if (ok) meter.on = cmd.requestedState === 1;
-        this.opts.acks([
-          { messageId: cmd.messageId, deviceKey: cmd.deviceKey, resultCode: ok ? 0 : FAILURE_CODE, at: new Date() },
-        ]);
+        const answer = { messageId: cmd.messageId, resultCode: ok ? 0 : FAILURE_CODE, at: new Date().toISOString() };
+        this.opts.send([{ kind: 'ack', deviceKey: cmd.deviceKey, payload: JSON.stringify(answer) }]);
       },
       min + Math.random() * (max - min),
     );
@@ -141,24 +157,29 @@ export class Fleet {
    * counted, and reports them.
    */
   tick(turn?: number, now = new Date()): void {
-    const readings: DeviceReading[] = [];
+    const readings: DeviceMessage[] = [];
     for (const m of this.meters.values()) {
       if (!m.on || m.behaviour === 'silent' || (turn !== undefined && m.turn !== turn)) continue;
       const demoHours = ((now.getTime() - m.countedTo) / 3_600_000) * this.opts.speed;
       m.countedTo = now.getTime();
       const localHour = (now.getUTCHours() + m.utcOffsetHours + 24) % 24;
       m.milli += Math.round(ratePerHour(m.unit, Math.floor(localHour)) * demoHours * 1000);
-      readings.push({ deviceKey: m.deviceKey, readAt: now, total: (m.milli / 1000).toFixed(3) });
+      const total = (m.milli / 1000).toFixed(3);
+      const garbled = garblesReadings(m.deviceKey) && m.reported % 3 === 0;
+      const body = garbled ? GARBLED[(m.reported / 3) % GARBLED.length]!(total, now) : { total, at: now.toISOString() };
+      m.reported += 1;
+      readings.push({ kind: 'reading', deviceKey: m.deviceKey, payload: JSON.stringify(body) });
     }
-    if (readings.length) this.opts.readings(readings);
+    if (readings.length) this.opts.send(readings);
   }
 
   /** Every meter that still talks (of one turn, or all) says it is alive, on or off. */
   heartbeat(turn?: number, now = new Date()): void {
+    const payload = JSON.stringify({ at: now.toISOString() });
     const beats = [...this.meters.values()]
       .filter((m) => m.behaviour !== 'silent' && (turn === undefined || m.turn === turn))
-      .map((m) => ({ deviceKey: m.deviceKey, at: now }));
-    if (beats.length) this.opts.heartbeats(beats);
+      .map((m): DeviceMessage => ({ kind: 'heartbeat', deviceKey: m.deviceKey, payload }));
+    if (beats.length) this.opts.send(beats);
   }
 
   stop(): void {

@@ -1,3 +1,5 @@
+import type { RefusalReason } from '@portal/contract';
+
 /**
  * The device side: meters that take on/off commands and report readings. The server
  * talks to them through a gateway; the simulated fleet and an MQTT broker are two.
@@ -15,18 +17,29 @@ export type DeviceCommand = {
 export type DeviceAck = { messageId: number; deviceKey: string; resultCode: number; at: Date };
 export type DeviceReading = { deviceKey: string; readAt: Date; total: string };
 export type DeviceHeartbeat = { deviceKey: string; at: Date };
+/** A message refused on its own; `detail` says what was wrong, for the log. */
+export type DeviceRefusal = { deviceKey: string; reason: RefusalReason; detail: string; at: Date };
 
-/** What the gateway hands to the server as devices speak. */
+export type DeviceMessageKind = 'ack' | 'reading' | 'heartbeat';
+/** A message as a meter sends it, not yet checked: the kind its topic names, the meter's key and the JSON text. */
+export type DeviceMessage = { kind: DeviceMessageKind; deviceKey: string; payload: string };
+
+/**
+ * What the gateway hands to the server as devices speak. Readings and heartbeats answer the
+ * ones the server refused in turn (of device keys no meter has).
+ */
 export type DeviceEvents = {
   acks(acks: DeviceAck[]): Promise<void>;
-  readings(readings: DeviceReading[]): Promise<void>;
-  heartbeats(beats: DeviceHeartbeat[]): Promise<void>;
+  readings(readings: DeviceReading[]): Promise<DeviceRefusal[]>;
+  heartbeats(beats: DeviceHeartbeat[]): Promise<DeviceRefusal[]>;
+  refusals(refusals: DeviceRefusal[]): Promise<void>;
 };
 
 export type GatewayStatus = { ok: boolean; kind: 'simulated' | 'mqtt'; detail: string };
 
 export type DeviceGateway = {
   start(events: DeviceEvents): Promise<void>;
+  /** Stores what the gateway has received, then disconnects. */
   stop(): Promise<void>;
   send(command: DeviceCommand): Promise<void>;
   status(): GatewayStatus;

@@ -7,6 +7,8 @@ import { createSimulatedGateway } from './simulated';
 
 /** The simulated fleet by default; meters on an MQTT broker when MQTT_URL is set. */
 export function createGateway(config: Config, db: Db, log: FastifyBaseLogger): DeviceGateway {
-  if (config.mqttUrl) return createMqttGateway(config.mqttUrl, log);
-  return createSimulatedGateway(db, log, config.simulator);
+  const { clockSkewSeconds } = config;
+  const { url, ...mqtt } = config.mqtt;
+  if (url) return createMqttGateway({ url, ...mqtt, clockSkewSeconds }, log);
+  return createSimulatedGateway(db, log, config.simulator, clockSkewSeconds);
 }

@@ -1,68 +1,100 @@
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
-import type { DeviceAck, DeviceEvents, DeviceGateway, DeviceHeartbeat, DeviceReading, GatewayStatus } from './gateway';
-import { ackPayload, heartbeatPayload, parseTopic, readingPayload, topics } from './topics';
+import type { RefusalNotice } from '@portal/contract';
+import type { DeviceEvents, DeviceGateway, GatewayStatus } from './gateway';
+import { holdAcknowledgements } from './held-acks';
+import { inboundOf } from './inbound';
+import { Inbox } from './inbox';
+import { parseTopic, topics } from './topics';
 
-const FLUSH_MS = 1_000;
+export type MqttSettings = {
+  url: string;
+  clientId: string;
+  shareGroup: string;
+  /** How long the broker keeps the instance's session (its subscription and the messages queued for it) while it is away. */
+  sessionExpirySeconds: number;
+  clockSkewSeconds: number;
+};
+
+/** Messages the broker may send before the first is acknowledged: two batches, one being stored while the next arrives. */
+export const RECEIVE_MAXIMUM = 2_000;
+/** How long a stopping instance keeps trying to store what it received. */
+const DRAIN_MS = 10_000;
 
 /**
- * Meters on an MQTT broker. Readings and heartbeats are gathered for a second and handed
- * over as one batch; acknowledgements at once.
+ * Meters on an MQTT broker. The instance keeps one persistent session (its client id, clean
+ * start off): what the broker delivered and the instance did not acknowledge is delivered
+ * again after a restart, and a message is acknowledged only once it is stored. Each message
+ * is checked on its own; readings and heartbeats are stored in batches of up to a second, and
+ * why a message was refused is published back to its meter.
  */
-export function createMqttGateway(url: string, log: FastifyBaseLogger): DeviceGateway {
+export function createMqttGateway(settings: MqttSettings, log: FastifyBaseLogger): DeviceGateway {
   let client: MqttClient | undefined;
-  let flushTimer: NodeJS.Timeout | undefined;
-  let readings: DeviceReading[] = [];
-  let beats: DeviceHeartbeat[] = [];
+  let inbox: Inbox | undefined;
+  const where = redact(settings.url);
 
   return {
     async start(events: DeviceEvents) {
-      client = await mqtt.connectAsync(url, {
+      // Handlers are in place before the broker can hand over the session's waiting messages.
+      const c = mqtt.connect(settings.url, {
         protocolVersion: 5,
-        clean: true,
+        clientId: settings.clientId,
+        clean: false,
         reconnectPeriod: 2_000,
-        clientId: `portal-${process.pid}-${Date.now()}`,
+        properties: { sessionExpiryInterval: settings.sessionExpirySeconds, receiveMaximum: RECEIVE_MAXIMUM },
       });
-      client.on('error', (err) => log.error({ err }, 'mqtt gateway error'));
-      client.on('message', (topic, payload) => {
+      client = c;
+      const taking = new Inbox({
+        events,
+        log,
+        windowMs: 1_000,
+        maxBatch: RECEIVE_MAXIMUM / 2,
+        retryMs: 2_000,
+        // The meter (or its maker's tools) learns why: meters/{deviceKey}/refused.
+        refused: (refusals) => {
+          for (const r of refusals)
+            c.publish(
+              topics.refused(r.deviceKey),
+              JSON.stringify({ reason: r.reason, at: r.at.toISOString() } satisfies RefusalNotice),
+              {
+                qos: 1,
+              },
+            );
+        },
+      });
+      inbox = taking;
+      const acks = holdAcknowledgements(c);
+      c.on('message', (topic, payload, packet) => {
+        const acknowledge = acks.releaser(packet.messageId);
         const parsed = parseTopic(topic);
-        if (!parsed) return;
-        try {
-          const body: unknown = JSON.parse(payload.toString('utf8'));
-          if (parsed.kind === 'ack') {
-            const a = ackPayload.parse(body);
-            const ack: DeviceAck = {
-              messageId: a.messageId,
-              deviceKey: parsed.deviceKey,
-              resultCode: a.resultCode,
-              at: a.at ? new Date(a.at) : new Date(),
-            };
-            events.acks([ack]).catch((err: unknown) => log.error({ err }, 'storing an acknowledgement failed'));
-          } else if (parsed.kind === 'reading') {
-            const r = readingPayload.parse(body);
-            readings.push({ deviceKey: parsed.deviceKey, readAt: new Date(r.at), total: r.total });
-          } else if (parsed.kind === 'heartbeat') {
-            const h = heartbeatPayload.parse(body);
-            beats.push({ deviceKey: parsed.deviceKey, at: h.at ? new Date(h.at) : new Date() });
-          }
-        } catch (err) {
-          log.warn({ err, topic }, 'ignored a malformed device message');
-        }
+        if (!parsed) return acknowledge();
+        // Not taken while stopping: left unacknowledged, the broker delivers it again.
+        taking.take(
+          inboundOf({ ...parsed, payload: payload.toString('utf8') }, new Date(), settings.clockSkewSeconds * 1000),
+          acknowledge,
+        );
       });
-      await client.subscribeAsync(topics.fromMeters, { qos: 1 });
-      flushTimer = setInterval(() => {
-        const r = readings;
-        const b = beats;
-        readings = [];
-        beats = [];
-        if (r.length) events.readings(r).catch((err: unknown) => log.error({ err }, 'storing readings failed'));
-        if (b.length) events.heartbeats(b).catch((err: unknown) => log.error({ err }, 'storing heartbeats failed'));
-      }, FLUSH_MS);
-      flushTimer.unref();
-      log.info({ url: redact(url) }, 'mqtt device gateway connected');
+      c.on('error', (err) => log.error({ err }, 'mqtt gateway error'));
+      c.on('disconnect', (packet) => {
+        // 0x8E: another connection took this client id over (two instances configured alike).
+        if (packet.reasonCode === 0x8e)
+          log.error({ clientId: settings.clientId }, 'mqtt: another connection uses this MQTT_CLIENT_ID');
+      });
+      const connack = await firstConnection(c);
+      await c.subscribeAsync(topics.fromMeters(settings.shareGroup), { qos: 1 });
+      log.info(
+        {
+          url: where,
+          clientId: settings.clientId,
+          shareGroup: settings.shareGroup,
+          sessionPresent: connack.sessionPresent,
+        },
+        'mqtt device gateway connected',
+      );
     },
     async stop() {
-      if (flushTimer) clearInterval(flushTimer);
+      const left = await inbox?.drain(DRAIN_MS);
+      if (left) log.warn({ left }, 'mqtt: stopping with messages not stored; the broker delivers them again');
       await client?.endAsync();
     },
     async send(command) {
@@ -76,9 +108,26 @@ export function createMqttGateway(url: string, log: FastifyBaseLogger): DeviceGa
     },
     status(): GatewayStatus {
       const connected = client?.connected ?? false;
-      return { ok: connected, kind: 'mqtt', detail: connected ? `connected to ${redact(url)}` : 'disconnected' };
+      return { ok: connected, kind: 'mqtt', detail: connected ? `connected to ${where}` : 'disconnected' };
     },
   };
+}
+
+/** The first CONNACK; when the first attempt fails, the client is ended and the error thrown. */
+function firstConnection(client: MqttClient): Promise<{ sessionPresent: boolean }> {
+  return new Promise((resolve, reject) => {
+    const failed = (err: Error) => {
+      client.off('connect', connected);
+      client.end(true);
+      reject(err);
+    };
+    const connected = (connack: { sessionPresent: boolean }) => {
+      client.off('error', failed);
+      resolve(connack);
+    };
+    client.once('connect', connected);
+    client.once('error', failed);
+  });
 }
 
 /** A broker URL without its password, for logs and the health answer. */

@@ -1,38 +1,37 @@
-import { z } from 'zod';
+import type { DeviceMessageKind } from './gateway';
 
 /**
  * The MQTT conversation with a meter: the server publishes commands, the meter publishes
- * acknowledgements, readings and heartbeats. JSON payloads, QoS 1.
+ * acknowledgements, readings and heartbeats. JSON payloads (the contract's device-protocol
+ * schemas), QoS 1.
  */
 export const topics = {
   command: (deviceKey: string) => `meters/${deviceKey}/command`,
   ack: (deviceKey: string) => `meters/${deviceKey}/ack`,
   reading: (deviceKey: string) => `meters/${deviceKey}/reading`,
   heartbeat: (deviceKey: string) => `meters/${deviceKey}/heartbeat`,
-  /** What the server listens to; shared so that each message reaches one instance. */
-  fromMeters: ['$share/portal/meters/+/ack', '$share/portal/meters/+/reading', '$share/portal/meters/+/heartbeat'],
+  /** Server → meter: why a message of the meter was refused. */
+  refused: (deviceKey: string) => `meters/${deviceKey}/refused`,
+  /**
+   * What the server listens to: shared within the deployment's group, so that each message
+   * reaches one of its instances (and another deployment on the broker has its own group).
+   */
+  fromMeters: (shareGroup: string) => [
+    `$share/${shareGroup}/meters/+/ack`,
+    `$share/${shareGroup}/meters/+/reading`,
+    `$share/${shareGroup}/meters/+/heartbeat`,
+  ],
   /** What a fleet of meters listens to. */
   toMeters: 'meters/+/command',
 };
 
-/** `meters/{deviceKey}/{kind}` → its parts. */
-export function parseTopic(topic: string): { deviceKey: string; kind: string } | null {
-  const m = /^meters\/([^/]+)\/(command|ack|reading|heartbeat)$/.exec(topic);
-  return m ? { deviceKey: m[1]!, kind: m[2]! } : null;
+/** `meters/{deviceKey}/{kind}` of what meters send → its parts. */
+export function parseTopic(topic: string): { deviceKey: string; kind: DeviceMessageKind } | null {
+  const m = /^meters\/([^/]+)\/(ack|reading|heartbeat)$/.exec(topic);
+  return m ? { deviceKey: m[1]!, kind: m[2] as DeviceMessageKind } : null;
 }
 
-export const commandPayload = z.object({
-  messageId: z.number().int(),
-  capabilityId: z.number().int().nullable(),
-  requestedState: z.union([z.literal(0), z.literal(1)]),
-});
-export const ackPayload = z.object({
-  messageId: z.number().int(),
-  resultCode: z.number().int(),
-  at: z.iso.datetime().optional(),
-});
-export const readingPayload = z.object({
-  total: z.union([z.string(), z.number()]).transform(String),
-  at: z.iso.datetime(),
-});
-export const heartbeatPayload = z.object({ at: z.iso.datetime().optional() });
+/** `meters/{deviceKey}/command` → the device key. */
+export function commandTopicKey(topic: string): string | null {
+  return /^meters\/([^/]+)\/command$/.exec(topic)?.[1] ?? null;
+}

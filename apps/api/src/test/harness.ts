@@ -8,6 +8,7 @@ import type { Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { seedLookups } from '../db/seed/lookups';
 import type { Deps } from '../deps';
+import type { DeviceGateway } from '../devices/gateway';
 import { createTokens } from '../features/auth/tokens';
 import { deviceEvents } from '../features/devices/ingest';
 import { TestGateway } from './gateway';
@@ -82,7 +83,11 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   };
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/**
+ * An app on a fresh database, its meters behind a TestGateway, or behind `devices` (a real
+ * gateway: `gateway` then stays idle). Its clock is the test clock.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}, devices?: DeviceGateway): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   const clock = testClock();
   const gateway = new TestGateway();
@@ -97,7 +102,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     host: '127.0.0.1',
     dataDir: '/nonexistent',
     databaseUrl: undefined,
-    mqttUrl: undefined,
+    mqtt: { url: undefined, clientId: 'portal-test', shareGroup: 'portal-test', sessionExpirySeconds: 3_600 },
     smtpUrl: undefined,
     mailFrom: 'test@localhost',
     jwtSecret: TEST_SECRET,
@@ -116,6 +121,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       unbilledKwh: 3,
       unbilledGallons: 50,
     },
+    clockSkewSeconds: 300,
     ...overrides,
   };
   const deps: Deps = {
@@ -124,12 +130,12 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     db: database.db,
     tokens: createTokens(config.jwtSecret, config.jwtTtlMinutes),
     mailer,
-    devices: gateway,
+    devices: devices ?? gateway,
     now: clock.now,
   };
   const app = await buildApp({ deps });
   await app.ready();
-  await gateway.start(deviceEvents(deps));
+  await deps.devices.start(deviceEvents(deps, app.log));
   return {
     app,
     deps,
@@ -138,6 +144,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     mails,
     async close() {
       await app.close();
+      await devices?.stop();
       await database.close();
       await drop();
     },

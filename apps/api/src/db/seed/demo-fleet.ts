@@ -257,14 +257,14 @@ export async function insertFleet(
     for (const m of chunk) meterIds.push(byName.get(m.name)!);
   }
 
-  // Relays are on while a guest is checked in; out-of-service meters are off.
+  // Relays are on (and wanted on) while a guest is checked in; out-of-service meters are off.
   await tx.execute(sql`
-    insert into service_point_capabilities (service_point_id, capability_id, status)
-    select sp.id, dtc.capability_id,
-      case when l.is_checked_in and sp.active_ind = 1 then 1 else 0 end
+    insert into service_point_capabilities (service_point_id, capability_id, status, desired_state)
+    select sp.id, dtc.capability_id, s.state, s.state
     from service_points sp
     join device_type_capabilities dtc on dtc.device_type_id = sp.device_type_id
     left join locations l on l.id = sp.location_id
+    cross join lateral (select case when l.is_checked_in and sp.active_ind = 1 then 1 else 0 end as state) s
     order by sp.id, dtc.capability_id
     on conflict do nothing`);
   return { locationIds, meterIds };

@@ -1,5 +1,5 @@
 import { toWallClock } from '@portal/contract';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Tx } from '../client';
 import { DeviceType, isMetered, type Fleet } from './demo-fleet';
 import { buildUsageTables, cumulative, PERIOD, PERIOD_DAYS, type UsageTables } from './demo-profiles';
@@ -90,8 +90,9 @@ function planRuns(grid: Grid, fleet: Fleet, segments: Segment[], meterIds: numbe
 /**
  * Cumulative 15-minute readings of every metered meter on a location, in one INSERT ...
  * SELECT: each run expands with generate_series and each total is a lookup in the
- * profile's prefix sums, so there is no window over millions of rows. Rows go in primary
- * key order.
+ * profile's prefix sums, so there is no window over millions of rows. Each reading carries
+ * its rise over the slot before (`rebuildDailyUsage` then checks every one by the usage rule
+ * and corrects any that differ). Rows go in primary key order.
  */
 export async function insertReadings(
   tx: Tx,
@@ -102,11 +103,14 @@ export async function insertReadings(
 ): Promise<number> {
   const tables = buildUsageTables();
   const runs = planRuns(grid, fleet, segments, meterIds, tables);
+  // the total at slot k of a run, in micro-units
+  const total = (k: SQL) =>
+    sql`(s.off + ((${k} + s.ph + 1) / ${PERIOD}) * s.t + p.prefix[s.vi + (${k} + s.ph + 1) % ${PERIOD}])`;
   await tx.execute(sql`
-    insert into meter_readings (service_point_id, read_at, total, is_reset)
+    insert into meter_readings (service_point_id, read_at, total, is_reset, kind, usage)
     select s.id, ${timeOfSlot(grid, 0).toISOString()}::timestamptz + g.k * interval '15 minutes',
-      (s.off + ((g.k + s.ph + 1) / ${PERIOD}) * s.t + p.prefix[s.vi + (g.k + s.ph + 1) % ${PERIOD}]) / 1000000.0,
-      g.k = s.rk
+      ${total(sql`g.k`)} / 1000000.0, g.k = s.rk, case when g.k = s.rk then 'reset'::reading_kind else 'normal' end,
+      case when g.k = s.rk or g.k = 0 then 0 else (${total(sql`g.k`)} - ${total(sql`g.k - 1`)}) / 1000000.0 end
     from (select ${`{${tables.prefix.join(',')}}`}::int8[] as prefix) p
     cross join json_to_recordset(${JSON.stringify(runs)}::json)
       as s(id int, a int, b int, ph int, vi int, t int8, off int8, rk int)

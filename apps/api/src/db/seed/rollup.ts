@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
+import { classified } from '../../features/meters/reading-rule';
 import { rows, type Queryable } from '../client';
 
 /**
- * Recomputes the daily usage roll-ups from the raw readings. A reading's day is its local date in the time zone of the site of the meter's
- * location (UTC for a meter in stock); its usage is the rise since the meter's previous
- * reading, zero for a reset reading or a drop. Each meter's usage total is set to the sum,
- * and each property's days to the sum of its meters'. Returns the number of meter-days written.
+ * Classifies every reading again by the usage rule (`classified`, writing only the readings
+ * whose kind or usage differ) and recomputes the daily usage roll-ups from the readings'
+ * usage. A reading's day is its local date in the time zone of the site of the meter's
+ * location (UTC for a meter in stock). Each meter's usage total is set to the sum, and each
+ * property's days to the sum of its meters'. Returns the number of meter-days written.
  *
  * Shaped for millions of readings: it works meter by meter (lateral subqueries), so the
  * window runs in primary key order without sorting. Converting every reading to local
@@ -14,6 +16,15 @@ import { rows, type Queryable } from '../client';
  * reading of each day are fetched by key afterwards.
  */
 export async function rebuildDailyUsage(q: Queryable): Promise<number> {
+  await q.execute(sql`
+    update meter_readings r set kind = c.kind, usage = c.usage
+    from service_points m
+    cross join lateral (
+      ${classified(sql`
+        select x.service_point_id as sp, x.read_at as at, x.total, x.is_reset as reset, x.kind as old_kind, x.usage as old_usage
+        from meter_readings x where x.service_point_id = m.id`)}
+    ) c
+    where (c.kind <> c.old_kind or c.usage <> c.old_usage) and r.service_point_id = c.sp and r.read_at = c.at`);
   await q.execute(sql`delete from daily_usage`);
   const [res] = await rows<{ n: number | string }>(
     q,
@@ -38,14 +49,10 @@ export async function rebuildDailyUsage(q: Queryable): Promise<number> {
       select sp.id as service_point_id, sp.first_day + d.bucket as day, d.usage, d.first_at, d.last_at
       from spans sp
       cross join lateral (
-        select width_bucket(x.read_at, sp.midnights) as bucket, coalesce(sum(x.delta), 0) as usage,
+        select width_bucket(x.read_at, sp.midnights) as bucket, sum(x.usage) as usage,
           min(x.read_at) as first_at, max(x.read_at) as last_at
-        from (
-          select r.read_at,
-            case when r.is_reset then 0 else greatest(r.total - lag(r.total) over (order by r.read_at), 0) end as delta
-          from meter_readings r
-          where r.service_point_id = sp.id
-        ) x
+        from meter_readings x
+        where x.service_point_id = sp.id
         group by 1
       ) d
     ), ins as (

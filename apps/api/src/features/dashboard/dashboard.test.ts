@@ -32,7 +32,9 @@ beforeAll(async () => {
     deviceKey: 'dk-W100001',
   });
   const electricB = await buildMeter(db, { locationId: locB.id, slot: 1, deviceTypeId: 1 });
-  const at = (m: number) => new Date(Date.now() - 3_600_000 + m * 60_000);
+  // today in UTC at any time of day: the unbilled-usage job looks at today's usage
+  const midnight = Date.parse(new Date().toISOString().slice(0, 10));
+  const at = (m: number) => new Date(Math.max(Date.now() - 3_600_000, midnight) + m * 60_000);
   await recordReadings(db, [
     { servicePointId: electricA.id, readAt: at(0), total: '100', isReset: false },
     { servicePointId: electricA.id, readAt: at(10), total: '110', isReset: false },

@@ -72,15 +72,24 @@ describe('device control', () => {
     expect(relay).toMatchObject({ status: 1, apiCapabilityResponse: 'Failed: result code 5' });
   });
 
-  it('times out a command nobody answers', async () => {
+  it('times out a command nobody answers; an answer after that still tells the relay’s real state', async () => {
     const off = await send(tokens.admin, 0);
     t.clock.advance(61_000);
     expect(await expireCommands(t.deps)).toBe(1);
     t.clock.set(new Date());
     const res = await message(off.body.result.messageId);
-    expect(res.body.result).toMatchObject({ resultCode: null });
+    expect(res.body.result).toMatchObject({ resultCode: null, state: 'timed_out' });
+    const relay = async () =>
+      (
+        await t.deps.db
+          .select()
+          .from(servicePointCapabilities)
+          .where(eq(servicePointCapabilities.servicePointId, ids.meter))
+      )[0];
+    expect(await relay()).toMatchObject({ status: 1, apiCapabilityResponse: 'Failed: no response' });
     await t.gateway.answer(off.body.result.messageId, 0);
-    expect((await message(off.body.result.messageId)).body.result.resultCode).toBeNull();
+    expect((await message(off.body.result.messageId)).body.result).toMatchObject({ resultCode: 0, state: 'acked' });
+    expect(await relay()).toMatchObject({ status: 0, apiCapabilityResponse: null });
   });
 
   it('settles a batch of answers at once; of two commands for one relay the later decides', async () => {

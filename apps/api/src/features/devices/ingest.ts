@@ -1,33 +1,71 @@
 import { and, inArray, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client';
 import { servicePoints, systemAlerts } from '../../db/schema';
 import type { Deps } from '../../deps';
-import type { DeviceEvents, DeviceHeartbeat, DeviceReading } from '../../devices/gateway';
+import type { DeviceEvents, DeviceHeartbeat, DeviceReading, DeviceRefusal } from '../../devices/gateway';
 import { announce } from '../../hub/events';
+import { groupBy } from '../../lib/group';
 import { recordReadings } from '../meters/readings';
 import { locationEventsOfMeters, siteEventsOfMeters } from '../../hub/queries';
 import { meterIdsByKey } from './queries';
+import { recordRefusals } from './refusals';
 import { settle } from './service';
 
 /** What the server does as devices speak: every change is written first, then announced. */
-export function deviceEvents(deps: Deps): DeviceEvents {
+export function deviceEvents(deps: Deps, log: FastifyBaseLogger): DeviceEvents {
   return {
     acks: (acks) => settle(deps, acks),
-    readings: (readings) => storeReadings(deps, readings),
+    readings: (readings) => storeReadings(deps, log, readings),
     heartbeats: (beats) => storeHeartbeats(deps, beats),
+    refusals: (refusals) => recordRefusals(deps.db, log, refusals, deps.now()),
   };
 }
 
-async function storeReadings(deps: Deps, readings: DeviceReading[]): Promise<void> {
+type KnownReading = DeviceReading & { meterId: number };
+
+/**
+ * Stores a batch of readings, one transaction for all. When that fails and the database
+ * still answers, each meter's readings are stored on their own, so that one meter's data
+ * cannot lose another's; a meter whose readings fail while the database answers is logged
+ * and skipped. Throws when the database does not answer (the gateway stores the batch again
+ * later). Answers the readings of device keys no meter has, refused ('unknownMeter').
+ */
+async function storeReadings(deps: Deps, log: FastifyBaseLogger, readings: DeviceReading[]): Promise<DeviceRefusal[]> {
   const ids = await meterIdsByKey(deps.db, [...new Set(readings.map((r) => r.deviceKey))]);
-  const known = readings.filter((r) => ids.has(r.deviceKey));
-  if (!known.length) return;
+  const known: KnownReading[] = [];
+  const unknown: DeviceRefusal[] = [];
+  for (const r of readings) {
+    const meterId = ids.get(r.deviceKey);
+    if (meterId !== undefined) known.push({ ...r, meterId });
+    else unknown.push(unknownMeter(deps, 'reading', r.deviceKey, `total ${r.total} at ${r.readAt.toISOString()}`));
+  }
+  if (known.length) {
+    try {
+      await storeMeterReadings(deps, known);
+    } catch (err) {
+      if (!(await deps.database.ping())) throw err;
+      for (const [meterId, own] of groupBy(known, (r) => r.meterId)) {
+        try {
+          await storeMeterReadings(deps, own);
+        } catch (meterErr) {
+          // The database went away meanwhile: the whole batch is stored again later (idempotent).
+          if (!(await deps.database.ping())) throw meterErr;
+          log.error({ err: meterErr, meterId, readings: own }, 'readings of one meter could not be stored; skipped');
+        }
+      }
+    }
+  }
+  return unknown;
+}
+
+async function storeMeterReadings(deps: Deps, readings: KnownReading[]): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const meterIds = [...new Set(known.map((r) => ids.get(r.deviceKey)!))];
+    const meterIds = [...new Set(readings.map((r) => r.meterId))];
     const recovered = await recover(tx, meterIds, deps.now());
     await recordReadings(
       tx,
-      known.map((r) => ({ servicePointId: ids.get(r.deviceKey)!, readAt: r.readAt, total: r.total, isReset: false })),
+      readings.map((r) => ({ servicePointId: r.meterId, readAt: r.readAt, total: r.total, isReset: false })),
     );
     // Usage moved on these sites: one event a site, not one a location, keeps the hub quiet.
     await announce(tx, [
@@ -37,19 +75,30 @@ async function storeReadings(deps: Deps, readings: DeviceReading[]): Promise<voi
   });
 }
 
-async function storeHeartbeats(deps: Deps, beats: DeviceHeartbeat[]): Promise<void> {
+async function storeHeartbeats(deps: Deps, beats: DeviceHeartbeat[]): Promise<DeviceRefusal[]> {
   const ids = await meterIdsByKey(deps.db, [...new Set(beats.map((b) => b.deviceKey))]);
   const meterIds = [...ids.values()];
-  if (!meterIds.length) return;
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .update(servicePoints)
-      .set({ lastSeenAt: sql`greatest(${servicePoints.lastSeenAt}, ${deps.now()})` })
-      .where(inArray(servicePoints.id, meterIds));
-    const recovered = await recover(tx, meterIds, deps.now());
-    await announce(tx, await locationEventsOfMeters(tx, recovered, deps.now()));
-  });
+  if (meterIds.length) {
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(servicePoints)
+        .set({ lastSeenAt: sql`greatest(${servicePoints.lastSeenAt}, ${deps.now()})` })
+        .where(inArray(servicePoints.id, meterIds));
+      const recovered = await recover(tx, meterIds, deps.now());
+      await announce(tx, await locationEventsOfMeters(tx, recovered, deps.now()));
+    });
+  }
+  return beats
+    .filter((b) => !ids.has(b.deviceKey))
+    .map((b) => unknownMeter(deps, 'heartbeat', b.deviceKey, `at ${b.at.toISOString()}`));
 }
+
+const unknownMeter = (deps: Deps, kind: string, deviceKey: string, detail: string): DeviceRefusal => ({
+  deviceKey,
+  reason: 'unknownMeter',
+  detail: `${kind} ${detail}`,
+  at: deps.now(),
+});
 
 /** Missing meters among these that spoke again: no longer missing, their alerts resolved. */
 async function recover(tx: Tx, meterIds: number[], now: Date): Promise<number[]> {

@@ -57,7 +57,7 @@ export async function markMissingMeters(deps: Deps): Promise<number> {
   });
 }
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function missingAlertText(meter: string, site: string, location: string, lastSeen: Date | string | null): string {
   const since = lastSeen ? ` since ${new Date(lastSeen).toISOString().replace('T', ' ').slice(0, 16)} UTC` : '';

@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { rows, type Queryable } from '../../db/client';
 import { servicePoints } from '../../db/schema';
+import type { RelayNow } from './relays';
 
 /** Meter ids by device key, for the keys that exist. */
 export async function meterIdsByKey(q: Queryable, keys: string[]): Promise<Map<string, number>> {
@@ -10,6 +11,19 @@ export async function meterIdsByKey(q: Queryable, keys: string[]): Promise<Map<s
     .from(servicePoints)
     .where(inArray(servicePoints.deviceKey, keys));
   return new Map(found.map((f) => [f.key, f.id]));
+}
+
+/** The relays of these meters with their current commands, as a new command finds them. */
+export function relaysNow(q: Queryable, meterIds: number[]): Promise<RelayNow[]> {
+  return rows<RelayNow>(
+    q,
+    sql`
+    select spc.id, spc.service_point_id, spc.capability_id, spc.status, spc.command_id,
+      m.requested_state as command_requested, m.state as command_state
+    from service_point_capabilities spc
+    left join device_control_messages m on m.id = spc.command_id
+    where spc.service_point_id = any(${`{${meterIds.join(',')}}`}::int[])`,
+  );
 }
 
 /** The latest command of each meter of a location, with whether the meter is disconnect-capable. */

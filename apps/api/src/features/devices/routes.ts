@@ -49,7 +49,7 @@ export default async function deviceRoutes(app: FastifyInstance) {
         user,
         body.map((c) => c.servicePointId),
       );
-      return (await devices.sendControls(deps, req, body)).map((messageId) => ({ messageId }));
+      return (await devices.sendControls(deps, req, body)).map((messageId) => ({ messageId: messageId! }));
     },
   });
 

@@ -1,14 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { rows, type Queryable } from '../../db/client';
+import { rows, type Queryable, type Tx } from '../../db/client';
 import { deviceControlMessages, servicePoints } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { announce } from '../../hub/events';
 import { auditAll } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { locationEventsOfMeters } from '../../hub/queries';
-
-export type ControlRequest = { servicePointId: number; requestedState: 0 | 1; capabilityId?: number | null };
+import { relaysNow } from './queries';
+import { commandsFor, planOf, type ControlRequest, type SendMode } from './relays';
 
 /** The text a capability shows while a command is out; the check-in form skips such relays. */
 export const PENDING_RESPONSE = 'Pending';
@@ -20,87 +20,111 @@ export async function sendControl(deps: Deps, req: FastifyRequest | null, c: Con
   return (await sendControls(deps, req, [c]))[0]!;
 }
 
+type Fresh = {
+  id: number;
+  servicePointId: number;
+  capabilityId: number | null;
+  requestedState: number;
+  deviceKey: string;
+};
+/** A message id for each request (null: nothing to wait for), and the commands to hand over. */
+export type Queued = { ids: Array<number | null>; fresh: Fresh[] };
+
 const commandKey = (servicePointId: number, requestedState: number, capabilityId: number | null) =>
   `${servicePointId}:${requestedState}:${capabilityId ?? ''}`;
+const pgArray = (values: Array<number | null>) => `{${values.map((v) => v ?? 'NULL').join(',')}}`;
 
 /**
- * Records commands for meters and hands them to the gateway; answers their message ids in
- * order. A command with the same state already waiting for its meter (or earlier in the
- * list) is not sent twice: that one's id is answered. One transaction and a fixed number of
- * statements however many meters. The caller checks the meters are in scope.
+ * Records, inside the caller's transaction, the state the portal wants of relays and the
+ * commands that bring them there (see `planOf`): each new command becomes its relays' current
+ * command, so an earlier one still out is superseded. A fixed number of statements however
+ * many meters. The caller checks the meters are in scope, and hands `fresh` to the gateway
+ * once the transaction has committed (`handOver`).
  */
-export async function sendControls(deps: Deps, req: FastifyRequest | null, list: ControlRequest[]): Promise<number[]> {
-  if (!list.length) return [];
+export async function queueControls(
+  tx: Tx,
+  req: FastifyRequest | null,
+  list: ControlRequest[],
+  mode: SendMode,
+  now: Date,
+): Promise<Queued> {
+  if (!list.length) return { ids: [], fresh: [] };
   const meterIds = [...new Set(list.map((c) => c.servicePointId))];
-  const { idOf, fresh } = await deps.db.transaction(async (tx) => {
-    const meters = await tx
-      .select({ id: servicePoints.id, deviceKey: servicePoints.deviceKey })
-      .from(servicePoints)
-      .where(inArray(servicePoints.id, meterIds))
-      .orderBy(servicePoints.id)
-      .for('update');
-    if (meters.length !== meterIds.length) throw notFound('meter');
-    const deviceKeys = new Map(meters.map((m) => [m.id, m.deviceKey]));
-    const waiting = await tx
-      .select({
-        id: deviceControlMessages.id,
-        servicePointId: deviceControlMessages.servicePointId,
-        requestedState: deviceControlMessages.requestedState,
-        capabilityId: deviceControlMessages.capabilityId,
-      })
-      .from(deviceControlMessages)
-      .where(
-        and(
-          inArray(deviceControlMessages.servicePointId, meterIds),
-          inArray(deviceControlMessages.state, ['queued', 'sent']),
-        ),
-      );
-    const idOf = new Map(waiting.map((w) => [commandKey(w.servicePointId, w.requestedState, w.capabilityId), w.id]));
-    const wanted = new Map<string, Required<ControlRequest>>();
-    for (const c of list) {
-      const capabilityId = c.capabilityId ?? null;
-      const key = commandKey(c.servicePointId, c.requestedState, capabilityId);
-      if (!idOf.has(key)) wanted.set(key, { ...c, capabilityId });
-    }
-    if (!wanted.size) return { idOf, fresh: [] };
-    const now = deps.now();
-    const inserted = await tx
-      .insert(deviceControlMessages)
-      .values(
-        [...wanted.values()].map((c) => ({
-          servicePointId: c.servicePointId,
-          capabilityId: c.capabilityId,
-          requestedState: c.requestedState,
-          requestedByUserId: req?.principal?.userAccountId ?? null,
-          createdAt: now,
-        })),
-      )
-      .returning();
-    for (const m of inserted) idOf.set(commandKey(m.servicePointId, m.requestedState, m.capabilityId), m.id);
-    // A command for the whole meter (no capability) marks every relay of it.
-    await tx.execute(sql`
-      update service_point_capabilities spc set api_capability_response = ${PENDING_RESPONSE}, updated_at = ${now}
-      from unnest(${`{${inserted.map((m) => m.servicePointId).join(',')}}`}::int[],
-                  ${`{${inserted.map((m) => m.capabilityId ?? 'NULL').join(',')}}`}::int[]) as c(sp, cap)
-      where spc.service_point_id = c.sp and (c.cap is null or spc.capability_id = c.cap)`);
-    await auditAll(
-      tx,
-      req,
-      inserted.map((m) => ({
-        action: 'deviceControl',
-        entityType: 'servicePoint',
-        entityId: m.servicePointId,
-        after: { requestedState: m.requestedState, capabilityId: m.capabilityId, messageId: m.id },
-      })),
-    );
-    const changed = [...new Set(inserted.map((m) => m.servicePointId))];
-    await announce(tx, await locationEventsOfMeters(tx, changed, now));
-    return { idOf, fresh: inserted.map((m) => ({ ...m, deviceKey: deviceKeys.get(m.servicePointId)! })) };
-  });
+  const meters = await tx
+    .select({ id: servicePoints.id, deviceKey: servicePoints.deviceKey })
+    .from(servicePoints)
+    .where(inArray(servicePoints.id, meterIds))
+    .orderBy(servicePoints.id)
+    .for('update');
+  if (meters.length !== meterIds.length) throw notFound('meter');
+  const deviceKeys = new Map(meters.map((m) => [m.id, m.deviceKey]));
+  const relays = await relaysNow(tx, meterIds);
 
+  const plans = new Map<string, { c: Required<ControlRequest>; plan: ReturnType<typeof planOf> }>();
+  const desired = new Map<number, { state: 0 | 1; key: string }>();
+  for (const c of list) {
+    const capabilityId = c.capabilityId ?? null;
+    const key = commandKey(c.servicePointId, c.requestedState, capabilityId);
+    const targets = relays.filter(
+      (r) => r.service_point_id === c.servicePointId && (capabilityId === null || r.capability_id === capabilityId),
+    );
+    if (!plans.has(key)) plans.set(key, { c: { ...c, capabilityId }, plan: planOf(targets, c.requestedState, mode) });
+    for (const r of targets) desired.set(r.id, { state: c.requestedState, key });
+  }
+  const toSend = [...plans.values()].filter((p) => p.plan === 'send').map((p) => p.c);
+  const inserted = toSend.length
+    ? await tx
+        .insert(deviceControlMessages)
+        .values(
+          toSend.map((c) => ({
+            servicePointId: c.servicePointId,
+            capabilityId: c.capabilityId,
+            requestedState: c.requestedState,
+            requestedByUserId: req?.principal?.userAccountId ?? null,
+            createdAt: now,
+          })),
+        )
+        .returning()
+    : [];
+  const idOf = new Map(inserted.map((m) => [commandKey(m.servicePointId, m.requestedState, m.capabilityId), m.id]));
+  if (desired.size) {
+    const relayIds = [...desired.keys()];
+    const wanted = [...desired.values()];
+    await tx.execute(sql`
+      update service_point_capabilities spc
+      set desired_state = x.state, command_id = coalesce(x.command_id, spc.command_id),
+        api_capability_response =
+          case when x.command_id is null then spc.api_capability_response else ${PENDING_RESPONSE} end,
+        updated_at = case when x.command_id is null then spc.updated_at else ${now} end
+      from unnest(${pgArray(relayIds)}::int[], ${pgArray(wanted.map((d) => d.state))}::smallint[],
+                  ${pgArray(wanted.map((d) => idOf.get(d.key) ?? null))}::bigint[]) as x(id, state, command_id)
+      where spc.id = x.id`);
+  }
+  await auditAll(
+    tx,
+    req,
+    inserted.map((m) => ({
+      action: 'deviceControl',
+      entityType: 'servicePoint',
+      entityId: m.servicePointId,
+      after: { requestedState: m.requestedState, capabilityId: m.capabilityId, messageId: m.id },
+    })),
+  );
+  const changed = [...new Set(inserted.map((m) => m.servicePointId))];
+  await announce(tx, await locationEventsOfMeters(tx, changed, now));
+  const ids = list.map((c) => {
+    const key = commandKey(c.servicePointId, c.requestedState, c.capabilityId ?? null);
+    const { plan } = plans.get(key)!;
+    return typeof plan === 'object' ? plan.reuse : (idOf.get(key) ?? null);
+  });
+  return { ids, fresh: inserted.map((m) => ({ ...m, deviceKey: deviceKeys.get(m.servicePointId)! })) };
+}
+
+/** Hands queued commands to the gateway (after their transaction committed); answers the ids. */
+export async function handOver(deps: Deps, req: FastifyRequest | null, queued: Queued): Promise<Array<number | null>> {
   const sent: number[] = [];
   const refused: Settlement[] = [];
-  for (const m of fresh) {
+  for (const m of queued.fresh) {
     try {
       await deps.devices.send({
         messageId: m.id,
@@ -120,14 +144,37 @@ export async function sendControls(deps: Deps, req: FastifyRequest | null, list:
       .set({ state: 'sent', sentAt: deps.now() })
       .where(and(inArray(deviceControlMessages.id, sent), eq(deviceControlMessages.state, 'queued')));
   await settle(deps, refused);
-  return list.map((c) => idOf.get(commandKey(c.servicePointId, c.requestedState, c.capabilityId ?? null))!);
+  return queued.ids;
+}
+
+/** `queueControls` in a transaction of its own, then `handOver`. */
+export async function sendControls(
+  deps: Deps,
+  req: FastifyRequest | null,
+  list: ControlRequest[],
+  mode: SendMode = 'always',
+): Promise<Array<number | null>> {
+  const queued = await deps.db.transaction((tx) => queueControls(tx, req, list, mode, deps.now()));
+  return handOver(deps, req, queued);
 }
 
 export type Settlement = { messageId: number; deviceKey: string; resultCode: number | null; at: Date };
 
+type Settled = {
+  service_point_id: number;
+  capability_id: number | null;
+  capability_type: number | null;
+  desired_state: number | null;
+  resend: boolean;
+};
+
 /**
- * Closes commands with the device's answer (or none: `resultCode` null = timed out). On
- * success the relays take the requested state; otherwise they keep theirs and show why.
+ * Records the devices' answers (or none: `resultCode` null = timed out), late ones too. A
+ * success tells the relay's real state: it takes the requested state, whichever command it
+ * answers (of answers in one batch, the later command's). Only the answer to a relay's current
+ * command ends its wait (Pending, or why it failed). When a success leaves a relay otherwise
+ * than the portal wants and no command is on its way to it (a superseded ON answered late),
+ * the wanted state is sent again.
  */
 export async function settle(deps: Deps, answers: Settlement[]): Promise<void> {
   if (!answers.length) return;
@@ -139,10 +186,8 @@ export async function settle(deps: Deps, answers: Settlement[]): Promise<void> {
     at: a.at,
     response: a.resultCode === 0 ? null : failedResponse(a.resultCode),
   }));
-  await deps.db.transaction(async (tx) => {
-    // One statement for the batch. When it answers two commands for the same relays, the
-    // later command decides, as it would answered one after the other.
-    const closed = await rows<{ service_point_id: number }>(
+  const settled = await deps.db.transaction(async (tx) => {
+    const found = await rows<Settled>(
       tx,
       sql`
       with a as (
@@ -153,27 +198,52 @@ export async function settle(deps: Deps, answers: Settlement[]): Promise<void> {
         set state = a.state, result_code = a.result_code,
           response_received_at = case when a.result_code is null then null else a.at end
         from a
-        where m.id = a.message_id and m.state in ('queued', 'sent')
+        where m.id = a.message_id
+          and (m.state in ('queued', 'sent') or (m.state = 'timed_out' and a.result_code is not null))
           and m.service_point_id = (select sp.id from service_points sp where sp.device_key = a.device_key)
         returning m.id, m.service_point_id, m.capability_id, m.requested_state, a.result_code, a.at, a.response
-      ), latest as (
-        select distinct on (spc.id) spc.id, c.result_code, c.requested_state, c.at, c.response
+      ), hits as (
+        select spc.id as relay_id, c.id, c.requested_state, c.result_code, c.at, c.response,
+          spc.command_id = c.id as decides
         from closed c
         join service_point_capabilities spc on spc.service_point_id = c.service_point_id
           and (c.capability_id is null or spc.capability_id = c.capability_id)
-        order by spc.id, c.id desc
+      ), changes as (
+        select relay_id, max(at) as at, bool_or(decides) as decided,
+          (array_agg(requested_state order by id desc) filter (where result_code = 0))[1] as confirmed,
+          (array_agg(response) filter (where decides))[1] as response
+        from hits group by relay_id
       ), relays as (
         update service_point_capabilities spc
-        set status = case when l.result_code = 0 then l.requested_state else spc.status end,
-          api_capability_response = l.response, updated_at = l.at
-        from latest l
-        where spc.id = l.id
+        set status = coalesce(x.confirmed, spc.status),
+          api_capability_response = case when x.decided then x.response else spc.api_capability_response end,
+          updated_at = x.at
+        from changes x
+        where spc.id = x.relay_id and (x.confirmed is not null or x.decided)
+        returning spc.id, spc.service_point_id, spc.capability_id, spc.status, spc.desired_state, spc.command_id,
+          x.confirmed is not null as confirmed
       )
-      select distinct service_point_id from closed`,
+      select c.service_point_id, r.capability_id, cap.capability_type, r.desired_state,
+        coalesce(r.confirmed and r.status <> r.desired_state and not exists (
+          select 1 from device_control_messages m
+          where m.id = r.command_id and m.state in ('queued', 'sent')
+            and m.id not in (select id from closed)), false) as resend
+      from (select distinct service_point_id from closed) c
+      left join relays r on r.service_point_id = c.service_point_id
+      left join capabilities cap on cap.id = r.capability_id`,
     );
-    const meterIds = closed.map((c) => c.service_point_id);
+    const meterIds = [...new Set(found.map((c) => c.service_point_id))];
     await announce(tx, await locationEventsOfMeters(tx, meterIds, deps.now()));
+    return found;
   });
+  const astray = settled.filter((r) => r.resend);
+  if (astray.length)
+    await sendControls(
+      deps,
+      null,
+      commandsFor(astray, (r) => (r.desired_state === 1 ? 1 : 0)),
+      'ifNeeded',
+    );
 }
 
 /** Commands without an answer after the configured time become timed out. */

@@ -9,6 +9,7 @@ import { audit } from '../../lib/audit';
 import { AppError, conflict, invalid } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import { requireLocation, requireSite, type SiteRef } from '../auth/scope';
+import { handOver, queueControls } from '../devices/service';
 import { metersOfLocations } from '../meters/service';
 import { descriptionClashes, isDescriptionClash } from './descriptions';
 import { presentLocation } from './presenter';
@@ -217,7 +218,7 @@ export async function moveLocations(
     await requireLocation(deps.db, user, m.LocationID);
     await requireSite(deps.db, user, m.SiteId);
   }
-  await deps.db
+  const queued = await deps.db
     .transaction(async (tx) => {
       const ids = moves.map((m) => m.LocationID);
       const current = await tx.select().from(locations).where(inArray(locations.id, ids)).for('update');
@@ -264,8 +265,16 @@ export async function moveLocations(
         });
         await announce(tx, [...siteChanged(loc.siteId, deps.now()), ...siteChanged(m.SiteId, deps.now())]);
       }
+      // A moved location arrives vacant and switched off, whatever was asked of it before.
+      const meters = await tx
+        .select({ id: servicePoints.id })
+        .from(servicePoints)
+        .where(inArray(servicePoints.locationId, ids));
+      const off = meters.map((m) => ({ servicePointId: m.id, requestedState: 0 as const }));
+      return queueControls(tx, req, off, 'ifNeeded', deps.now());
     })
     .catch(rethrowDescriptionClash);
+  await handOver(deps, req, queued);
 }
 
 export async function siteNameAndZone(q: Queryable, siteId: number): Promise<{ siteName: string; timeZone: string }> {

@@ -221,6 +221,16 @@ describe('monitoring and inventory', () => {
       payload: { servicePointName: 'E12', deviceKey: 'k1', fk_DeviceTypeId: 1 },
     });
     expect(bad.body.message).toBe('Meter ids must be 7 characters long.');
+    // the device key is the middle of the meter's MQTT topics: a '/' or a wildcard would break them
+    for (const deviceKey of ['k/1', 'k+1', 'k#1', 'k 1']) {
+      const refused = await t.call({
+        method: 'POST',
+        url: '/api/ServicePoint/CreateMeter',
+        token: tokens.admin,
+        payload: { servicePointName: 'E900002', deviceKey, fk_DeviceTypeId: 1 },
+      });
+      expect(refused.status).toBe(400);
+    }
     const ok = await t.call<number>({
       method: 'POST',
       url: '/api/ServicePoint/CreateMeter',

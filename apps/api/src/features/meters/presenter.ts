@@ -1,6 +1,6 @@
-import { ActiveInd, type ServicePointRow } from '@portal/contract';
+import { ActiveInd, REFUSAL_REASONS, type LastRefusal, type ServicePointRow } from '@portal/contract';
 import { groupBy } from '../../lib/group';
-import type { CapabilityRow, MeterRow } from './queries';
+import type { CapabilityRow, MeterRow, RefusalColumns } from './queries';
 import { toStats, type MeterUsageRow } from './usage';
 
 const activeIndNames: Record<number, string> = {
@@ -10,6 +10,12 @@ const activeIndNames: Record<number, string> = {
 };
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+/** The meter's latest refused message: its reason and when (never what the meter sent). */
+export function presentRefusal(r: RefusalColumns): LastRefusal {
+  const reason = REFUSAL_REASONS.find((known) => known === r.refusal_reason);
+  return reason && r.refused_at !== null ? { reason, at: new Date(r.refused_at).toISOString() } : null;
+}
 
 /** The meters of many locations, grouped by location id, in the specification's field names. */
 export function presentMeters(
@@ -44,6 +50,7 @@ export function presentMeters(
       capability: { capabilityID: c.capability_id, displayName: c.display_name, capabilityType: c.capability_type },
     })),
     usage: toStats(usageByMeter.get(m.id)),
+    lastRefusal: presentRefusal(m),
   });
   const byLocation = new Map<number, ServicePointRow[]>();
   for (const [locationId, list] of groupBy(meters, (m) => m.location_id)) byLocation.set(locationId, list.map(present));

@@ -19,9 +19,16 @@ export type MeterRow = {
   last_reading: string | null;
   requested_state: number | null;
   result_code: number | null;
-};
+} & RefusalColumns;
 
-/** Meters on locations selected by `where` (a condition on `l` and `sp`), with their type and last command. */
+/** The meter's latest refused message (meter_refusals), when it has one. */
+export type RefusalColumns = { refusal_reason: string | null; refused_at: Date | string | null };
+const latestRefusal = sql`left join lateral (
+      select reason as refusal_reason, last_at as refused_at from meter_refusals
+      where device_key = sp.device_key order by last_at desc limit 1
+    ) rf on true`;
+
+/** Meters on locations selected by `where` (a condition on `l` and `sp`), with their type, last command and last refusal. */
 export function metersOnLocations(q: Queryable, where: SQL): Promise<MeterRow[]> {
   return rows<MeterRow>(
     q,
@@ -29,7 +36,7 @@ export function metersOnLocations(q: Queryable, where: SQL): Promise<MeterRow[]>
     select sp.id, sp.location_id, sp.name, sp.device_key, sp.device_type_id, dt.name as device_type_name,
       dt.display_name as device_type_display_name, dt.group_id, dt.unit, dt.supports_reset_reading,
       sp.active_ind, sp.exclude_from_monitoring, sp.is_missing_device, sp.last_seen_at, sp.last_reading,
-      m.requested_state, m.result_code
+      m.requested_state, m.result_code, rf.refusal_reason, rf.refused_at
     from service_points sp
     join locations l on l.id = sp.location_id
     join device_types dt on dt.id = sp.device_type_id
@@ -37,6 +44,7 @@ export function metersOnLocations(q: Queryable, where: SQL): Promise<MeterRow[]>
       select requested_state, result_code from device_control_messages
       where service_point_id = sp.id order by id desc limit 1
     ) m on true
+    ${latestRefusal}
     where ${where}
     order by sp.location_id, sp.slot`,
   );
@@ -132,7 +140,7 @@ export type InventoryRow = {
   is_missing_device: boolean;
   last_seen_at: Date | string | null;
   total: number | string;
-};
+} & RefusalColumns;
 
 /** One page of every meter with where it is, searched by meter id, device key, location or property. */
 export function inventoryPage(q: Queryable, search: string, limit: number, offset: number): Promise<InventoryRow[]> {
@@ -142,11 +150,12 @@ export function inventoryPage(q: Queryable, search: string, limit: number, offse
     sql`
     select sp.id, sp.name, sp.device_key, dt.display_name, sp.device_type_id, sp.location_id,
       l.description as location_description, s.id as site_id, s.public_name as site_name,
-      sp.active_ind, sp.is_missing_device, sp.last_seen_at, count(*) over () as total
+      sp.active_ind, sp.is_missing_device, sp.last_seen_at, rf.refusal_reason, rf.refused_at, count(*) over () as total
     from service_points sp
     join device_types dt on dt.id = sp.device_type_id
     left join locations l on l.id = sp.location_id
     left join sites s on s.id = l.site_id
+    ${latestRefusal}
     where ${search === '' ? sql`true` : sql`(sp.name ilike ${like} or sp.device_key ilike ${like} or l.description ilike ${like} or s.public_name ilike ${like})`}
     order by sp.location_id is not null, sp.name
     limit ${limit} offset ${offset}`,

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   DeviceGroup,
   MAX_METERS_PER_LOCATION,
@@ -8,7 +8,7 @@ import {
   type MeterAssignment,
   type ServicePointRow,
 } from '@portal/contract';
-import type { Queryable } from '../../db/client';
+import { rows, type Queryable } from '../../db/client';
 import {
   deviceTypeCapabilities,
   deviceTypes,
@@ -25,7 +25,7 @@ import { groupBy } from '../../lib/group';
 import type { Principal } from '../auth/principal';
 import { requireLocation, requireServicePoint, type SiteRef } from '../auth/scope';
 import { recordReadings } from './readings';
-import { presentMeters } from './presenter';
+import { presentMeters, presentRefusal } from './presenter';
 import {
   assignableLocations,
   capabilitiesOnLocations,
@@ -38,7 +38,7 @@ import {
 import { meterUsage } from './usage';
 
 /** The usage rule over a span of time, for the features that bill or report spans (stays, reports). */
-export { usageBetween } from './usage';
+export { levelBefore, usageBetween } from './usage';
 
 /**
  * The meters of the locations selected by `where` (a condition on `l` and `sp`), with
@@ -172,7 +172,11 @@ export async function addManualReading(
   const problem = readingProblem(raw, isWater);
   if (problem) throw invalid(problem, isWater ? 'totalGallons' : 'kwHTotal');
   const previous = meter.lastReading === null ? null : Number(meter.lastReading);
-  if (previous !== null && Number(raw) < previous && !input.overrideConfirmation) {
+  if (
+    meter.lastReading !== null &&
+    !input.overrideConfirmation &&
+    (await isBelow(deps.db, raw.trim(), meter.lastReading))
+  ) {
     return { overrideConfirmation: true, previousReading: previous };
   }
   await deps.db.transaction(async (tx) => {
@@ -187,6 +191,12 @@ export async function addManualReading(
     await announce(tx, await locationEventsOfMeters(tx, [meter.id], deps.now()));
   });
   return { overrideConfirmation: false, previousReading: previous };
+}
+
+/** Whether one decimal text is below another, exactly (not as binary floats). */
+async function isBelow(q: Queryable, value: string, than: string): Promise<boolean> {
+  const [row] = await rows<{ below: boolean }>(q, sql`select ${value}::numeric < ${than}::numeric as below`);
+  return row!.below;
 }
 
 export async function setMonitoring(
@@ -268,6 +278,7 @@ export async function inventory(q: Queryable, search: string, page: number, page
       activeInd: r.active_ind,
       isMissingDevice: r.is_missing_device,
       lastSeenDT: r.last_seen_at === null ? null : new Date(r.last_seen_at).toISOString(),
+      lastRefusal: presentRefusal(r),
     })),
   };
 }

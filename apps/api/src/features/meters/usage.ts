@@ -55,25 +55,28 @@ export function toStats(row: MeterUsageRow | undefined) {
 }
 
 /**
- * What a meter used over the instants [from, to) (`to` null: up to now), from its raw
- * readings: the rises of the readings read in the range, each over the reading before it
- * (the first over the last reading before `from`, or `base` when there is none); a reset
- * reading or a drop adds nothing,
- * the roll-up's own rule. One row: `usage` (null when no reading) and `readings`.
- * Every figure over a span of time (stays, the reports' partial days) comes from here.
+ * What a meter used over the instants [from, to) (`to` null: up to now): the usage of the
+ * readings read in the range, each reading's as it was stored (`recordReadings`: its rise over
+ * the reading it is measured from, nothing for a reset, a glitch or a new baseline). One row:
+ * `usage` (null when no reading) and `readings`. Every figure over a span of time (stays, the
+ * reports' partial days) comes from here, and the daily roll-up is the same sum by day.
  */
-export function usageBetween(meter: SQL, from: SQL, to: SQL | null, base: SQL = sql`null`): SQL {
+export function usageBetween(meter: SQL, from: SQL, to: SQL | null): SQL {
   return sql`
-    select sum(case when x.is_reset then 0 else greatest(x.total - coalesce(x.prev, x.total), 0) end) as usage,
-      count(*) as readings
-    from (
-      select r.total, r.is_reset, coalesce(lag(r.total) over (order by r.read_at), (
-        select y.total from meter_readings y where y.service_point_id = ${meter} and y.read_at < ${from}
-        order by y.read_at desc limit 1), ${base}) as prev
-      from meter_readings r
-      -- the range's own test first: an empty range reads no index
-      where ${to === null ? sql`` : sql`${from}::timestamptz < ${to}::timestamptz and`} r.service_point_id = ${meter}
-        and r.read_at >= ${from}
-        ${to === null ? sql`` : sql`and r.read_at < ${to}`}
-    ) x`;
+    select sum(r.usage) as usage, count(*) as readings
+    from meter_readings r
+    -- the range's own test first: an empty range reads no index
+    where ${to === null ? sql`` : sql`${from}::timestamptz < ${to}::timestamptz and`} r.service_point_id = ${meter}
+      and r.read_at >= ${from}
+      ${to === null ? sql`` : sql`and r.read_at < ${to}`}`;
 }
+
+/**
+ * A meter's level before an instant: the total of its last reading before it, passing over a
+ * lower total ignored as a glitch or still undecided: the total the next reading is measured
+ * from, where a report row or a stay opens and closes. Null when nothing was read before.
+ */
+export const levelBefore = (meter: SQL, at: SQL) => sql`(
+  select x.total from meter_readings x
+  where x.service_point_id = ${meter} and x.read_at < ${at} and x.kind not in ('glitch', 'drop')
+  order by x.read_at desc limit 1)`;

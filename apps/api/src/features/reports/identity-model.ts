@@ -29,17 +29,55 @@ export function amount(usage: bigint, rate: bigint): bigint {
   return ((usage * rate + perCent / 2n) / perCent) * 10_000n;
 }
 
-/** A reading whose series breaks: a reset, or a total lower than the one before. */
-export function isBreak(series: ModelReading[], i: number): boolean {
-  const prev = series[i - 1];
-  return prev !== undefined && (series[i]!.reset || series[i]!.total < prev.total);
+export type ReadingKind = 'normal' | 'reset' | 'drop' | 'glitch' | 'baseline' | 'rollover';
+/** A reading's kind, the usage it adds and the meter's level after it (the total the next reading is measured from). */
+export type Classified = { kind: ReadingKind; usage: bigint; level: bigint };
+
+const UNIT = 10n ** BigInt(MICRO_DIGITS);
+
+/** The register a total counts on, in micro-units: 10^k units for a total of k integer digits. */
+export function register(total: bigint): bigint {
+  return 10n ** BigInt((total / UNIT).toString().length) * UNIT;
 }
 
-/** The roll-up's rule: the rise since the previous reading, nothing for the first, a reset or a drop. */
+const classifiedSeries = new WeakMap<ModelReading[], Classified[]>();
+
+/**
+ * docs/decisions.md, "Totals that go down", as a walk along the series (in time order)
+ * carrying the level: a reset starts a new level; a total at or above the level adds the rise;
+ * below it, the next reading decides: back at or above the level (and not a reset), a glitch
+ * that adds nothing and leaves the level; none yet, a drop, the same for now; otherwise a
+ * rollover when the level (4 or more integer digits) wrapped on its register by at most 1 % of
+ * it (adding the rise through the register's end), else a new baseline that adds nothing.
+ */
+export function classify(series: ModelReading[]): Classified[] {
+  const known = classifiedSeries.get(series);
+  if (known) return known;
+  let level: bigint | null = null;
+  const out = series.map((r, i): Classified => {
+    const next = series[i + 1];
+    let kind: ReadingKind;
+    let usage = 0n;
+    if (r.reset) kind = 'reset';
+    else if (level === null || r.total >= level) {
+      kind = 'normal';
+      usage = level === null ? 0n : r.total - level;
+    } else if (!next) kind = 'drop';
+    else if (!next.reset && next.total >= level) kind = 'glitch';
+    else if (level >= 1000n * UNIT && r.total + register(level) - level <= register(level) / 100n) {
+      kind = 'rollover';
+      usage = r.total + register(level) - level;
+    } else kind = 'baseline';
+    if (kind !== 'glitch' && kind !== 'drop') level = r.total;
+    return { kind, usage, level: level! };
+  });
+  classifiedSeries.set(series, out);
+  return out;
+}
+
+/** The usage a reading adds. */
 export function rise(series: ModelReading[], i: number): bigint {
-  const prev = series[i - 1];
-  if (!prev || series[i]!.reset || series[i]!.total < prev.total) return 0n;
-  return series[i]!.total - prev.total;
+  return classify(series)[i]!.usage;
 }
 
 /** Usage over [a, b): the rises of the readings read in it. */
@@ -47,9 +85,10 @@ export function usageOver(series: ModelReading[], a: number, b: number): bigint 
   return series.reduce((sum, r, i) => (r.at >= a && r.at < b ? sum + rise(series, i) : sum), 0n);
 }
 
-/** The last total read before t, or null. */
+/** The meter's level before t (a glitch or a drop passed over), or null when nothing was read before t. */
 export function lastBefore(series: ModelReading[], t: number): bigint | null {
-  return series.filter((r) => r.at < t).at(-1)?.total ?? null;
+  const i = series.findLastIndex((r) => r.at < t);
+  return i < 0 ? null : classify(series)[i]!.level;
 }
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
@@ -73,13 +112,14 @@ export function usageByDay(series: ModelReading[], a: number, b: number, timeZon
 }
 
 /**
- * The totals a row of [a, b) may open at: the last reading before a (the first in [a, b)
- * when there is none before), or the first reading in [a, b) when that one breaks the
- * series (the piece before it is empty and left out).
+ * The totals a row of [a, b) may open at: the level before a (the first reading in [a, b)
+ * when there is none before), or the first reading in [a, b) when that one is a reset or a new
+ * baseline (the piece before it is empty and left out; before a rollover it holds the usage up
+ * to the register's end).
  */
 export function openings(series: ModelReading[], a: number, b: number): bigint[] {
   const first = series.findIndex((r) => r.at >= a && r.at < b);
   const out = [lastBefore(series, a) ?? series[first]?.total ?? null];
-  if (first >= 0 && isBreak(series, first)) out.push(series[first]!.total);
+  if (first >= 0 && ['reset', 'baseline'].includes(classify(series)[first]!.kind)) out.push(series[first]!.total);
   return out.filter((v): v is bigint => v !== null);
 }

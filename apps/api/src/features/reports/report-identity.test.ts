@@ -24,6 +24,7 @@ import {
   type Unit,
 } from './identity-fixture';
 import { reports } from './registry';
+import { meterSeries } from './series-arbitrary';
 import { prepare, records } from './service';
 
 /**
@@ -320,17 +321,24 @@ it('has checks for every report of the registry', () => {
   expect(Object.keys(checks).sort()).toEqual(Object.keys(reports).sort());
 });
 
+/** A total read instead of the next rise; one read `once` leaves the series going on from the total before it. */
+type Break = (total: bigint) => { total: bigint; reset: boolean; once?: boolean };
+
 /** 15-minute readings from `from` to `to`, rising by a varying amount, with breaks at given instants. */
 function quarterHours(
   from: number,
   to: number,
   step: (i: number) => bigint,
-  breaks: Map<number, (total: bigint) => { total: bigint; reset: boolean }>,
+  breaks: Map<number, Break>,
 ): ModelReading[] {
   const out: ModelReading[] = [];
   let total = 1_234_567_890n;
   for (let i = 0, when = from; when <= to; i++, when += 15 * MINUTE) {
     const broken = breaks.get(when)?.(total);
+    if (broken?.once) {
+      out.push({ at: when, total: broken.total, reset: false });
+      continue;
+    }
     total = broken ? broken.total : total + step(i);
     out.push({ at: when, total, reset: broken?.reset ?? false });
   }
@@ -350,12 +358,15 @@ describe('a month of 15-minute readings in America/Chicago (November 2026: Nov 1
         {
           location: 0,
           unit: 'kWh',
-          // a manual reset on Nov 10 14:15 CST
+          // a one-off low total on Nov 5 12:00 CST, a manual reset on Nov 10 14:15 CST
           series: quarterHours(
             from,
             to,
             (i) => BigInt((i * 7_919) % 1_500_001),
-            new Map([[at('2026-11-10T20:15:00Z'), () => ({ total: 5_500_000n, reset: true })]]),
+            new Map<number, Break>([
+              [at('2026-11-05T18:00:00Z'), (v) => ({ total: v - 7_000_000n, reset: false, once: true })],
+              [at('2026-11-10T20:15:00Z'), () => ({ total: 5_500_000n, reset: true })],
+            ]),
           ),
         },
         {
@@ -366,19 +377,22 @@ describe('a month of 15-minute readings in America/Chicago (November 2026: Nov 1
             from,
             to,
             (i) => BigInt((i * 104_729) % 40_000_001),
-            new Map([[at('2026-11-20T09:00:00Z'), (v) => ({ total: v - 123_456_789n, reset: false })]]),
+            new Map<number, Break>([[at('2026-11-20T09:00:00Z'), (v) => ({ total: v - 123_456_789n, reset: false })]]),
           ),
         },
         {
           location: 1,
           unit: 'kWh',
-          // a reset at local midnight on Nov 15, and one to a higher total on Nov 22 at noon
+          // a reset at local midnight on Nov 15, the register rolling over 9999.99 on Nov 18 at
+          // 10:15 CST, and a reset to a higher total on Nov 22 at noon
           series: quarterHours(
             from,
             to,
             (i) => BigInt((i * 3_571) % 900_007),
-            new Map([
+            new Map<number, Break>([
               [at('2026-11-15T06:00:00Z'), () => ({ total: 0n, reset: true })],
+              [at('2026-11-18T16:00:00Z'), () => ({ total: 9_999_990_000n, reset: false })],
+              [at('2026-11-18T16:15:00Z'), () => ({ total: 5_000_000n, reset: false })],
               [at('2026-11-22T18:00:00Z'), (v) => ({ total: v + 50_000_000n, reset: true })],
             ]),
           ),
@@ -400,6 +414,9 @@ describe('a month of 15-minute readings in America/Chicago (November 2026: Nov 1
     ['mid-day to mid-day across the reset and the drop', '2026-11-03 13:37', '2026-11-20 08:14'],
     ['two months, up to the reset at midnight', '2026-10-31 12:00', '2026-11-15 00:00'],
     ['opening on the reset reading', '2026-11-10 14:15', '2026-11-10 18:00'],
+    ['across the low total and the rollover', '2026-11-05 11:00', '2026-11-18 12:00'],
+    ['closing on the low total', '2026-11-05 00:00', '2026-11-05 12:14'],
+    ['opening on the rollover', '2026-11-18 10:15', '2026-11-18 23:59'],
   ])('%s: every row of every report reconciles', async (_label, start, end) => {
     await checkEveryReport(site, { start, end });
   });
@@ -423,30 +440,15 @@ describe('a month of 15-minute readings in America/Chicago (November 2026: Nov 1
 describe('any series of readings around the change of time', () => {
   // from Oct 31 18:00 CDT on, steps of whole quarter hours: local midnights and the repeated hour come up
   const origin = at('2026-10-31T23:00:00Z');
-  const step = fc.record({
-    quarters: fc.constantFrom(1, 1, 1, 2, 4, 8, 24, 96),
-    amount: fc.bigInt({ min: 0n, max: 3_000_000n }),
-    kind: fc.constantFrom('rise', 'rise', 'rise', 'rise', 'rise', 'rise', 'reset', 'drop'),
+  const series = meterSeries({
+    origin,
+    maxOffsetQuarters: 16,
+    quarters: [1, 1, 1, 2, 4, 8, 24, 96],
+    maxFirst: 900_000_000_000_000n,
+    maxAmount: 3_000_000n,
+    kinds: ['rise', 'rise', 'rise', 'rise', 'rise', 'rise', 'reset', 'drop', 'glitch', 'rollover'],
+    maxSteps: 30,
   });
-  const series = fc
-    .tuple(
-      fc.integer({ min: 0, max: 16 }),
-      fc.bigInt({ min: 0n, max: 900_000_000_000_000n }),
-      fc.array(step, { minLength: 1, maxLength: 30 }),
-    )
-    .map(([offset, first, steps]) => {
-      const out: ModelReading[] = [];
-      let when = origin + offset * 15 * MINUTE;
-      let total = first;
-      for (const s of steps) {
-        when += s.quarters * 15 * MINUTE;
-        if (s.kind === 'reset') total = s.amount;
-        else if (s.kind === 'drop') total = total > s.amount ? total - s.amount - 1n : 0n;
-        else total += s.amount;
-        out.push({ at: when, total, reset: s.kind === 'reset' });
-      }
-      return out;
-    });
   // a period from a minute, a reading's own minute or a local midnight, to another of these
   const readingsAndMinutes = fc.tuple(series, series, series).chain((three) => {
     const instants = three.flatMap((s) => s.map((r) => r.at));

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { usageBetween } from '../meters/service';
+import { levelBefore, usageBetween } from '../meters/service';
 
 /** The usage of meter `e.sp` from its raw readings read in [from, to), as one row of `day` (none when nothing was read there). */
 const rawRange = (day: SQL, from: SQL, to: SQL) => sql`
@@ -48,21 +48,20 @@ export const usageOverSpans = (timeZone: string) => sql`
 
 /**
  * Rows whose figures reconcile. Input: a CTE `row_span(k, sp, s, e, usage)`, the usage of
- * meter `sp` over [s, e) (from `usageOverSpans`). A row opens at the last reading before s (the
- * first reading in [s, e) when the meter has none before) and closes at the last reading
- * before e. Where usage ≠ closing − opening, the meter's series breaks inside the span (a
- * reset reading, or a total lower than the one before): only then are its raw readings read,
- * and the row is split into one piece per unbroken run, a piece after a break opening at the
- * break reading. Output: `row_piece(k, seg, opening, closing, usage)`, usage = closing −
- * opening on every piece, the pieces of a row adding up to its usage.
+ * meter `sp` over [s, e) (from `usageOverSpans`). A row opens at the meter's level before s
+ * (its last reading before s that is not a lower total ignored as a glitch or undecided, or the
+ * first reading in [s, e) when there is none) and closes at its level before e. Where usage ≠
+ * closing − opening, the meter's series breaks inside the span (a reset, a new baseline or a
+ * rollover): only then are its raw readings read, and the row is split into one piece per
+ * unbroken run. A piece after a reset or a new baseline opens at that reading; at a rollover the
+ * piece before closes at the register's end (10^k) and the next opens at 0, so that the usage
+ * across it is counted in the two. Output: `row_piece(k, seg, opening, closing, usage)`, usage =
+ * closing − opening on every piece, the pieces of a row adding up to its usage.
  */
 export const rowPieces = sql`
   row_end as materialized (
-    select rs.k, rs.sp, rs.s, rs.e, rs.usage,
-      (select x.total from meter_readings x
-       where x.service_point_id = rs.sp and x.read_at < rs.s order by x.read_at desc limit 1) as before,
-      (select x.total from meter_readings x
-       where x.service_point_id = rs.sp and x.read_at < rs.e order by x.read_at desc limit 1) as closing
+    select rs.k, rs.sp, rs.s, rs.e, rs.usage, ${levelBefore(sql`rs.sp`, sql`rs.s`)} as before,
+      ${levelBefore(sql`rs.sp`, sql`rs.e`)} as closing
     from row_span rs
   ), row_open as (
     select re.*, coalesce(re.before, (
@@ -73,23 +72,35 @@ export const rowPieces = sql`
     select k, 0::bigint as seg, opening, closing, usage from row_open
     where closing is null or usage = closing - opening
     union all
-    select o.k, g.seg, case when g.seg = 0 then coalesce(o.before, g.first_total) else g.first_total end, g.last_total, g.usage
+    select o.k, g.seg, g.opening, g.closing + g.carried, g.usage + g.carried
     from row_open o
     cross join lateral (
-      select t.seg, (array_agg(t.total order by t.read_at))[1] as first_total,
-        (array_agg(t.total order by t.read_at desc))[1] as last_total, sum(t.rise) as usage
+      -- a rollover's usage up to the register's end (its carry) belongs to the run before it
+      select p.*, coalesce(lead(p.carry) over (order by p.seg), 0) as carried
       from (
-        select b.read_at, b.total, case when b.brk or b.prev is null then 0 else b.total - b.prev end as rise,
-          count(*) filter (where b.brk) over (order by b.read_at) as seg
+        select t.seg, bool_or(t.inside) as inside, sum(t.usage) - (array_agg(t.carry order by t.read_at))[1] as usage,
+          (array_agg(t.carry order by t.read_at))[1] as carry,
+          case when t.seg = 0 then o.opening when (array_agg(t.kind order by t.read_at))[1] = 'rollover' then 0
+            else (array_agg(t.total order by t.read_at))[1] end as opening,
+          (array_agg(t.lvl order by t.read_at desc))[1] as closing
         from (
-          select x.read_at, x.total, x.prev, x.prev is not null and (x.is_reset or x.total < x.prev) as brk
+          select b.*,
+            count(*) filter (where b.inside and b.kind in ('reset', 'baseline', 'rollover')) over (order by b.read_at) as seg,
+            case when b.kind in ('glitch', 'drop') then lag(b.total) over (order by b.read_at) else b.total end as lvl,
+            case when b.inside and b.kind = 'rollover' then b.usage - b.total else 0 end as carry
           from (
-            select r.read_at, r.total, r.is_reset, coalesce(lag(r.total) over (order by r.read_at), o.before) as prev
-            from meter_readings r where r.service_point_id = o.sp and r.read_at >= o.s and r.read_at < o.e
-          ) x
-        ) b
-      ) t
-      group by t.seg
+            -- the level before the span opens the first run (its own usage is not the span's)
+            (select x.read_at, x.total, x.kind, 0::numeric as usage, false as inside from meter_readings x
+             where x.service_point_id = o.sp and x.read_at < o.s and x.kind not in ('glitch', 'drop')
+             order by x.read_at desc limit 1)
+            union all
+            select x.read_at, x.total, x.kind, x.usage, true from meter_readings x
+            where x.service_point_id = o.sp and x.read_at >= o.s and x.read_at < o.e
+          ) b
+        ) t
+        group by t.seg
+      ) p
     ) g
-    where o.usage <> o.closing - o.opening
+    -- a run of no reading of the span's own and no usage (before a break at its start) is left out
+    where o.usage <> o.closing - o.opening and (g.inside or g.usage + g.carried <> 0)
   )`;

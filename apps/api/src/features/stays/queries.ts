@@ -1,7 +1,6 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { CapabilityType } from '@portal/contract';
 import { rows, type Queryable } from '../../db/client';
-import { usageBetween } from '../meters/service';
+import { levelBefore, usageBetween } from '../meters/service';
 import { guests, stays } from '../../db/schema';
 
 export type RelayRow = {
@@ -12,26 +11,28 @@ export type RelayRow = {
   capability_row_id: number | null;
   capability_id: number | null;
   capability_type: number | null;
-  status: number | null;
+  desired_state: number | null;
+  /** The state of the relay's current command. */
+  command_state: string | null;
 };
 
-/** The meters of a location with each relay (capability) and its confirmed state. */
+/** The meters of a location with each relay (capability): its desired state and its current command's state. */
 export function relaysOfLocation(q: Queryable, locationId: number): Promise<RelayRow[]> {
   return rows<RelayRow>(
     q,
     sql`
     select sp.id as service_point_id, dt.group_id, sp.active_ind, sp.last_reading,
-      spc.id as capability_row_id, spc.capability_id, c.capability_type, spc.status
+      spc.id as capability_row_id, spc.capability_id, c.capability_type, spc.desired_state,
+      m.state as command_state
     from service_points sp
     join device_types dt on dt.id = sp.device_type_id
     left join service_point_capabilities spc on spc.service_point_id = sp.id
     left join capabilities c on c.id = spc.capability_id
+    left join device_control_messages m on m.id = spc.command_id
     where sp.location_id = ${locationId}
     order by sp.slot, spc.capability_id`,
   );
 }
-
-export const isDisconnect = (r: RelayRow) => r.capability_type === CapabilityType.Disconnect;
 
 export async function openStay(q: Queryable, locationId: number) {
   const [stay] = await q
@@ -41,12 +42,9 @@ export async function openStay(q: Queryable, locationId: number) {
   return stay ?? null;
 }
 
-/**
- * What a stay's meter (`sm`, a stay_meters row) used from check-in to `until` (now when
- * null); its reading at check-in is the base when no reading came before.
- */
+/** What a stay's meter (`sm`, a stay_meters row) used from check-in to `until` (now when null). */
 const stayMeterUsage = (checkinAt: SQL, until: SQL | null) =>
-  sql`coalesce((select u.usage from (${usageBetween(sql`sm.service_point_id`, checkinAt, until, sql`sm.opening_reading`)}) u), 0)`;
+  sql`coalesce((select u.usage from (${usageBetween(sql`sm.service_point_id`, checkinAt, until)}) u), 0)`;
 
 /**
  * What the stay `st` (a stays row) used of one unit: a closed stay's closing figures, an open
@@ -61,15 +59,13 @@ export const stayUsage = (unit: 'kWh' | 'gal') => sql`(
 
 /**
  * Closes the stay's meters over [check-in, check-out), the span every report uses: the
- * closing reading is the last one read before check-out, the usage the rises since check-in.
+ * closing reading is the meter's level before check-out (a report's End Reading), the usage
+ * that of the readings read since check-in.
  */
 export async function closeStayMeters(q: Queryable, stayId: number, checkinAt: Date, checkoutAt: Date): Promise<void> {
   await q.execute(sql`
     update stay_meters sm
-    set closing_reading = (
-          select r.total from meter_readings r
-          where r.service_point_id = sm.service_point_id and r.read_at < ${checkoutAt}
-          order by r.read_at desc limit 1),
+    set closing_reading = ${levelBefore(sql`sm.service_point_id`, sql`${checkoutAt}`)},
         usage = ${stayMeterUsage(sql`${checkinAt}`, sql`${checkoutAt}`)}
     where sm.stay_id = ${stayId}`);
 }
@@ -164,17 +160,13 @@ export function searchGuests(
     .limit(20);
 }
 
-/** The latest command of each relay of a location. */
-export function latestCommands(q: Queryable, locationId: number) {
-  return rows<{ service_point_id: number; capability_id: number | null; requested_state: number; state: string }>(
-    q,
-    sql`
-    select distinct on (m.service_point_id, m.capability_id) m.service_point_id, m.capability_id, m.requested_state, m.state
-    from device_control_messages m join service_points sp on sp.id = m.service_point_id
-    where sp.location_id = ${locationId}
-    order by m.service_point_id, m.capability_id, m.id desc`,
-  );
-}
+export type MeterEventDbRow = {
+  at: string;
+  meter: string;
+  kind: 'reset' | 'baseline' | 'rollover';
+  reading: string;
+  previous: string | null;
+};
 
 export type StayHistoryDbRow = {
   id: number;
@@ -184,18 +176,38 @@ export type StayHistoryDbRow = {
   last_name: string | null;
   mobile_number: string | null;
   total_kwh: string | null;
+  meter_events: MeterEventDbRow[];
 };
 
-/** Stays of a location with the kWh of its electric meters: closed stays from their closing readings, an open one so far. */
+/**
+ * The resets, new baselines and rollovers of the stay's meters read from its check-in until the
+ * next stay's check-in (`st.next_checkin`), newest first, each with the meter's level before it.
+ */
+const meterEvents = sql`coalesce((
+  select json_agg(json_build_object('at', r.read_at, 'meter', sp.name, 'kind', r.kind, 'reading', r.total::text,
+      'previous', ${levelBefore(sql`r.service_point_id`, sql`r.read_at`)}::text) order by r.read_at desc, sp.name)
+  from stay_meters sm
+  join service_points sp on sp.id = sm.service_point_id
+  join meter_readings r on r.service_point_id = sm.service_point_id and r.kind <> 'normal'
+    and r.kind in ('reset', 'baseline', 'rollover') and r.read_at >= st.checkin_at
+    and r.read_at < coalesce(st.next_checkin, 'infinity')
+  where sm.stay_id = st.id), '[]'::json)`;
+
+/**
+ * Stays of a location with the kWh of its electric meters (closed stays from their closing
+ * readings, an open one so far) and the events of its meters.
+ */
 export function selectStayHistory(q: Queryable, locationId: number): Promise<StayHistoryDbRow[]> {
   return rows<StayHistoryDbRow>(
     q,
     sql`
     select st.id, st.checkin_at, st.checkout_at, g.first_name, g.last_name, g.mobile_number,
-      ${stayUsage('kWh')} as total_kwh
-    from stays st
+      ${stayUsage('kWh')} as total_kwh, ${meterEvents} as meter_events
+    from (
+      select s.*, lag(s.checkin_at) over (order by s.checkin_at desc) as next_checkin
+      from stays s where s.location_id = ${locationId}
+    ) st
     left join guests g on g.id = st.guest_id
-    where st.location_id = ${locationId}
     order by st.checkin_at desc
     limit 500`,
   );

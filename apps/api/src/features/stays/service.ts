@@ -20,15 +20,14 @@ import { audit } from '../../lib/audit';
 import { conflict, invalid } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import { requireLocation, scopeOf, sitesInScope } from '../auth/scope';
-import { awaitConfirmation, sendControls, type ControlRequest } from '../devices/service';
+import { awaitConfirmation, handOver, queueControls, type Queued } from '../devices/service';
+import { commandsFor, isDisconnect } from '../devices/relays';
 import { updateLocation } from '../locations/service';
 import {
   closeStayMeters,
   currentStay,
   openStayMeters,
   electricUsageOfStay,
-  isDisconnect,
-  latestCommands,
   openStay,
   relaysOfLocation,
   searchGuests,
@@ -40,35 +39,13 @@ export type Outcome = { stayId: number | null; messageIds: number[]; confirmed: 
 
 const SOLO_GROUPS: readonly number[] = [DeviceGroup.Cube, DeviceGroup.DataCollector];
 
-/**
- * The commands that bring the relays to the wanted states: a disconnect-type meter
- * switches as a whole (always on while a guest is in), other relays one by one, and only
- * where the wanted state differs from the confirmed one.
- */
-export function commandsFor(relays: RelayRow[], wanted: (r: RelayRow) => 0 | 1): ControlRequest[] {
-  const commands: ControlRequest[] = [];
-  const seenDisconnect = new Set<number>();
-  for (const r of relays) {
-    if (r.capability_row_id === null) continue;
-    const state = wanted(r);
-    if (isDisconnect(r)) {
-      if (seenDisconnect.has(r.service_point_id)) continue;
-      seenDisconnect.add(r.service_point_id);
-      if (r.status !== state)
-        commands.push({ servicePointId: r.service_point_id, requestedState: state, capabilityId: null });
-    } else if (r.status !== state) {
-      commands.push({ servicePointId: r.service_point_id, requestedState: state, capabilityId: r.capability_id });
-    }
-  }
-  return commands;
-}
-
+/** Hands the committed commands to the gateway and waits a few seconds for their answers. */
 async function dispatch(
   deps: Deps,
   req: FastifyRequest | null,
-  commands: ControlRequest[],
+  queued: Queued,
 ): Promise<{ messageIds: number[]; confirmed: boolean }> {
-  const messageIds = await sendControls(deps, req, commands);
+  const messageIds = (await handOver(deps, req, queued)).filter((id) => id !== null);
   const confirmed = await awaitConfirmation(deps, messageIds, deps.config.devices.confirmWaitMs);
   return { messageIds, confirmed };
 }
@@ -79,7 +56,7 @@ function wantedStates(
 ) {
   const byRow = new Map(input.servicePointCapabilities.map((c) => [c.servicePointCapabilityID, c.status]));
   return (r: RelayRow): 0 | 1 =>
-    isDisconnect(r) && fallback === 1 ? 1 : (byRow.get(r.capability_row_id!) ?? (r.status === 1 ? 1 : 0));
+    isDisconnect(r) && fallback === 1 ? 1 : (byRow.get(r.capability_row_id!) ?? (r.desired_state === 1 ? 1 : 0));
 }
 
 function checkAutoCheckout(at: Date, now: Date) {
@@ -125,7 +102,7 @@ export async function checkIn(
   const now = deps.now();
   const autoAt = new Date(input.autoCheckoutDateTime);
   checkAutoCheckout(autoAt, now);
-  const { stayId, relays } = await deps.db.transaction(async (tx) => {
+  const { stayId, queued } = await deps.db.transaction(async (tx) => {
     const [loc] = await tx.select().from(locations).where(eq(locations.id, input.locationID)).for('update');
     if (loc!.isCheckedIn) throw conflict('alreadyCheckedIn');
     const relays = await relaysOfLocation(tx, input.locationID);
@@ -166,13 +143,14 @@ export async function checkIn(
       after: { stayId: stay!.id, guestId, autoCheckoutAt: autoAt },
     });
     await announce(tx, locationChanged(site.siteId, loc!.id, now));
-    return { stayId: stay!.id, relays };
+    const queued = await queueControls(tx, req, commandsFor(relays, wantedStates(input, 1)), 'ifNeeded', now);
+    return { stayId: stay!.id, queued };
   });
-  const sent = await dispatch(deps, req, commandsFor(relays, wantedStates(input, 1)));
+  const sent = await dispatch(deps, req, queued);
   return { stayId, ...sent };
 }
 
-/** Closes the open stay of a location inside `tx`; answers the relays to switch off. */
+/** Closes the open stay of a location inside `tx` and queues its relays' OFF. */
 async function closeStay(
   tx: Tx,
   locationId: number,
@@ -204,21 +182,17 @@ async function closeStay(
     userAccountId: byUserId,
   });
   await announce(tx, locationChanged(siteId, locationId, now));
-  return { stayId: stay?.id ?? null, relays: await relaysOfLocation(tx, locationId) };
+  const off = commandsFor(await relaysOfLocation(tx, locationId), () => 0);
+  return { stayId: stay?.id ?? null, queued: await queueControls(tx, req, off, 'ifNeeded', now) };
 }
 
 /** Checks a guest out: the stay closes with its usage, then every relay is switched off. */
 export async function checkOut(deps: Deps, req: FastifyRequest, user: Principal, locationId: number): Promise<Outcome> {
   const site = await requireLocation(deps.db, user, locationId);
-  const { stayId, relays } = await deps.db.transaction((tx) =>
+  const { stayId, queued } = await deps.db.transaction((tx) =>
     closeStay(tx, locationId, site.siteId, deps.now(), user.userAccountId, req),
   );
-  const sent = await dispatch(
-    deps,
-    req,
-    commandsFor(relays, () => 0),
-  );
-  return { stayId, ...sent };
+  return { stayId, ...(await dispatch(deps, req, queued)) };
 }
 
 /**
@@ -241,11 +215,7 @@ export async function autoCheckOut(deps: Deps): Promise<number> {
     });
     if (!closed) return done;
     done++;
-    await sendControls(
-      deps,
-      null,
-      commandsFor(closed.relays, () => 0),
-    );
+    await handOver(deps, null, closed.queued);
   }
 }
 
@@ -270,7 +240,7 @@ export async function updateWithServices(
       ...(input.locationType !== undefined ? { locationType: input.locationType ?? null } : {}),
     });
   }
-  const relays = await deps.db.transaction(async (tx) => {
+  const queued = await deps.db.transaction(async (tx) => {
     const now = deps.now();
     if (input.activeInd !== undefined && !current!.isCheckedIn) {
       await tx
@@ -296,15 +266,14 @@ export async function updateWithServices(
       after: input,
     });
     await announce(tx, locationChanged(site.siteId, input.locationID, now));
-    return relaysOfLocation(tx, input.locationID);
+    const wanted =
+      input.activeInd === ActiveInd.OutOfService ? () => 0 as const : wantedStates(input, current!.isCheckedIn ? 1 : 0);
+    return queueControls(tx, req, commandsFor(await relaysOfLocation(tx, input.locationID), wanted), 'ifNeeded', now);
   });
-  const wanted =
-    input.activeInd === ActiveInd.OutOfService ? () => 0 as const : wantedStates(input, current!.isCheckedIn ? 1 : 0);
-  const sent = await dispatch(deps, req, commandsFor(relays, wanted));
-  return { stayId: null, ...sent };
+  return { stayId: null, ...(await dispatch(deps, req, queued)) };
 }
 
-/** Sends again the last command of each meter of a location that failed or timed out. */
+/** Sends again the wanted state to each relay of a location whose current command failed or timed out. */
 export async function retryRelays(
   deps: Deps,
   req: FastifyRequest,
@@ -312,19 +281,18 @@ export async function retryRelays(
   locationId: number,
 ): Promise<Outcome> {
   await requireLocation(deps.db, user, locationId);
-  const commands = (await latestCommands(deps.db, locationId))
-    .filter((m) => m.state === 'failed' || m.state === 'timed_out')
-    .map((m) => ({
-      servicePointId: m.service_point_id,
-      capabilityId: m.capability_id,
-      requestedState: (m.requested_state === 1 ? 1 : 0) as 0 | 1,
-    }));
-  await deps.db
-    .update(locations)
-    .set({ isRetryState: commands.length > 0 })
-    .where(eq(locations.id, locationId));
-  const sent = await dispatch(deps, req, commands);
-  return { stayId: null, ...sent };
+  const queued = await deps.db.transaction(async (tx) => {
+    const unanswered = (await relaysOfLocation(tx, locationId)).filter(
+      (r) => r.command_state === 'failed' || r.command_state === 'timed_out',
+    );
+    await tx
+      .update(locations)
+      .set({ isRetryState: unanswered.length > 0 })
+      .where(eq(locations.id, locationId));
+    const wanted = commandsFor(unanswered, (r) => (r.desired_state === 1 ? 1 : 0));
+    return queueControls(tx, req, wanted, 'always', deps.now());
+  });
+  return { stayId: null, ...(await dispatch(deps, req, queued)) };
 }
 
 /** The open stay of a location: the guest the edit form shows and the usage check-out confirms. */
@@ -366,7 +334,7 @@ export { closeStayMeters as closeStayFigures };
 /** A stay's usage of a unit as one figure (SQL over a stays row `st`), for the lists that show it. */
 export { stayUsage } from './queries';
 
-/** The stays of a location, newest first, with the guest and the kWh used in each. */
+/** The stays of a location, newest first, with the guest, the kWh used in each and its meters' events. */
 export async function stayHistory(q: Queryable, locationId: number): Promise<StayHistoryRow[]> {
   const found = await selectStayHistory(q, locationId);
   return found.map((r) => ({
@@ -378,6 +346,13 @@ export async function stayHistory(q: Queryable, locationId: number): Promise<Sta
         ? null
         : { firstName: r.first_name, lastName: r.last_name, mobileNumber: r.mobile_number ?? '' },
     totalUsage: r.total_kwh === null ? null : Number(r.total_kwh),
+    meterEvents: r.meter_events.map((e) => ({
+      readDateTime: new Date(e.at).toISOString(),
+      servicePointName: e.meter,
+      kind: e.kind,
+      reading: Number(e.reading),
+      previousReading: e.previous === null ? null : Number(e.previous),
+    })),
   }));
 }
 

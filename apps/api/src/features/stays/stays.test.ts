@@ -46,8 +46,11 @@ async function pedestal(over: { deviceTypeId?: number; activeInd?: number } = {}
     slot: 1,
     deviceTypeId: over.deviceTypeId ?? 1,
     activeInd: over.activeInd ?? 1,
-    lastReading: '100',
   });
+  // the meter read 100 before the guest came: the opening reading
+  await recordReadings(db, [
+    { servicePointId: meter.id, readAt: new Date(t.deps.now().getTime() - 3_600_000), total: '100', isReset: false },
+  ]);
   const capIds = over.deviceTypeId === 6 ? [1] : over.deviceTypeId === 2 ? [] : [2, 3];
   const caps = capIds.length
     ? await db

@@ -17,12 +17,11 @@ beforeAll(async () => {
   const db = t.deps.db;
   // an open stay: opening 100, then 110, a reset to 5, then 8 → 13 kWh so far
   const loc = await buildLocation(db, f.site.id);
-  const meter = await buildMeter(db, {
-    locationId: loc.id,
-    slot: 1,
-    lastReading: '100',
-    lastReadingAt: new Date('2026-11-04T00:00:00Z'),
-  });
+  const meter = await buildMeter(db, { locationId: loc.id, slot: 1 });
+  // the meter read 100 before the guest came: the opening reading
+  await recordReadings(db, [
+    { servicePointId: meter.id, readAt: new Date('2026-11-03T23:45:00Z'), total: '100', isReset: false },
+  ]);
   const [open] = await db
     .insert(stays)
     .values({ locationId: loc.id, siteId: f.site.id, checkinAt: new Date('2026-11-04T00:00:00Z') })

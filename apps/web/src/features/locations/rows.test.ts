@@ -42,6 +42,7 @@ const meter = (over: Partial<ServicePointRow> = {}): ServicePointRow => ({
   resultCode: null,
   servicePointCapabilities: [cap(1, 0)],
   usage: null,
+  lastRefusal: null,
   ...over,
 });
 

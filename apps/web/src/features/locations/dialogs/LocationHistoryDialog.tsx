@@ -1,4 +1,6 @@
+import { Fragment } from 'react';
 import { Alert, Badge, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import type { StayHistoryRow } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../i18n/messages';
 import { useStayHistory } from '../hooks';
@@ -10,7 +12,13 @@ function historyName(row: DialogProps['row']): string {
   return row.servicePoints.map((sp) => sp.servicePointName).join(', ') || row.locationDescription;
 }
 
-/** Location History (screen 13): the location's stays, newest first; an open stay is greyed and 'In-Use'. */
+type MeterEvent = StayHistoryRow['meterEvents'][number];
+
+/**
+ * Location History (screen 13): the location's stays, newest first; an open stay is greyed and
+ * 'In-Use'. Below a stay, what broke its meters' series during it and in the vacancy after it
+ * (a reset, a meter replaced in the field, a rollover), newest first.
+ */
 export function LocationHistoryDialog({ site, row, onClose }: DialogProps) {
   const { t, i18n } = useTranslation();
   const history = useStayHistory(row.locationID);
@@ -22,6 +30,13 @@ export function LocationHistoryDialog({ site, row, onClose }: DialogProps) {
     timeZone: site.timeZone,
   });
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
+  const reading = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 6 });
+  const describe = (e: MeterEvent) =>
+    t(`locations.history.event.${e.kind}`, {
+      meter: e.servicePointName,
+      reading: reading.format(e.reading),
+      previous: e.previousReading === null ? '—' : reading.format(e.previousReading),
+    });
 
   return (
     <ResponsiveModal onClose={onClose} size="xl" title={t('locations.history.title', { name: historyName(row) })}>
@@ -55,25 +70,38 @@ export function LocationHistoryDialog({ site, row, onClose }: DialogProps) {
                   const open = stay.checkoutDateTime === null;
                   const guest = stay.guest ? [stay.guest.firstName, stay.guest.lastName].filter(Boolean).join(' ') : '';
                   return (
-                    <Table.Tr
-                      key={stay.stayID}
-                      c={open ? 'dimmed' : undefined}
-                      bg={open ? 'var(--mantine-color-default-hover)' : undefined}
-                    >
-                      <Table.Td>
-                        {format.format(new Date(stay.checkinDateTime))} –{' '}
-                        {open ? (
-                          <Badge size="sm" color="gray" variant="outline">
-                            {t('locations.history.inUse')}
-                          </Badge>
-                        ) : (
-                          format.format(new Date(stay.checkoutDateTime ?? stay.checkinDateTime))
-                        )}
-                      </Table.Td>
-                      <Table.Td>{guest || '—'}</Table.Td>
-                      <Table.Td>{stay.guest?.mobileNumber || '—'}</Table.Td>
-                      <Table.Td>{stay.totalUsage === null ? '—' : number.format(stay.totalUsage)}</Table.Td>
-                    </Table.Tr>
+                    <Fragment key={stay.stayID}>
+                      <Table.Tr
+                        c={open ? 'dimmed' : undefined}
+                        bg={open ? 'var(--mantine-color-default-hover)' : undefined}
+                      >
+                        <Table.Td>
+                          {format.format(new Date(stay.checkinDateTime))} –{' '}
+                          {open ? (
+                            <Badge size="sm" color="gray" variant="outline">
+                              {t('locations.history.inUse')}
+                            </Badge>
+                          ) : (
+                            format.format(new Date(stay.checkoutDateTime ?? stay.checkinDateTime))
+                          )}
+                        </Table.Td>
+                        <Table.Td>{guest || '—'}</Table.Td>
+                        <Table.Td>{stay.guest?.mobileNumber || '—'}</Table.Td>
+                        <Table.Td>{stay.totalUsage === null ? '—' : number.format(stay.totalUsage)}</Table.Td>
+                      </Table.Tr>
+                      {stay.meterEvents.map((e) => (
+                        <Table.Tr key={`${e.servicePointName} ${e.readDateTime}`} data-meter-event={e.kind}>
+                          <Table.Td colSpan={4}>
+                            <Text size="sm" pl="md">
+                              {format.format(new Date(e.readDateTime))} · {describe(e)}
+                              {stay.checkoutDateTime !== null && e.readDateTime >= stay.checkoutDateTime
+                                ? ` (${t('locations.history.afterCheckout')})`
+                                : ''}
+                            </Text>
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Fragment>
                   );
                 })}
               </Table.Tbody>

@@ -25,6 +25,7 @@ import { errorMessage, fieldMessage } from '../../../i18n/messages';
 import { PageTitle } from '../../../ui/PageTitle';
 import { toast } from '../../../ui/toast';
 import { useCreateMeter, useMeterInventory } from '../hooks';
+import { lastRefusalText } from '../refusals';
 import { Pager } from '../../../ui/Pager';
 
 /**
@@ -44,7 +45,7 @@ const formSchema = createMeterRequest.extend({ fk_DeviceTypeId: z.number({ error
 type FormValues = { servicePointName: string; deviceKey: string; fk_DeviceTypeId: number | null };
 const SERVER_FIELDS = ['servicePointName', 'deviceKey', 'fk_DeviceTypeId'] as const;
 
-/** Admin Panel › Meter Inventory: register meters into stock, and see where every meter is. */
+/** Admin Panel › Meter Inventory: register meters into stock, and see where every meter is and what it last sent wrong. */
 export function MeterInventoryPage() {
   const { t, i18n } = useTranslation();
   const [search, setSearch] = useState('');
@@ -192,6 +193,11 @@ export function MeterInventoryPage() {
                             </Badge>
                           )}
                         </Group>
+                        {m.lastRefusal && (
+                          <Text size="xs" c="dimmed" data-refused={m.lastRefusal.reason}>
+                            {lastRefusalText(t, m.lastRefusal, i18n.language)}
+                          </Text>
+                        )}
                       </Table.Td>
                       <Table.Td>{m.lastSeenDT ? seen.format(new Date(m.lastSeenDT)) : '—'}</Table.Td>
                     </Table.Tr>

@@ -87,7 +87,7 @@ export const LocationRowView = memo(function LocationRowView({
       case 'checkInOut':
         return <CheckInOutCell row={row} t={t} dispatch={dispatch} />;
       case 'health':
-        return <HealthLines row={row} t={t} />;
+        return <HealthLines row={row} t={t} isAdmin={isAdmin} />;
       case 'monitoring':
         return <MonitoringLines row={row} t={t} dispatch={dispatch} />;
       case 'actions':

@@ -1,6 +1,8 @@
 import type { LocationRow, ServicePointRow } from '@portal/contract';
 import { IconPlug, IconRefresh } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
+import { i18n } from '../../../i18n';
+import { lastRefusalText } from '../refusals';
 import { disconnectIndicatorOn, formatUsage, isDisconnectCapable, meterHealth, relayState } from '../rows';
 import type { Dispatch } from './actions';
 import { DotBadge } from './DotBadge';
@@ -109,10 +111,14 @@ export function ServiceLines({ row, t, dispatch, refreshing }: ServiceProps) {
   );
 }
 
-/** Monitoring Status: 'Missing' or 'Good' (greyed when the meter is excluded from monitoring). */
-export function HealthLines({ row, t }: CellProps) {
+/**
+ * Monitoring Status: 'Missing' or 'Good' (greyed when the meter is excluded from monitoring);
+ * to an Administrator also the meter's last refused message, why and when.
+ */
+export function HealthLines({ row, t, isAdmin }: CellProps & { isAdmin: boolean }) {
   return row.servicePoints.map((sp) => {
     const health = meterHealth(sp);
+    const refused = isAdmin ? lastRefusalText(t, sp.lastRefusal, i18n.language) : null;
     return (
       <div key={sp.servicePointID} className={classes.meterBlock}>
         <DotBadge
@@ -122,6 +128,11 @@ export function HealthLines({ row, t }: CellProps) {
           {health === 'missing' ? t('locations.table.missing') : t('locations.table.good')}
         </DotBadge>
         {health === 'excluded' && <span className={classes.dimmed}>{t('locations.table.excluded')}</span>}
+        {refused && (
+          <div className={classes.dimmed} data-refused={sp.lastRefusal?.reason}>
+            {refused}
+          </div>
+        )}
       </div>
     );
   });

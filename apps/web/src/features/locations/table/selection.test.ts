@@ -31,6 +31,7 @@ const meter = (id: number, group: number, switchable = true): ServicePointRow =>
       ]
     : [],
   usage: null,
+  lastRefusal: null,
 });
 
 const row = (id: number, meters: ServicePointRow[], deleted = false): LocationRow => ({

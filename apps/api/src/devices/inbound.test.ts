@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { DeviceMessageKind } from './gateway';
+import { inboundOf, MAX_PAYLOAD_CHARS } from './inbound';
+
+const now = new Date('2026-11-23T20:15:00Z');
+const SKEW_MS = 300_000;
+const check = (kind: DeviceMessageKind, payload: string) =>
+  inboundOf({ kind, deviceKey: 'dk-1', payload }, now, SKEW_MS);
+const reason = (kind: DeviceMessageKind, payload: string) => {
+  const inbound = check(kind, payload);
+  return inbound.kind === 'refusal' ? inbound.refusal.reason : 'accepted';
+};
+
+describe('a device message, checked on its own', () => {
+  it.each([
+    ['decimal text', '{"total":"12.5","at":"2026-11-23T20:14:00Z"}', 'accepted'],
+    ['a JSON number', '{"total":12.5,"at":"2026-11-23T20:14:00Z"}', 'accepted'],
+    ['any offset', '{"total":"1","at":"2026-11-23T14:14:00-06:00"}', 'accepted'],
+    ['epoch milliseconds', `{"total":"1","at":${now.getTime() - 60_000}}`, 'accepted'],
+    ['12 digits and 6 decimals', '{"total":"999999999999.999999","at":"2026-11-23T20:14:00Z"}', 'accepted'],
+    ['a clock up to the skew ahead', '{"total":"1","at":"2026-11-23T20:20:00Z"}', 'accepted'],
+    ['text for a total', '{"total":"abc","at":"2026-11-23T20:14:00Z"}', 'malformed'],
+    ['an exponent in text', '{"total":"1e309","at":"2026-11-23T20:14:00Z"}', 'malformed'],
+    ['a number beyond floating point', '{"total":1e309,"at":"2026-11-23T20:14:00Z"}', 'outOfRange'],
+    ['a negative total', '{"total":"-1","at":"2026-11-23T20:14:00Z"}', 'outOfRange'],
+    ['13 integer digits', '{"total":"1000000000000","at":"2026-11-23T20:14:00Z"}', 'outOfRange'],
+    ['7 decimals', '{"total":"1.1234567","at":"2026-11-23T20:14:00Z"}', 'outOfRange'],
+    ['no total', '{"at":"2026-11-23T20:14:00Z"}', 'malformed'],
+    ['a time without offset', '{"total":"1","at":"2026-11-23T20:14:00"}', 'badTimestamp'],
+    ['words for a time', '{"total":"1","at":"yesterday"}', 'badTimestamp'],
+    ['a clock further ahead', '{"total":"1","at":"2026-11-23T20:20:01Z"}', 'clockAhead'],
+    ['not JSON', 'total=1', 'malformed'],
+    ['a JSON array', '[1]', 'malformed'],
+    ['a huge payload', `{"total":"1","at":"2026-11-23T20:14:00Z","x":"${'x'.repeat(MAX_PAYLOAD_CHARS)}"}`, 'malformed'],
+  ])('a reading with %s: %s', (_what, payload, expected) => {
+    expect(reason('reading', payload)).toBe(expected);
+  });
+
+  it('hands over a reading as exact decimal text at its instant', () => {
+    expect(check('reading', '{"total":12.5,"at":"2026-11-23T14:14:00-06:00"}')).toEqual({
+      kind: 'reading',
+      reading: { deviceKey: 'dk-1', total: '12.5', readAt: new Date('2026-11-23T20:14:00Z') },
+    });
+  });
+
+  it.each([
+    ['an answer', '{"messageId":7,"resultCode":0}', 'accepted'],
+    ['an answer with its time', '{"messageId":7,"resultCode":5,"at":"2026-11-23T20:14:00+01:00"}', 'accepted'],
+    ['a text id', '{"messageId":"7","resultCode":0}', 'malformed'],
+    ['a fractional result code', '{"messageId":7,"resultCode":0.5}', 'malformed'],
+    ['a bad time', '{"messageId":7,"resultCode":0,"at":"soon"}', 'badTimestamp'],
+  ])('an acknowledgement with %s: %s', (_what, payload, expected) => {
+    expect(reason('ack', payload)).toBe(expected);
+  });
+
+  it.each([
+    ['nothing', '{}', 'accepted'],
+    ['its time', `{"at":${now.getTime()}}`, 'accepted'],
+    ['a bad time', '{"at":"-"}', 'badTimestamp'],
+    ['not an object', '"alive"', 'malformed'],
+  ])('a heartbeat with %s: %s', (_what, payload, expected) => {
+    expect(reason('heartbeat', payload)).toBe(expected);
+  });
+
+  it('says what was refused, with the start of what came, and when', () => {
+    expect(check('reading', '{"total":"abc","at":"2026-11-23T20:14:00Z"}')).toEqual({
+      kind: 'refusal',
+      refusal: {
+        deviceKey: 'dk-1',
+        reason: 'malformed',
+        detail: 'reading {"total":"abc","at":"2026-11-23T20:14:00Z"}',
+        at: now,
+      },
+    });
+    const long = check('reading', 'x'.repeat(5000));
+    expect(long.kind === 'refusal' && long.refusal.detail.length).toBeLessThan(300);
+  });
+});

@@ -1,0 +1,170 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import mqtt, { type MqttClient } from 'mqtt';
+import pino from 'pino';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { Role } from '@portal/contract';
+import { meterReadings, servicePoints } from '../db/schema';
+import { buildBusiness, buildLocation, buildSite, buildUser, signIn } from '../test/factories';
+import { createTestApp, type TestApp } from '../test/harness';
+import { until } from '../test/until';
+import { createMqttGateway } from './mqtt';
+
+/**
+ * A meter built from docs/device-protocol.md alone, against Mosquitto (TEST_MQTT_URL): it is
+ * registered as the page says, connects as the page says, and publishes the page's own worked
+ * examples, word for word but for its device key. Only what the page promises is checked.
+ */
+const url = process.env.TEST_MQTT_URL!;
+const run = `${process.pid}-${Date.now()}`;
+const doc = readFileSync(join(import.meta.dirname, '../../../../docs/device-protocol.md'), 'utf8');
+const EXAMPLE_KEY = 'pedestal-b02';
+const deviceKey = `pedestal-${run}`;
+
+/** The worked examples' mosquitto_pub and mosquitto_sub lines: each with its topics and message. */
+const examples = [...doc.matchAll(/^mosquitto_(pub|sub) .*$/gm)].map(([line, tool]) => ({
+  tool,
+  topics: [...line.matchAll(/-t '([^']+)'/g)].map((m) => m[1]!.replaceAll(EXAMPLE_KEY, deviceKey)),
+  message: /-m '([^']+)'/.exec(line)?.[1],
+}));
+const published = (topic: string) => examples.filter((e) => e.tool === 'pub' && e.topics[0]!.endsWith(`/${topic}`));
+
+let t: TestApp;
+let token = '';
+let meter: MqttClient;
+const gatewayId = `portal-test-${run}-protocol`;
+/** What the meter got, as topic and parsed payload, in order. */
+const got: { topic: string; body: Record<string, unknown> }[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp(
+    {},
+    createMqttGateway(
+      { url, clientId: gatewayId, shareGroup: gatewayId, sessionExpirySeconds: 600, clockSkewSeconds: 300 },
+      pino({ level: 'silent' }),
+    ),
+  );
+  token = await signIn(t, await buildUser(t.deps.db, { roleId: Role.Administrator }));
+  // "Connecting": a client id of its own, a persistent session, QoS 1.
+  meter = await mqtt.connectAsync(url, {
+    clientId: deviceKey,
+    clean: false,
+    protocolVersion: 5,
+    properties: { sessionExpiryInterval: 600 },
+  });
+  meter.on('message', (topic, payload) => got.push({ topic, body: JSON.parse(payload.toString()) }));
+  const [listen] = examples.filter((e) => e.tool === 'sub');
+  await meter.subscribeAsync(listen!.topics, { qos: 1 });
+});
+
+afterAll(async () => {
+  await t?.close();
+  await meter?.endAsync();
+  for (const clientId of [gatewayId, deviceKey]) {
+    const gone = await mqtt.connectAsync(url, { protocolVersion: 5, clientId, clean: true });
+    await gone.endAsync();
+  }
+});
+
+const publish = (topic: string, message: string) => meter.publishAsync(topic, message, { qos: 1 });
+const received = (suffix: string) => got.filter((g) => g.topic === `meters/${deviceKey}/${suffix}`);
+
+it('finds in the page the topics, the registration and the worked examples it follows', () => {
+  expect(examples.filter((e) => e.tool === 'sub')).toHaveLength(1);
+  expect(published('reading').length).toBeGreaterThanOrEqual(3);
+  expect(published('heartbeat')).toHaveLength(1);
+  expect(published('ack')).toHaveLength(1);
+  expect(doc).toContain('POST /api/ServicePoint/CreateMeter');
+});
+
+it('a meter registered and assigned as the page says has its readings counted and its refusal told', async () => {
+  // "Registering a meter": Meter ID, device key, device type 6 (Smart Electric, relay 1).
+  const created = await t.call<number>({
+    method: 'POST',
+    url: '/api/ServicePoint/CreateMeter',
+    token,
+    payload: { servicePointName: 'E101056', deviceKey, fk_DeviceTypeId: 6 },
+  });
+  expect(created.status).toBe(200);
+  const site = await buildSite(t.deps.db, (await buildBusiness(t.deps.db)).id, { timeZone: 'UTC' });
+  const location = await buildLocation(t.deps.db, site.id);
+  const assigned = await t.call({
+    method: 'POST',
+    url: '/api/AddMeterToLocation',
+    token,
+    payload: { servicePointID: created.body.result, fk_LocationID: location.id },
+  });
+  expect(assigned.status).toBe(200);
+
+  for (const e of [...published('reading'), ...published('heartbeat')]) await publish(e.topics[0]!, e.message!);
+
+  const good = published('reading')
+    .map((e) => JSON.parse(e.message!) as { total: string | number; at: string | number })
+    .filter((r) => Number(r.total) >= 0);
+  const id = created.body.result;
+  expect(
+    await until(
+      async () =>
+        (await t.deps.db.select().from(meterReadings).where(eq(meterReadings.servicePointId, id))).length ===
+        good.length,
+    ),
+  ).toBe(true);
+  const stored = await t.deps.db
+    .select({ at: meterReadings.readAt, total: meterReadings.total })
+    .from(meterReadings)
+    .where(eq(meterReadings.servicePointId, id))
+    .orderBy(meterReadings.readAt);
+  // every timestamp format of the page read as the instant it names, every total as the register
+  expect(stored.map((s) => [s.at.toISOString(), Number(s.total)])).toEqual(
+    good.map((r) => [new Date(r.at).toISOString(), Number(r.total)]),
+  );
+  const [sp] = await t.deps.db.select().from(servicePoints).where(eq(servicePoints.id, id));
+  const totals = good.map((r) => Number(r.total));
+  expect(Number(sp!.usageTotal)).toBeCloseTo(Math.max(...totals) - Math.min(...totals), 6);
+
+  // "What the portal refuses": the negative total comes back on meters/{deviceKey}/refused.
+  expect(await until(() => received('refused').length > 0)).toBe(true);
+  expect(received('refused')[0]!.body).toMatchObject({ reason: 'outOfRange' });
+});
+
+it('refuses, and says so, a reading whose clock is ahead and one from a key nobody registered', async () => {
+  const [example] = published('reading');
+  const ahead = { ...JSON.parse(example!.message!), at: new Date(Date.now() + 10 * 60_000).toISOString() };
+  await publish(example!.topics[0]!, JSON.stringify(ahead));
+  expect(await until(() => received('refused').some((r) => r.body.reason === 'clockAhead'))).toBe(true);
+
+  const stranger = `${deviceKey}-unregistered`;
+  await meter.subscribeAsync(`meters/${stranger}/refused`, { qos: 1 });
+  await publish(`meters/${stranger}/reading`, example!.message!);
+  expect(await until(() => got.some((g) => g.topic === `meters/${stranger}/refused`))).toBe(true);
+  expect(got.find((g) => g.topic === `meters/${stranger}/refused`)!.body).toMatchObject({ reason: 'unknownMeter' });
+});
+
+it('switches the relay as the page says: a command arrives, the meter answers it, the portal takes the answer', async () => {
+  const [sp] = await t.deps.db.select().from(servicePoints).where(eq(servicePoints.deviceKey, deviceKey));
+  const sent = await t.call<{ messageId: number }>({
+    method: 'PUT',
+    url: '/api/SendDeviceControlMessage',
+    token,
+    payload: { servicePointId: sp!.id, requestedState: 1 },
+  });
+  expect(sent.status).toBe(200);
+  expect(await until(() => received('command').length > 0)).toBe(true);
+  const command = received('command')[0]!.body;
+  expect(command).toMatchObject({ messageId: sent.body.result.messageId, requestedState: 1 });
+  expect(Object.keys(command).sort()).toEqual(['capabilityId', 'messageId', 'requestedState']);
+
+  // "act, then answer": the page's ack example with this command's messageId
+  const [answer] = published('ack');
+  await publish(answer!.topics[0]!, JSON.stringify({ ...JSON.parse(answer!.message!), messageId: command.messageId }));
+  const answered = async () => {
+    const res = await t.call<{ resultCode: number | null }>({
+      method: 'GET',
+      url: `/api/GetDeviceControlMessage?servicePointId=${sp!.id}&messageId=${command.messageId}`,
+      token,
+    });
+    return res.body.result.resultCode === 0;
+  };
+  expect(await until(answered)).toBe(true);
+});

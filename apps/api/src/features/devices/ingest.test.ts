@@ -1,0 +1,158 @@
+import { Writable } from 'node:stream';
+import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Role, type LocationRow } from '@portal/contract';
+import { meterReadings, meterRefusals, servicePoints } from '../../db/schema';
+import type { DeviceEvents, DeviceRefusal } from '../../devices/gateway';
+import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { deviceEvents } from './ingest';
+import { REFUSAL_LOG_INTERVAL_MS } from './refusals';
+
+let t: TestApp;
+let events: DeviceEvents;
+const logged: Array<{ msg: string; deviceKey?: string; refused?: Array<{ reason: string; count: number }> }> = [];
+const ids = { site: 0, location: 0 };
+const tokens = { admin: '', owner: '' };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      logged.push(JSON.parse(chunk.toString('utf8')) as (typeof logged)[number]);
+      done();
+    },
+  });
+  events = deviceEvents(t.deps, pino({ level: 'warn' }, sink));
+  const business = await buildBusiness(t.deps.db);
+  ids.site = (await buildSite(t.deps.db, business.id)).id;
+  ids.location = (await buildLocation(t.deps.db, ids.site)).id;
+  tokens.admin = await signIn(t, await buildUser(t.deps.db, { roleId: Role.Administrator }));
+  tokens.owner = await signIn(t, await buildUser(t.deps.db, { roleId: Role.SiteOwner, busEntityId: business.id }));
+});
+afterAll(() => t.close());
+
+const meter = async (over: Parameters<typeof buildMeter>[1] = {}) =>
+  buildMeter(t.deps.db, { deviceTypeId: 6, lastReading: '100', lastReadingAt: new Date(Date.now() - 60_000), ...over });
+const storedOf = (meterId: number) =>
+  t.deps.db.select().from(meterReadings).where(eq(meterReadings.servicePointId, meterId));
+const refusalsOf = (deviceKey: string) =>
+  t.deps.db.select().from(meterRefusals).where(eq(meterRefusals.deviceKey, deviceKey));
+
+describe('readings from the devices', () => {
+  it("stores every other meter's readings of a batch when one meter's cannot be stored", async () => {
+    const good = await meter();
+    const refused = await meter();
+    // Whatever the cause (a bug, a constraint, an overflow), the database refuses this meter's readings.
+    await t.deps.db.execute(
+      sql.raw(`create function refuse_meter() returns trigger language plpgsql as $$
+        begin raise exception 'meter ${refused.id} refused'; end $$`),
+    );
+    await t.deps.db.execute(
+      sql.raw(`create trigger refuse_meter before insert on meter_readings
+        for each row when (new.service_point_id = ${refused.id}) execute function refuse_meter()`),
+    );
+    const now = new Date();
+    await events.readings([
+      { deviceKey: refused.deviceKey, readAt: now, total: '110' },
+      { deviceKey: good.deviceKey, readAt: now, total: '105.5' },
+    ]);
+    expect((await storedOf(good.id)).map((r) => r.total)).toEqual(['105.500000']);
+    const [after] = await t.deps.db.select().from(servicePoints).where(eq(servicePoints.id, good.id));
+    expect(after?.lastReading).toBe('105.500000');
+    expect(await storedOf(refused.id)).toEqual([]);
+  });
+
+  it('refuses readings and heartbeats of device keys no meter has, and stores the others', async () => {
+    const known = await meter();
+    const now = new Date();
+    const refused = [
+      ...(await events.readings([
+        { deviceKey: 'dk-nobody', readAt: now, total: '1' },
+        { deviceKey: known.deviceKey, readAt: now, total: '101' },
+      ])),
+      ...(await events.heartbeats([
+        { deviceKey: 'dk-nobody', at: now },
+        { deviceKey: known.deviceKey, at: now },
+      ])),
+    ];
+    expect(await storedOf(known.id)).toHaveLength(1);
+    expect(refused.map((r) => [r.deviceKey, r.reason, r.detail])).toEqual([
+      ['dk-nobody', 'unknownMeter', `reading total 1 at ${now.toISOString()}`],
+      ['dk-nobody', 'unknownMeter', `heartbeat at ${now.toISOString()}`],
+    ]);
+  });
+});
+
+describe('refused device messages', () => {
+  const refusal = (
+    deviceKey: string,
+    reason: DeviceRefusal['reason'],
+    at: Date,
+    detail = 'reading x',
+  ): DeviceRefusal => ({
+    deviceKey,
+    reason,
+    detail,
+    at,
+  });
+
+  it('are counted per meter and reason, with the first and last time and what came last', async () => {
+    const m = await meter();
+    const t0 = new Date('2026-11-23T20:00:00Z');
+    const t1 = new Date('2026-11-23T20:00:30Z');
+    await events.refusals([
+      refusal(m.deviceKey, 'malformed', t0, 'reading {"total":"abc"}'),
+      refusal(m.deviceKey, 'clockAhead', t0),
+      refusal(m.deviceKey, 'malformed', t1, 'reading {"total":"1e309"}'),
+    ]);
+    await events.refusals([refusal(m.deviceKey, 'malformed', t1, 'reading {"total":"x"}')]);
+    const rows = (await refusalsOf(m.deviceKey)).sort((a, b) => a.reason.localeCompare(b.reason));
+    expect(rows).toMatchObject([
+      { reason: 'clockAhead', count: 1, firstAt: t0, lastAt: t0 },
+      { reason: 'malformed', count: 3, firstAt: t0, lastAt: t1, lastDetail: 'reading {"total":"x"}' },
+    ]);
+  });
+
+  it("are logged once an interval for a meter's reason, however many come", async () => {
+    const m = await meter();
+    const ofMeter = () => logged.filter((l) => l.deviceKey === m.deviceKey);
+    for (let i = 0; i < 5; i++) await events.refusals([refusal(m.deviceKey, 'outOfRange', t.deps.now())]);
+    expect(ofMeter()).toHaveLength(1);
+    expect(ofMeter()[0]!.refused).toMatchObject([{ reason: 'outOfRange', count: 1 }]);
+    t.clock.advance(REFUSAL_LOG_INTERVAL_MS + 1000);
+    await events.refusals([refusal(m.deviceKey, 'outOfRange', t.deps.now())]);
+    t.clock.set(new Date());
+    expect(ofMeter()).toHaveLength(2);
+    expect(ofMeter()[1]!.refused).toMatchObject([{ reason: 'outOfRange', count: 6 }]);
+  });
+
+  it('show an Administrator why and when a meter last had a message refused, in the inventory and the locations table', async () => {
+    const m = await meter({ locationId: ids.location, slot: 1 });
+    const at = new Date('2026-11-23T21:00:00Z');
+    await events.refusals([
+      refusal(m.deviceKey, 'badTimestamp', new Date('2026-11-23T20:00:00Z')),
+      refusal(m.deviceKey, 'clockAhead', at),
+    ]);
+    const inventory = await t.call<{ rows: Array<{ servicePointID: number; lastRefusal: unknown }> }>({
+      method: 'GET',
+      url: `/api/ServicePoint/GetMeterInventory?search=${m.name}`,
+      token: tokens.admin,
+    });
+    expect(inventory.body.result.rows.find((r) => r.servicePointID === m.id)?.lastRefusal).toEqual({
+      reason: 'clockAhead',
+      at: at.toISOString(),
+    });
+    const table = await t.call<LocationRow[]>({
+      method: 'GET',
+      url: `/api/GetAllLocationsWithMetersBySiteID?siteID=${ids.site}`,
+      token: tokens.admin,
+    });
+    const row = table.body.result.find((l) => l.locationID === ids.location);
+    expect(row?.servicePoints.find((sp) => sp.servicePointID === m.id)?.lastRefusal).toEqual({
+      reason: 'clockAhead',
+      at: at.toISOString(),
+    });
+  });
+});

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+
+/**
+ * The MQTT conversation with a meter (docs/device-protocol.md is written from these
+ * schemas): the server publishes commands on `meters/{deviceKey}/command`, the meter
+ * publishes acknowledgements, readings and heartbeats on `meters/{deviceKey}/ack`,
+ * `…/reading` and `…/heartbeat`. JSON payloads, QoS 1. Each message is validated on its own;
+ * a refused one is counted against its meter with a reason and affects nothing else.
+ */
+
+/** The largest total a register holds: 12 integer digits and 6 decimals (properties section 9). */
+export const MAX_METER_TOTAL = '999999999999.999999';
+export const TOTAL_DECIMALS = 6;
+
+const TOTAL_TEXT = /^\d{1,12}(\.\d{1,6})?$/;
+const ISO_INSTANT = z.iso.datetime({ offset: true });
+const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A total as exact decimal text; 'malformed' when it is not a plain decimal number (text
+ * like "abc" or "1e3"), 'outOfRange' when it is negative, not finite, beyond 12 integer
+ * digits or finer than 6 decimals.
+ */
+export function totalText(value: string | number): string | 'malformed' | 'outOfRange' {
+  if (typeof value === 'string') {
+    if (!DECIMAL_TEXT.test(value)) return 'malformed';
+    return TOTAL_TEXT.test(value) ? value : 'outOfRange';
+  }
+  if (!Number.isFinite(value) || value < 0) return 'outOfRange';
+  const fixed = value.toFixed(TOTAL_DECIMALS);
+  if (Number(fixed) !== value || !TOTAL_TEXT.test(fixed)) return 'outOfRange';
+  return fixed.replace(/\.?0+$/, '') || '0';
+}
+
+/** An instant: ISO 8601 with an offset (`Z`, `+02:00`) or epoch milliseconds. */
+export function instantOf(value: unknown): Date | null {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? new Date(value) : null;
+  if (typeof value !== 'string' || !ISO_INSTANT.safeParse(value).success) return null;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
+const meterTotal = z
+  .union([
+    z.string().regex(TOTAL_TEXT),
+    z
+      .number()
+      .min(0)
+      .max(Number(MAX_METER_TOTAL))
+      .multipleOf(10 ** -TOTAL_DECIMALS)
+      // multipleOf in floating point lets through what the register cannot show (5e-324)
+      .refine((n) => totalText(n) !== 'outOfRange'),
+  ])
+  .describe(
+    "The meter's cumulative register: kWh for an electric meter, US gallons for a water meter. Decimal text (preferred: it is kept exactly) or a JSON number; 0 to 999999999999.999999, at most 6 decimals.",
+  );
+const instant = z
+  .union([ISO_INSTANT, z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)])
+  .describe('ISO 8601 with an offset ("2026-11-23T20:15:00Z", "2026-11-23T14:15:00-06:00") or epoch milliseconds.');
+
+/** What a meter publishes on `meters/{deviceKey}/reading`. */
+export const readingMessage = z
+  .object({ total: meterTotal, at: instant.describe("When the register showed `total` (the meter's clock).") })
+  .describe('A reading: the register at an instant.');
+
+/** What a meter publishes on `meters/{deviceKey}/ack`, answering a command. */
+export const ackMessage = z
+  .object({
+    messageId: z.number().int().positive().describe("The command's messageId, echoed."),
+    resultCode: z
+      .number()
+      .int()
+      .min(0)
+      .max(2_147_483_647)
+      .describe('0: the relays are in the requested state. Any other value: the command failed, with this code.'),
+    at: instant.optional().describe("When the meter acted; the server's clock when left out."),
+  })
+  .describe('The answer to a command.');
+
+/** What a meter publishes on `meters/{deviceKey}/heartbeat`. */
+export const heartbeatMessage = z
+  .object({ at: instant.optional() })
+  .describe('The meter is alive (it also counts as seen when it sends a reading).');
+
+/** What the server publishes on `meters/{deviceKey}/command`. */
+export const commandMessage = z
+  .object({
+    messageId: z.number().int().positive().describe('Echo it in the acknowledgement.'),
+    capabilityId: z
+      .number()
+      .int()
+      .nullable()
+      .describe('The relay to switch (2: 30 A, 3: 50 A, 4: water valve, …), or null for every relay of the meter.'),
+    requestedState: z.union([z.literal(0), z.literal(1)]).describe('1: on (closed), 0: off (open).'),
+  })
+  .describe('Switch a relay, or every relay of the meter.');
+
+/** Why a message from a meter was refused; each is counted against the meter. */
+export const REFUSAL_REASONS = ['unknownMeter', 'malformed', 'outOfRange', 'badTimestamp', 'clockAhead'] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+
+/** What the server publishes on `meters/{deviceKey}/refused` when it refuses a message of the meter. */
+export const refusalMessage = z
+  .object({
+    reason: z.enum(REFUSAL_REASONS).describe('Why the message was refused (see the table above).'),
+    at: ISO_INSTANT.describe('When the portal refused it (UTC).'),
+  })
+  .describe('A message of the meter was refused: it changed nothing.');
+export type RefusalNotice = z.infer<typeof refusalMessage>;
+
+export type ParsedReading = { total: string; at: Date };
+
+/**
+ * A reading message checked on its own: the reading, or why it is refused. Accepts exactly
+ * what `readingMessage` (the published schema) accepts, and names the reason otherwise.
+ */
+export function parseReading(body: unknown): ParsedReading | { refused: RefusalReason } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { refused: 'malformed' };
+  const { total, at } = body as Record<string, unknown>;
+  if (typeof total !== 'string' && typeof total !== 'number') return { refused: 'malformed' };
+  const text = totalText(total);
+  if (text === 'malformed' || text === 'outOfRange') return { refused: text };
+  if (typeof at !== 'string' && typeof at !== 'number') return { refused: 'malformed' };
+  const instant = instantOf(at);
+  return instant ? { total: text, at: instant } : { refused: 'badTimestamp' };
+}
+
+/** The JSON Schema of each message, for the protocol document and for meter makers' tools. */
+export function deviceMessageSchemas() {
+  const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input' });
+  return {
+    reading: schema(readingMessage),
+    ack: schema(ackMessage),
+    heartbeat: schema(heartbeatMessage),
+    command: schema(commandMessage),
+    refused: schema(refusalMessage),
+  };
+}
