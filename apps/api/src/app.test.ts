@@ -111,5 +111,15 @@ describe('the API surface', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    // the portal opened over plain http by address must load its assets over http
+    expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  });
+
+  it('keeps /api/health free of the broker and the database addresses, and rate limited', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.body).not.toMatch(/mqtt:|postgres:|@|127\.0\.0\.1|localhost/);
+    let last = 0;
+    for (let i = 0; i < 125; i++) last = (await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode;
+    expect(last).toBe(429);
   });
 });

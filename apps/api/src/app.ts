@@ -83,6 +83,10 @@ export async function buildApp({ deps, logger }: AppOptions): Promise<FastifyIns
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
+        // Helmet's default would have the browser fetch every asset over https, so the portal
+        // opened over plain http (another device on the LAN, by address) would show nothing.
+        // Behind an https proxy the assets are same-origin and https already.
+        upgradeInsecureRequests: null,
       },
     },
   });

@@ -76,7 +76,7 @@ describe('MQTT device gateway', () => {
     console.log(`MQTT command round trip: ${Date.now() - started} ms`);
     expect(commands).toEqual([{ messageId: 42, capabilityId: null, requestedState: 1 }]);
     expect(got.acks.find((a) => a.deviceKey === deviceKey)).toMatchObject({ messageId: 42, resultCode: 0 });
-    expect(g.status()).toMatchObject({ ok: true, kind: 'mqtt' });
+    expect(g.status()).toEqual({ ok: true, kind: 'mqtt', detail: 'connected' });
     await g.stop();
   });
 

@@ -108,7 +108,8 @@ export function createMqttGateway(settings: MqttSettings, log: FastifyBaseLogger
     },
     status(): GatewayStatus {
       const connected = client?.connected ?? false;
-      return { ok: connected, kind: 'mqtt', detail: connected ? `connected to ${where}` : 'disconnected' };
+      // the broker's address and user stay in the log: /api/health is public
+      return { ok: connected, kind: 'mqtt', detail: connected ? 'connected' : 'disconnected' };
     },
   };
 }

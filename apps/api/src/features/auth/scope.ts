@@ -2,7 +2,7 @@ import { Role } from '@portal/contract';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { locations, servicePoints, sites } from '../../db/schema';
-import { forbidden, notFound } from '../../lib/errors';
+import { type AppError, forbidden, notFound } from '../../lib/errors';
 import type { Principal } from './principal';
 
 /**
@@ -71,10 +71,13 @@ export function inScope(scope: Scope, site: SiteRef): boolean {
  * either way, so guessing ids reveals nothing.
  */
 function requireInScope(user: Principal, site: SiteRef | undefined, what: string): SiteRef {
-  const scope = scopeOf(user);
-  if (site && inScope(scope, site)) return site;
-  if (!site && scope.kind === 'all') throw notFound(what);
-  throw forbidden();
+  if (site && inScope(scopeOf(user), site)) return site;
+  throw site ? forbidden() : unknownTo(user, what);
+}
+
+/** What a caller is told of a record that does not exist: 404 for an Administrator, else 403 as for a foreign one. */
+export function unknownTo(user: Principal, what: string): AppError {
+  return scopeOf(user).kind === 'all' ? notFound(what) : forbidden();
 }
 
 const siteRefColumns = {

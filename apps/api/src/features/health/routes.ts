@@ -9,6 +9,8 @@ export default async function healthRoutes(app: FastifyInstance) {
     summary: 'Database and device gateway state',
     tags: ['Health'],
     access: 'public',
+    // a load balancer's probe every few seconds fits; a flood from one address does not
+    rateLimit: 120,
     result: health,
     handler: async ({ deps }) => {
       const dbOk = await deps.database.ping();

@@ -167,6 +167,15 @@ describe('reset reading', () => {
     expect(resets).toHaveLength(1);
   });
 
+  it("answers a key nobody has as it answers another tenant's, so keys cannot be probed", async () => {
+    const foreign = { deviceKey: `dk-${await meterName(ids.electric)}`, kwHTotal: '600' };
+    const unknown = { deviceKey: 'dk-nobody-has-this', kwHTotal: '600' };
+    const [a, b] = [await reading(tokens.ownerB, foreign), await reading(tokens.ownerB, unknown)];
+    expect([a.status, b.status]).toEqual([403, 403]);
+    expect(b.body).toEqual(a.body);
+    expect((await reading(tokens.admin, unknown)).status).toBe(404);
+  });
+
   it.each([
     [{ totalGallons: '12.5' }, 'W', 'Only integer is allowed.'],
     [{ kwHTotal: '12.1234567' }, 'E', 'Invalid decimal.'],

@@ -20,10 +20,10 @@ import type { Deps } from '../../deps';
 import { announce, locationChanged } from '../../hub/events';
 import { locationEventsOfMeters } from '../../hub/queries';
 import { audit } from '../../lib/audit';
-import { conflict, invalid, notFound } from '../../lib/errors';
+import { conflict, invalid } from '../../lib/errors';
 import { groupBy } from '../../lib/group';
 import type { Principal } from '../auth/principal';
-import { requireLocation, requireServicePoint, type SiteRef } from '../auth/scope';
+import { requireLocation, requireServicePoint, unknownTo, type SiteRef } from '../auth/scope';
 import { recordReadings } from './readings';
 import { presentMeters, presentRefusal } from './presenter';
 import {
@@ -164,7 +164,7 @@ export async function addManualReading(
     .from(servicePoints)
     .innerJoin(deviceTypes, eq(deviceTypes.id, servicePoints.deviceTypeId))
     .where(eq(servicePoints.deviceKey, input.deviceKey));
-  if (!meter) throw notFound('meter');
+  if (!meter) throw unknownTo(user, 'meter');
   await requireServicePoint(deps.db, user, meter.id);
   if (!meter.supportsReset) throw invalid('optionUnavailable');
   const isWater = meter.unit === 'gal';
