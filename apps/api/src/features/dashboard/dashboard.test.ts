@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CO2_LBS_SAVED_PER_KWH, Role } from '@portal/contract';
-import { siteSettings, systemAlerts } from '../../db/schema';
+import { locations, siteSettings, sites, systemAlerts } from '../../db/schema';
 import { flagUnbilledUsage } from '../devices/monitor';
 import { recordReadings } from '../meters/readings';
 import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../../test/factories';
@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 const tokens = { admin: '', ownerA: '', ownerB: '', nobody: '' };
+const ids = { siteB: 0 };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -17,6 +18,7 @@ beforeAll(async () => {
   const b = await buildBusiness(db);
   const siteA = await buildSite(db, a.id, { timeZone: 'UTC' });
   const siteB = await buildSite(db, b.id, { timeZone: 'UTC' });
+  ids.siteB = siteB.id;
   await db.insert(siteSettings).values([
     { siteId: siteA.id, billingRate: '0.20', waterBillingRate: '0.01' },
     { siteId: siteB.id, billingRate: '0.50', waterBillingRate: '0.00' },
@@ -78,6 +80,26 @@ describe('dashboard', () => {
     expect(b.body.result).toHaveLength(1);
     const admin = await t.call<unknown[]>({ method: 'GET', url: '/api/GetSystemAlerts', token: tokens.admin });
     expect(admin.body.result).toHaveLength(3);
+    await t.deps.db.update(systemAlerts).set({ resolvedAt: new Date() }).where(eq(systemAlerts.kind, 'unbilledUsage'));
+  });
+
+  it('writes the names users typed into alert text as text, never as markup', async () => {
+    const [loc] = await t.deps.db.select().from(locations).where(eq(locations.siteId, ids.siteB));
+    await t.deps.db
+      .update(locations)
+      .set({ description: '<img src=x onerror=alert(1)>' })
+      .where(eq(locations.id, loc!.id));
+    await t.deps.db.update(sites).set({ publicName: '<a href="//evil.example">B</a>' }).where(eq(sites.id, ids.siteB));
+    expect(await flagUnbilledUsage(t.deps)).toBe(3);
+    const b = await t.call<Array<{ alertText: string }>>({
+      method: 'GET',
+      url: '/api/GetSystemAlerts',
+      token: tokens.ownerB,
+    });
+    expect(b.body.result[0]!.alertText).toContain(
+      '&#60;a href=&#34;//evil.example&#34;&#62;B&#60;/a&#62; / &#60;img src=x',
+    );
+    expect(b.body.result[0]!.alertText).not.toMatch(/<(a|img)\b/);
     await t.deps.db.update(systemAlerts).set({ resolvedAt: new Date() }).where(eq(systemAlerts.kind, 'unbilledUsage'));
   });
 

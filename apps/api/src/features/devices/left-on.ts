@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rows } from '../../db/client';
 import type { Deps } from '../../deps';
-import { escape } from './monitor';
+import { escapeHtml } from '../../lib/html';
 import { commandsFor } from './relays';
 import { handOver, queueControls } from './service';
 
@@ -62,7 +62,7 @@ export async function switchOffPowerLeftOn(deps: Deps): Promise<number> {
           id: r.service_point_id,
           site_id: r.site_id,
           text:
-            `<b>Meter ${escape(r.meter)}</b> at ${escape(r.site)} / ${escape(r.location)} is not confirmed off ` +
+            `<b>Meter ${escapeHtml(r.meter)}</b> at ${escapeHtml(r.site)} / ${escapeHtml(r.location)} is not confirmed off ` +
             'with no guest checked in: the portal has sent it OFF.',
         })),
       )}::jsonb) as x(id int, site_id int, text text)

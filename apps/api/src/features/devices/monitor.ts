@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rows } from '../../db/client';
 import type { Deps } from '../../deps';
 import { announce } from '../../hub/events';
+import { escapeHtml, escapeHtmlSql } from '../../lib/html';
 import { locationEventsOfMeters } from '../../hub/queries';
 
 /**
@@ -57,11 +58,9 @@ export async function markMissingMeters(deps: Deps): Promise<number> {
   });
 }
 
-export const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 function missingAlertText(meter: string, site: string, location: string, lastSeen: Date | string | null): string {
   const since = lastSeen ? ` since ${new Date(lastSeen).toISOString().replace('T', ' ').slice(0, 16)} UTC` : '';
-  return `<b>Meter ${escape(meter)}</b> at ${escape(site)} / ${escape(location)} has not reported${since}.`;
+  return `<b>Meter ${escapeHtml(meter)}</b> at ${escapeHtml(site)} / ${escapeHtml(location)} has not reported${since}.`;
 }
 
 /**
@@ -82,7 +81,8 @@ export async function flagUnbilledUsage(deps: Deps): Promise<number> {
       insert into system_alerts (kind, alert_text, site_id, service_point_id, created_at)
       select 'unbilledUsage',
         format('<b>Meter %s</b> at %s / %s used %s %s today with no guest checked in.',
-          sp.name, s.public_name, l.description, round(d.usage, 1), dt.unit),
+          ${escapeHtmlSql(sql`sp.name`)}, ${escapeHtmlSql(sql`s.public_name`)}, ${escapeHtmlSql(sql`l.description`)},
+          round(d.usage, 1), dt.unit),
         s.id, sp.id, ${deps.now()}
       from service_points sp
       join device_types dt on dt.id = sp.device_type_id

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { Role, type StayHistoryRow } from '@portal/contract';
 import { rows } from '../../db/client';
-import { dailyUsage, servicePoints, stayMeters, stays, systemAlerts } from '../../db/schema';
+import { dailyUsage, locations, servicePoints, stayMeters, stays, systemAlerts } from '../../db/schema';
 import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { recordReadings } from './readings';
@@ -125,7 +125,9 @@ describe('readings the meters got wrong', () => {
 
 describe('what a meter went through, told', () => {
   it('raises one open alert a meter for a glitch, a new baseline and a rollover, saying what was read', async () => {
-    const id = await meter();
+    const { id, locationId } = await meterOnLocation();
+    // a name a user typed is text in the alert, never markup
+    await t.deps.db.update(locations).set({ description: '<img src=x>' }).where(eq(locations.id, locationId));
     await recordReadings(t.deps.db, [reading(id, 0, '60'), reading(id, 1, '10'), reading(id, 2, '61')]);
     await recordReadings(t.deps.db, [reading(id, 3, '62'), reading(id, 4, '7')]);
     await recordReadings(t.deps.db, [reading(id, 5, '9'), reading(id, 6, '9999.5'), reading(id, 7, '0.25')]);
@@ -149,7 +151,9 @@ describe('what a meter went through, told', () => {
       {
         kind: 'meterBaseline',
         text: expect.stringMatching(
-          new RegExp(`^<b>Meter ${name}</b> at .+ went down to 7 at ${at(4)} and stayed below 62`),
+          new RegExp(
+            `^<b>Meter ${name}</b> at .+ / &#60;img src=x&#62; went down to 7 at ${at(4)} and stayed below 62`,
+          ),
         ),
         siteId,
       },

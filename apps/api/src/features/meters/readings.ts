@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Queryable } from '../../db/client';
+import { escapeHtmlSql } from '../../lib/html';
 import { classified, raiseAlerts } from './reading-rule';
 
 export type Reading = {
@@ -43,9 +44,9 @@ export async function recordReadings(q: Queryable, batch: Reading[]): Promise<nu
       select * from unnest(${meters}::int[], ${times}::timestamptz[], ${totals}::numeric[], ${resets}::boolean[])
         with ordinality as t(sp, at, total, reset, ord)
     ), meta as (
-      select b.sp, b.lo, b.hi, sp.last_reading_at as latest, sp.usage_total, sp.name,
+      select b.sp, b.lo, b.hi, sp.last_reading_at as latest, sp.usage_total, ${escapeHtmlSql(sql`sp.name`)} as name,
         coalesce(s.time_zone, 'UTC') as tz, s.id as site_id, dt.unit,
-        coalesce(' at ' || s.public_name || ' / ' || l.description, '') as place
+        coalesce(' at ' || ${escapeHtmlSql(sql`s.public_name`)} || ' / ' || ${escapeHtmlSql(sql`l.description`)}, '') as place
       from (select sp, min(at) as lo, max(at) as hi from incoming group by sp) b
       join service_points sp on sp.id = b.sp
       join device_types dt on dt.id = sp.device_type_id
