@@ -11,6 +11,12 @@ export type HubEvent =
   | { type: 'broadcastlocationcapabilitesdata'; siteId: number; locationId: number; at: string }
   | { type: 'broadcastsitestatesdata'; siteId: number; at: string };
 
+/**
+ * Between instances only, never sent to a browser: a user's role, properties or standing
+ * changed, so each instance re-reads the user's scope for their open sockets (or closes them).
+ */
+export type AccessChanged = { type: 'accessChanged'; userAccountId: number };
+
 /** A NOTIFY payload must stay under 8,000 bytes; events are small, so a margin is plenty. */
 const PAYLOAD_BYTES = 7_000;
 
@@ -19,7 +25,7 @@ const PAYLOAD_BYTES = 7_000;
  * notification is delivered only if it commits, after the data is written. Many events
  * (a job that marks hundreds of meters missing) go as several notifications.
  */
-export async function announce(q: Queryable, events: HubEvent[]): Promise<void> {
+export async function announce(q: Queryable, events: Array<HubEvent | AccessChanged>): Promise<void> {
   if (!events.length) return;
   const payloads: string[] = [];
   let group: string[] = [];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import { Role } from '@portal/contract';
+import { Role, type UserAccount } from '@portal/contract';
 import { buildBusiness, buildLocation, buildSite, buildUser, signIn } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { until } from '../test/until';
@@ -8,6 +8,8 @@ import { announce, locationChanged } from './events';
 
 let t: TestApp;
 const tokens = { ownerA: '', ownerB: '', managerA2: '', admin: '' };
+let siteA2 = 0;
+let busA = 0;
 let siteA = 0;
 let locA = 0;
 
@@ -15,9 +17,10 @@ beforeAll(async () => {
   t = await createTestApp();
   const db = t.deps.db;
   const a = await buildBusiness(db);
+  busA = a.id;
   const b = await buildBusiness(db);
   siteA = (await buildSite(db, a.id)).id;
-  const siteA2 = (await buildSite(db, a.id)).id;
+  siteA2 = (await buildSite(db, a.id)).id;
   locA = (await buildLocation(db, siteA)).id;
   tokens.ownerA = await signIn(t, await buildUser(db, { roleId: Role.SiteOwner, busEntityId: a.id }));
   tokens.ownerB = await signIn(t, await buildUser(db, { roleId: Role.SiteOwner, busEntityId: b.id }));
@@ -74,6 +77,36 @@ describe('the live hub', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(delivered()).toBe(800);
     socket.terminate();
+  });
+
+  it("follows an edit of the user: another property's events from then on, none once deactivated", async () => {
+    const manager = await buildUser(t.deps.db, { roleId: Role.SiteManager, busEntityId: busA, siteIds: [siteA2] });
+    const { socket, received } = await listen(await signIn(t, manager));
+    // a Site Owner manages the Site Managers of the business
+    const all = await t.call<UserAccount[]>({
+      method: 'GET',
+      url: '/api/Account/GetAllUserAccounts',
+      token: tokens.ownerA,
+    });
+    const account = all.body.result.find((u) => u.userAccountID === manager.id)!;
+    const edit = (over: Partial<UserAccount>) =>
+      t.call({
+        method: 'PUT',
+        url: '/api/Account/UpdateUserAccount',
+        token: tokens.ownerA,
+        payload: { ...account, ...over },
+      });
+    const siteEvents = () => received.filter((m) => m.type === 'broadcastsitestatesdata').length;
+
+    const moved = await edit({ siteIDs: [siteA] });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    // the change reaches the hub on the same channel as the events, before the event below
+    await announce(t.deps.db, locationChanged(siteA, locA, new Date()));
+    expect(await until(() => siteEvents() === 1)).toBe(true);
+
+    const closed = new Promise<number>((r) => socket.on('close', (code) => r(code)));
+    expect((await edit({ active: false })).status).toBe(200);
+    expect(await closed).toBe(4401);
   });
 
   it('closes a connection without a valid token', async () => {

@@ -5,10 +5,10 @@ import { HUB_SERVER_TIMEOUT_MS } from '@portal/contract';
 import { loadPrincipal } from '../features/auth/queries';
 import { inScope, scopeOf, type Scope } from '../features/auth/scope';
 import { accessConfig } from '../lib/route';
-import { HUB_CHANNEL, type HubEvent } from './events';
+import { HUB_CHANNEL, type AccessChanged, type HubEvent } from './events';
 import { siteBusiness } from './queries';
 
-type Client = { socket: WebSocket; scope: Scope; alive: boolean };
+type Client = { socket: WebSocket; userAccountId: number; tokenVersion: number; scope: Scope; alive: boolean };
 
 const HEARTBEAT_MS = HUB_SERVER_TIMEOUT_MS / 2;
 
@@ -33,7 +33,13 @@ export async function registerHub(app: FastifyInstance): Promise<void> {
         socket.close(4401, 'unauthenticated');
         return;
       }
-      const client: Client = { socket, scope: scopeOf(user), alive: true };
+      const client: Client = {
+        socket,
+        userAccountId: user.userAccountId,
+        tokenVersion: claims.tokenVersion,
+        scope: scopeOf(user),
+        alive: true,
+      };
       clients.add(client);
       socket.on('pong', () => (client.alive = true));
       socket.on('message', () => (client.alive = true));
@@ -58,12 +64,33 @@ export async function registerHub(app: FastifyInstance): Promise<void> {
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
+  // Notifications are handled one after another, so an access change is in force for the events after it.
+  let handled = Promise.resolve();
   const stop = await app.deps.database.listen(HUB_CHANNEL, (payload) => {
-    void deliver(JSON.parse(payload) as HubEvent[]);
+    const events = JSON.parse(payload) as Array<HubEvent | AccessChanged>;
+    const changed = new Set(events.flatMap((e) => (e.type === 'accessChanged' ? [e.userAccountId] : [])));
+    handled = handled
+      .then(() => rescope(changed))
+      .then(() => deliver(events.filter((e): e is HubEvent => e.type !== 'accessChanged')))
+      .catch((err: unknown) => app.log.error({ err }, 'hub: events not delivered'));
   });
 
+  /** A user whose access changed sees from now on what they may now see; one who may not sign in is cut off. */
+  async function rescope(userAccountIds: Set<number>) {
+    if (!userAccountIds.size) return;
+    for (const c of clients) {
+      if (!userAccountIds.has(c.userAccountId)) continue;
+      const user = await loadPrincipal(app.deps.db, c.userAccountId, c.tokenVersion);
+      if (user) c.scope = scopeOf(user);
+      else {
+        clients.delete(c);
+        c.socket.close(4401, 'unauthenticated');
+      }
+    }
+  }
+
   async function deliver(events: HubEvent[]) {
-    if (!clients.size) return;
+    if (!clients.size || !events.length) return;
     const owners = await siteBusiness(app.deps.db, [...new Set(events.map((e) => e.siteId))]);
     for (const c of clients) {
       const visible = events.filter((e) => {

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { CreateUserAccountRequest, UpdateUserAccountRequest, UserAccount } from '@portal/contract';
 import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
+import { announce } from '../../hub/events';
 import { audit } from '../../lib/audit';
 import { conflict, isUniqueViolation } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
@@ -108,6 +109,8 @@ export async function update(
       endSessions: target.active && !active,
     });
     await queries.replaceSites(tx, target.id, assignment.siteIds);
+    // open live connections follow the new role and properties, or end with the account
+    await announce(tx, [{ type: 'accessChanged', userAccountId: target.id }]);
     const after = (await snapshot(tx, target.id))!;
     await audit(tx, req, {
       action: 'updateUserAccount',
