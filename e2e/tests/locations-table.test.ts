@@ -163,17 +163,20 @@ describe('the locations table', () => {
 
   it('[ADMINISTRATOR] keeps one description a property, in Add Location, Manage Location and Move Location', async () => {
     const token = await apiToken(demo.admin);
-    const sites = await visibleSites(token);
-    const [from, to] = sites.filter((s) => s.fk_BusEntityID === sites[0]!.fk_BusEntityID);
-    const taken = (await locationsOf(token, from!.siteID)).find((r) => !r.deleted && !r.isCheckedInState)!;
+    // a demo property with a location whose description is taken, and another of its business
+    // (other tests add properties without locations, in any order)
+    const { site: from, row: taken } = await findLocation(token, (r) => !r.deleted);
+    const to = (await visibleSites(token)).find(
+      (s) => s.fk_BusEntityID === from.fk_BusEntityID && s.siteID !== from.siteID,
+    );
     const page = await signedIn(demo.admin);
-    await page.goto(`/Locations/${from!.siteID}`);
+    await page.goto(`/Locations/${from.siteID}`);
 
     // Two rows naming one location, told at once, in the six languages.
     const tag = `Dup ${unique()}`;
     for (const language of LANGUAGES) {
       await useLanguage(page, language);
-      await page.goto(`/Locations/${from!.siteID}`);
+      await page.goto(`/Locations/${from.siteID}`);
       await page.getByRole('button', { name: text(language, 'locations.actions.addLocation') }).click();
       const dialog = page.getByRole('dialog');
       const row = (n: number) =>
@@ -191,11 +194,11 @@ describe('the locations table', () => {
       await dialog.waitFor({ state: 'detached' });
     }
     await useLanguage(page, 'en');
-    await page.goto(`/Locations/${from!.siteID}`);
+    await page.goto(`/Locations/${from.siteID}`);
 
     // Two rows naming one location, told at once; a description the property has, told by the server.
     await page.getByRole('button', { name: 'Add Location' }).click();
-    const add = page.getByRole('dialog', { name: `Add Location · ${from!.sitePublicName}` });
+    const add = page.getByRole('dialog', { name: `Add Location · ${from.sitePublicName}` });
     await add.getByLabel('Location Description, row 1').fill(tag);
     await add.getByRole('button', { name: 'Add Row' }).click();
     await add.getByLabel('Location Description, row 2').fill(` ${tag.toLowerCase()} `);
@@ -204,13 +207,13 @@ describe('the locations table', () => {
     await add.getByLabel('Location Description, row 2').fill(taken.locationDescription.toUpperCase());
     await add.getByRole('button', { name: 'Save' }).click();
     await add.getByText('Another location of this property already has this description.').waitFor();
-    expect((await locationsOf(token, from!.siteID)).some((r) => r.locationDescription === tag)).toBe(false);
+    expect((await locationsOf(token, from.siteID)).some((r) => r.locationDescription === tag)).toBe(false);
     await add.getByLabel('Location Description, row 2').fill(`${tag} B`);
     await add.getByRole('button', { name: 'Save' }).click();
     await page.getByText('All locations are added.').waitFor();
 
     // Renaming onto another location's description.
-    const tr = await openRow(page, from!.siteID, tag);
+    const tr = await openRow(page, from.siteID, tag);
     await tr.getByRole('button', { name: `Actions for ${tag}` }).click();
     await page.getByRole('menuitem', { name: 'Manage Location' }).click();
     const edit = page.getByRole('dialog', { name: new RegExp(`${tag}$`) });
@@ -222,7 +225,7 @@ describe('the locations table', () => {
     // Moving into a property that has the description.
     await api(token, 'POST', 'BulkCreateLocationWithSetting', [{ locationDescription: tag, fk_SiteID: to!.siteID }]);
     const business = (await api<Array<{ id: number; value: string }>>(token, 'GET', 'GetAllBusinessLookup')).find(
-      (b) => b.id === from!.fk_BusEntityID,
+      (b) => b.id === from.fk_BusEntityID,
     )!;
     await tr.getByRole('button', { name: `Actions for ${tag}` }).click();
     await page.getByRole('menuitem', { name: 'Move Location' }).click();

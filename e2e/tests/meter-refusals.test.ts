@@ -1,4 +1,4 @@
-import type { LocationRow, ServicePointRow } from '@portal/contract';
+import { REFUSAL_REASONS, type LocationRow, type ServicePointRow } from '@portal/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { garblesReadings } from '../../apps/api/src/devices/fleet';
@@ -31,33 +31,34 @@ describe('refused meter messages', () => {
         .servicePoints.find((sp) => sp.servicePointID === meter.servicePointID)!.lastRefusal;
     const admin = await apiToken(demo.admin);
     await expect.poll(() => refusalOf(admin), { timeout: 45_000, interval: 1_000 }).not.toBeNull();
-    const refusal = (await refusalOf(admin))!;
+    // The fleet's faulty meters send each kind of fault in turn, so the last reason changes
+    // while the test reads it in six languages: any reason, said as the catalogue says it.
     const said = (language: (typeof LANGUAGES)[number]) =>
-      text(language, 'devices.refused.last', {
-        reason: text(language, `devices.refused.reasons.${refusal.reason}`),
-        when: '',
-      });
+      new RegExp(
+        REFUSAL_REASONS.map((reason) =>
+          text(language, 'devices.refused.last', {
+            reason: text(language, `devices.refused.reasons.${reason}`),
+            when: '',
+          }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+        ).join('|'),
+      );
 
     const page = await newPage(browser);
     await signIn(page, demo.admin);
     await page.waitForURL('**/AdminPanel');
     const tr = await openRow(page, site.siteID, row.locationDescription);
-    await tr.getByText(said('en'), { exact: false }).first().waitFor();
+    await tr.getByText(said('en')).first().waitFor();
     for (const language of LANGUAGES) {
       await useLanguage(page, language);
       await page.reload();
       await page.getByRole('textbox', { name: text(language, 'locations.table.search') }).fill(row.locationDescription);
-      await page
-        .locator(`tr[data-location-id="${row.locationID}"]`)
-        .getByText(said(language), { exact: false })
-        .first()
-        .waitFor();
+      await page.locator(`tr[data-location-id="${row.locationID}"]`).getByText(said(language)).first().waitFor();
     }
     await useLanguage(page, 'en');
     await page.goto('/AdminPanel/meters');
     await page.getByRole('textbox', { name: 'Search meter, key, property or location' }).fill(meter.servicePointName);
     const line = page.getByRole('row').filter({ hasText: meter.servicePointName });
-    await line.getByText(said('en'), { exact: false }).waitFor();
+    await line.getByText(said('en')).waitFor();
     const inventory = await api<{ rows: Array<{ servicePointName: string; lastRefusal: unknown }> }>(
       admin,
       'GET',
@@ -70,6 +71,6 @@ describe('refused meter messages', () => {
     await ownerPage.waitForURL('**/MySites');
     const ownerRow = await openRow(ownerPage, site.siteID, row.locationDescription);
     await ownerRow.getByText(text('en', 'locations.table.good'), { exact: true }).first().waitFor();
-    expect(await ownerRow.getByText(said('en'), { exact: false }).count()).toBe(0);
+    expect(await ownerRow.getByText(said('en')).count()).toBe(0);
   });
 });
