@@ -111,7 +111,8 @@ export const updateLocationRequest = z.object({
   locationID: id,
   locationDescription: z.string({ error: 'required' }).trim().min(1, 'required').max(100, 'maxLength'),
   billingAccountNumber: accountNumber,
-  locationType: id.nullish().transform((v) => v ?? null),
+  /** Left out: unchanged; null: no type. */
+  locationType: id.nullable().optional(),
   locationPublicName: publicName,
 });
 export type UpdateLocationRequest = z.infer<typeof updateLocationRequest>;

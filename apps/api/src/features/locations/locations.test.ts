@@ -197,6 +197,28 @@ describe('one description a property, ignoring case and spaces', () => {
     expect((await rename('A-01')).status).toBe(200);
   });
 
+  it('keeps the location type when an edit leaves it out, and clears it only when told (null)', async () => {
+    const typed = await buildLocation(t.deps.db, ids.siteA1, { description: 'Typed 1', locationTypeId: 1 });
+    const edit = (over: object) =>
+      t.call({
+        method: 'PUT',
+        url: '/api/UpdateLocation',
+        token: tokens.admin,
+        payload: {
+          locationID: typed.id,
+          locationDescription: 'Typed 1',
+          locationPublicName: typed.publicName,
+          ...over,
+        },
+      });
+    const typeOf = async () =>
+      (await t.deps.db.select().from(locations).where(eq(locations.id, typed.id)))[0]!.locationTypeId;
+    expect((await edit({})).status).toBe(200);
+    expect(await typeOf()).toBe(1);
+    expect((await edit({ locationType: null })).status).toBe(200);
+    expect(await typeOf()).toBeNull();
+  });
+
   it('refuses moving a location into a property that has its description', async () => {
     const twin = await buildLocation(t.deps.db, ids.siteA2, { description: 'Twin 7' });
     const mover = await buildLocation(t.deps.db, ids.siteA1, { description: 'twin7' });
