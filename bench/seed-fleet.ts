@@ -35,7 +35,14 @@ export function locationsPerSite(size: FleetSize): number[] {
 }
 
 /** A metered location as the readings generator needs it: its meters and its site's zone. */
-export type BenchLocation = { id: number; siteId: number; timeZone: string; electric: number; water: number };
+export type BenchLocation = {
+  id: number;
+  siteId: number;
+  busEntityId: number;
+  timeZone: string;
+  electric: number;
+  water: number;
+};
 
 export async function insertFleet(db: Db, size: FleetSize): Promise<BenchLocation[]> {
   const businesses = Math.ceil(size.sites / SITES_PER_BUSINESS);
@@ -74,7 +81,7 @@ export async function insertFleet(db: Db, size: FleetSize): Promise<BenchLocatio
   return rows<BenchLocation>(
     db,
     sql`
-    select l.id, l.site_id as "siteId", s.time_zone as "timeZone", e.id as electric, w.id as water
+    select l.id, l.site_id as "siteId", s.bus_entity_id as "busEntityId", s.time_zone as "timeZone", e.id as electric, w.id as water
     from locations l
     join sites s on s.id = l.site_id
     join service_points e on e.location_id = l.id and e.slot = 1

@@ -42,9 +42,10 @@ export async function insertStays(db: Db, fleet: BenchLocation[], plan: BenchSta
     const guestIds = await db
       .insert(guests)
       .values(
-        chunk.map((_, i) => {
+        chunk.map((s, i) => {
           const n = c * 2000 + i;
           return {
+            busEntityId: fleet[s.location]!.busEntityId,
             firstName: `Guest${n}`,
             lastName: 'Bench',
             mobileNumber: `(555) ${String(200 + (n % 700)).padStart(3, '0')}-${String(n % 10_000).padStart(4, '0')}`,

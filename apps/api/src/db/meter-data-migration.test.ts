@@ -1,37 +1,12 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, expect, it } from 'vitest';
-import { MIGRATIONS_DIR, type Db } from './client';
-import * as schema from './schema';
-import { seedLookups } from './seed/lookups';
+import { expect, it } from 'vitest';
+import { migratedBefore } from '../test/migrated-before';
 
 /**
  * Migration 0006 on a database the old code filled: totals that are not a number or below zero
  * are gone, every figure is worked out again by the usage rule, and none can come back.
  */
-const before = mkdtempSync(join(tmpdir(), 'portal-migrations-'));
-afterAll(() => rmSync(before, { recursive: true, force: true }));
-
-/** The migrations as they were before 0006. */
-function migrationsBefore(tag: string): string {
-  cpSync(MIGRATIONS_DIR, before, { recursive: true });
-  const journalPath = join(before, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const cut = journal.entries.findIndex((e) => e.tag.startsWith(tag));
-  expect(cut).toBeGreaterThan(0);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
-  return before;
-}
-
 it('repairs the totals the old code stored (NaN, below zero) and rebuilds the roll-ups from what remains', async () => {
-  const client = await PGlite.create();
-  const db = drizzle(client, { casing: 'snake_case' });
-  await migrate(db, { migrationsFolder: migrationsBefore('0006_') });
-  await seedLookups(drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db);
+  const { client, migrateRest, rows: q } = await migratedBefore('0006_');
   await client.exec(`
     insert into business_entities (id, legal_name) values (1, 'B');
     insert into sites (id, bus_entity_id, public_name, physical_addr_line1, physical_city, physical_zip, physical_state_id,
@@ -52,9 +27,8 @@ it('repairs the totals the old code stored (NaN, below zero) and rebuilds the ro
       values (1, 1, 60, 'NaN', 'NaN');
   `);
 
-  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  await migrateRest();
 
-  const q = async (text: string) => (await client.query<Record<string, unknown>>(text)).rows;
   expect(await q(`select read_at, total::text, kind, usage::text from meter_readings order by read_at`)).toEqual([
     { read_at: new Date('2026-11-10T00:00Z'), total: '60.000000', kind: 'normal', usage: '0.000000' },
     // 60 → 10 → 61: a one-off low total, the rise after it counted from 60

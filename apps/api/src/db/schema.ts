@@ -423,10 +423,14 @@ export const deviceControlMessages = pgTable(
 
 // ---------------------------------------------------------------- guests and stays
 
+/** A guest belongs to the business whose property they stayed at; another business never sees or edits them. */
 export const guests = pgTable(
   'guests',
   {
     id: serial().primaryKey(),
+    busEntityId: integer()
+      .notNull()
+      .references(() => businessEntities.id),
     mobileNumber: text().notNull(),
     firstName: text().notNull(),
     lastName: text(),

@@ -7,7 +7,14 @@ import { createRandom, type Random } from './demo-random';
 import { DEMO_CHECKOUT_TIME, demoSites, type SiteKind } from './demo-sites';
 import { DAY_MS, slotOf, timeOfSlot, wallDay, type Grid } from './demo-time';
 
-export type PlannedGuest = { firstName: string; lastName: string; mobileNumber: string; email: string | null };
+export type PlannedGuest = {
+  /** Index into the demo businesses: a guest belongs to the business they stay with. */
+  business: number;
+  firstName: string;
+  lastName: string;
+  mobileNumber: string;
+  email: string | null;
+};
 
 export type PlannedStay = {
   /** Index into the planned locations. */
@@ -155,7 +162,8 @@ export function planStays(grid: Grid, fleet: Fleet): StayPlan {
   const rng = createRandom(0x57a9_5eed);
   const plannedGuests: PlannedGuest[] = [];
   const usedMobiles = new Set<string>();
-  const newGuest = (): number => {
+  const guestsOf = new Map<number, number[]>();
+  const newGuest = (business: number): number => {
     const firstName = rng.pick(firstNames);
     const lastName = rng.pick(lastNames);
     let mobileNumber: string;
@@ -165,8 +173,11 @@ export function planStays(grid: Grid, fleet: Fleet): StayPlan {
     const email = rng.chance(0.6)
       ? `${firstName}.${lastName}${rng.chance(0.5) ? rng.int(1, 99) : ''}@${rng.pick(mailDomains)}`.toLowerCase()
       : null;
-    plannedGuests.push({ firstName, lastName, mobileNumber, email });
-    return plannedGuests.length - 1;
+    plannedGuests.push({ business, firstName, lastName, mobileNumber, email });
+    const index = plannedGuests.length - 1;
+    if (!guestsOf.has(business)) guestsOf.set(business, []);
+    guestsOf.get(business)!.push(index);
+    return index;
   };
   const [checkoutHour, checkoutMinute] = DEMO_CHECKOUT_TIME.split(':').map(Number) as [number, number];
   const checkoutOffset = (checkoutHour * 60 + checkoutMinute) * 60_000;
@@ -195,7 +206,8 @@ export function planStays(grid: Grid, fleet: Fleet): StayPlan {
       const autoCheckoutAt = fromWallClock(site.timeZone, checkoutDay * DAY_MS + checkoutOffset);
       const early = rng.chance(0.35) ? 0 : rng.int(1, 16);
       const checkoutSlot = Math.max(slotOf(grid, autoCheckoutAt) - early, checkinSlot + 16);
-      const guest = plannedGuests.length > 50 && rng.chance(0.2) ? rng.int(0, plannedGuests.length - 1) : newGuest();
+      const regulars = guestsOf.get(site.business) ?? [];
+      const guest = regulars.length > 50 && rng.chance(0.2) ? rng.pick(regulars) : newGuest(site.business);
       if (checkoutSlot > grid.lastSlot) {
         if (!loc.noCheckIn) {
           own.push({ location, guest, checkinSlot, checkoutSlot: null, autoCheckoutAt: new Date(autoCheckoutAt) });
@@ -248,14 +260,14 @@ export async function insertStays(
   tx: Tx,
   plan: StayPlan,
   grid: Grid,
-  locationIds: number[],
-  locationSiteIds: number[],
+  ids: { locationIds: number[]; locationSiteIds: number[]; businessIds: number[] },
 ): Promise<void> {
+  const { locationIds, locationSiteIds } = ids;
   const guestIds: number[] = [];
   for (const chunk of chunks(plan.guests, 2000)) {
     const inserted = await tx
       .insert(guests)
-      .values(chunk)
+      .values(chunk.map(({ business, ...g }) => ({ ...g, busEntityId: ids.businessIds[business]! })))
       .returning({ id: guests.id, mobileNumber: guests.mobileNumber });
     const byMobile = new Map(inserted.map((r) => [r.mobileNumber, r.id]));
     for (const g of chunk) guestIds.push(byMobile.get(g.mobileNumber)!);

@@ -47,7 +47,7 @@ export async function seedDemo(db: Db, log: FastifyBaseLogger, now = new Date())
     );
     const { locationIds, meterIds } = await insertFleet(tx, fleet, siteIds, stayPlan.openStays, now);
     const locationSiteIds = fleet.locations.map((l) => siteIds[l.site]!);
-    await insertStays(tx, stayPlan, grid, locationIds, locationSiteIds);
+    await insertStays(tx, stayPlan, grid, { locationIds, locationSiteIds, businessIds: beIds });
     lap('sites, users, fleet, stays');
     const n = await withoutReadingConstraints(tx, async () => {
       const inserted = await insertReadings(tx, grid, fleet, stayPlan.segments, meterIds);

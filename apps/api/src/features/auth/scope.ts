@@ -1,7 +1,7 @@
 import { Role } from '@portal/contract';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { locations, servicePoints, sites } from '../../db/schema';
+import { guests, locations, servicePoints, sites } from '../../db/schema';
 import { type AppError, forbidden, notFound } from '../../lib/errors';
 import type { Principal } from './principal';
 
@@ -39,6 +39,24 @@ export function sitesInScope(scope: Scope): SQL {
       return and(live, eq(sites.busEntityId, scope.busEntityId))!;
     case 'sites':
       return scope.siteIds.length ? and(live, inArray(sites.id, [...scope.siteIds]))! : sql`false`;
+    case 'none':
+      return sql`false`;
+  }
+}
+
+/**
+ * A condition on the `guests` table: the guests of the caller's business (all for an
+ * Administrator), or for a Site Manager those who stayed at one of their properties.
+ */
+export function guestsInScope(scope: Scope): SQL {
+  switch (scope.kind) {
+    case 'all':
+      return sql`true`;
+    case 'business':
+      return eq(guests.busEntityId, scope.busEntityId);
+    case 'sites':
+      return sql`exists (select 1 from stays st join sites on sites.id = st.site_id
+        where st.guest_id = ${guests.id} and ${sitesInScope(scope)})`;
     case 'none':
       return sql`false`;
   }
@@ -145,4 +163,16 @@ export async function requireServicePoints(
     if (row && !site && scope.kind !== 'all') throw forbidden();
     return { servicePointId, locationId: row?.locationId ?? null, site: requireInScope(user, site, 'meter') };
   });
+}
+
+/**
+ * A guest the caller named for a stay at a property of `busEntityId`: refused like any foreign
+ * id when it is outside the caller's scope or belongs to another business.
+ */
+export async function requireGuest(q: Queryable, user: Principal, guestId: number, busEntityId: number): Promise<void> {
+  const [guest] = await q
+    .select({ id: guests.id })
+    .from(guests)
+    .where(and(eq(guests.id, guestId), eq(guests.busEntityId, busEntityId), guestsInScope(scopeOf(user))));
+  if (!guest) throw unknownTo(user, 'guest');
 }

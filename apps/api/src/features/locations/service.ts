@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Role, type BulkLocationEntry, type LocationRow, type UpdateLocationRequest } from '@portal/contract';
-import type { Queryable } from '../../db/client';
+import type { Queryable, Tx } from '../../db/client';
 import { locations, servicePoints, sites, stays } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { announce, locationChanged, siteChanged } from '../../hub/events';
@@ -99,52 +99,62 @@ export async function updateLocation(
 ): Promise<void> {
   await requireLocation(deps.db, user, locationId);
   await deps.db
-    .transaction(async (tx) => {
-      const [before] = await tx.select().from(locations).where(eq(locations.id, locationId)).for('update');
-      const current = before!;
-      const changed = {
-        description: input.locationDescription !== current.description,
-        accountNumber: input.billingAccountNumber !== current.accountNumber,
-        locationTypeId: input.locationType !== undefined && input.locationType !== current.locationTypeId,
-        publicName: input.locationPublicName !== current.publicName,
-      };
-      if (current.isCheckedIn && (changed.description || changed.accountNumber || changed.locationTypeId)) {
-        throw conflict('checkedInReadOnly');
-      }
-      const ownerFields = changed.accountNumber || changed.locationTypeId || changed.publicName;
-      if (ownerFields && user.roleId !== Role.Administrator && user.roleId !== Role.SiteOwner) {
-        throw new AppError('forbidden', 'fieldNotEditable');
-      }
-      await assertPublicNameFree(tx, input.locationPublicName, locationId);
-      if (changed.description) {
-        const named = { siteId: current.siteId, description: input.locationDescription, locationId };
-        if ((await descriptionClashes(tx, [named])).length)
-          throw conflict('locationDescriptionTaken', 'locationDescription');
-      }
-      const [after] = await tx
-        .update(locations)
-        .set({
-          description: input.locationDescription,
-          accountNumber: input.billingAccountNumber,
-          publicName: input.locationPublicName,
-          ...(input.locationType !== undefined ? { locationTypeId: input.locationType } : {}),
-          updatedAt: deps.now(),
-        })
-        .where(eq(locations.id, locationId))
-        .returning();
-      await audit(tx, req, {
-        action: 'updateLocation',
-        entityType: 'location',
-        entityId: locationId,
-        before: current,
-        after,
-      });
-      await announce(tx, locationChanged(current.siteId, locationId, deps.now()));
-    })
+    .transaction((tx) => editLocation(tx, deps.now(), req, user, locationId, input))
     .catch(rethrowDescriptionClash);
 }
 
-function rethrowDescriptionClash(err: unknown): never {
+/** `updateLocation` inside the caller's transaction (the caller checked the scope and maps a description clash). */
+export async function editLocation(
+  tx: Tx,
+  now: Date,
+  req: FastifyRequest,
+  user: Principal,
+  locationId: number,
+  input: Editable,
+): Promise<void> {
+  const [before] = await tx.select().from(locations).where(eq(locations.id, locationId)).for('update');
+  const current = before!;
+  const changed = {
+    description: input.locationDescription !== current.description,
+    accountNumber: input.billingAccountNumber !== current.accountNumber,
+    locationTypeId: input.locationType !== undefined && input.locationType !== current.locationTypeId,
+    publicName: input.locationPublicName !== current.publicName,
+  };
+  if (current.isCheckedIn && (changed.description || changed.accountNumber || changed.locationTypeId)) {
+    throw conflict('checkedInReadOnly');
+  }
+  const ownerFields = changed.accountNumber || changed.locationTypeId || changed.publicName;
+  if (ownerFields && user.roleId !== Role.Administrator && user.roleId !== Role.SiteOwner) {
+    throw new AppError('forbidden', 'fieldNotEditable');
+  }
+  await assertPublicNameFree(tx, input.locationPublicName, locationId);
+  if (changed.description) {
+    const named = { siteId: current.siteId, description: input.locationDescription, locationId };
+    if ((await descriptionClashes(tx, [named])).length)
+      throw conflict('locationDescriptionTaken', 'locationDescription');
+  }
+  const [after] = await tx
+    .update(locations)
+    .set({
+      description: input.locationDescription,
+      accountNumber: input.billingAccountNumber,
+      publicName: input.locationPublicName,
+      ...(input.locationType !== undefined ? { locationTypeId: input.locationType } : {}),
+      updatedAt: now,
+    })
+    .where(eq(locations.id, locationId))
+    .returning();
+  await audit(tx, req, {
+    action: 'updateLocation',
+    entityType: 'location',
+    entityId: locationId,
+    before: current,
+    after,
+  });
+  await announce(tx, locationChanged(current.siteId, locationId, now));
+}
+
+export function rethrowDescriptionClash(err: unknown): never {
   throw isDescriptionClash(err) ? conflict('locationDescriptionTaken') : err;
 }
 

@@ -61,7 +61,7 @@ export async function reportFixture(t: TestApp) {
 
   const [guest] = await db
     .insert(guests)
-    .values({ mobileNumber: '(555) 123-4567', firstName: 'Gina', lastName: 'Guest' })
+    .values({ busEntityId: business.id, mobileNumber: '(555) 123-4567', firstName: 'Gina', lastName: 'Guest' })
     .returning();
   const [stay] = await db
     .insert(stays)

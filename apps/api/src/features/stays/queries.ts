@@ -132,13 +132,8 @@ export async function electricUsageOfStay(q: Queryable, stayId: number): Promise
   return row?.kwh ?? null;
 }
 
-/** Guests whose phone starts with the digits typed, among those known to the caller's sites. */
-export function searchGuests(
-  q: Queryable,
-  phonePrefix: string,
-  siteCondition: ReturnType<typeof sql>,
-  createdBy: number,
-) {
+/** Guests whose phone starts with the digits typed, among those the condition lets the caller see. */
+export function searchGuests(q: Queryable, phonePrefix: string, visible: SQL) {
   const like = `${phonePrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return q
     .select({
@@ -149,13 +144,7 @@ export function searchGuests(
       email: guests.email,
     })
     .from(guests)
-    .where(
-      and(
-        sql`${guests.mobileNumber} like ${like}`,
-        sql`(${guests.createdByUserAccountId} = ${createdBy} or exists (
-          select 1 from stays st join sites on sites.id = st.site_id where st.guest_id = ${guests.id} and ${siteCondition}))`,
-      ),
-    )
+    .where(and(sql`${guests.mobileNumber} like ${like}`, visible))
     .orderBy(guests.mobileNumber, guests.id)
     .limit(20);
 }

@@ -19,10 +19,10 @@ import { announce, locationChanged } from '../../hub/events';
 import { audit } from '../../lib/audit';
 import { conflict, invalid } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
-import { requireLocation, scopeOf, sitesInScope } from '../auth/scope';
+import { guestsInScope, requireGuest, requireLocation, scopeOf, type SiteRef } from '../auth/scope';
 import { awaitConfirmation, handOver, queueControls, type Queued } from '../devices/service';
 import { commandsFor, isDisconnect } from '../devices/relays';
-import { updateLocation } from '../locations/service';
+import { editLocation, rethrowDescriptionClash } from '../locations/service';
 import {
   closeStayMeters,
   currentStay,
@@ -64,7 +64,16 @@ function checkAutoCheckout(at: Date, now: Date) {
   if (!onStep || at < nextSlot(now)) throw invalid('fieldNotValid', 'autoCheckoutDateTime');
 }
 
-async function saveGuest(tx: Tx, guest: GuestInput | undefined, userId: number): Promise<number | null> {
+/**
+ * Stores the guest of a stay at a property of `site`'s business: a new guest, or the one the
+ * caller picked (which must be theirs to see and of that business), updated as typed.
+ */
+async function saveGuest(
+  tx: Tx,
+  user: Principal,
+  site: SiteRef,
+  guest: GuestInput | undefined,
+): Promise<number | null> {
   if (!guest || guest.mobileNumber === '') return null;
   const values = {
     mobileNumber: guest.mobileNumber,
@@ -73,16 +82,13 @@ async function saveGuest(tx: Tx, guest: GuestInput | undefined, userId: number):
     email: guest.email || null,
   };
   if (guest.guestID) {
-    const [updated] = await tx
-      .update(guests)
-      .set(values)
-      .where(eq(guests.id, guest.guestID))
-      .returning({ id: guests.id });
-    if (updated) return updated.id;
+    await requireGuest(tx, user, guest.guestID, site.busEntityId);
+    await tx.update(guests).set(values).where(eq(guests.id, guest.guestID));
+    return guest.guestID;
   }
   const [created] = await tx
     .insert(guests)
-    .values({ ...values, createdByUserAccountId: userId })
+    .values({ ...values, busEntityId: site.busEntityId, createdByUserAccountId: user.userAccountId })
     .returning({ id: guests.id });
   return created!.id;
 }
@@ -112,7 +118,7 @@ export async function checkIn(
       relays.some((r) => SOLO_GROUPS.includes(r.group_id) || r.active_ind !== ActiveInd.Available);
     if (blocked) throw conflict('checkInNotAllowed');
     if (!relays.length) throw conflict('checkInNoMeter');
-    const guestId = await saveGuest(tx, input.guest, user.userAccountId);
+    const guestId = await saveGuest(tx, user, site, input.guest);
     const [stay] = await tx
       .insert(stays)
       .values({
@@ -231,45 +237,49 @@ export async function updateWithServices(
   input: UpdateCapabilitiesRequest,
 ): Promise<Outcome> {
   const site = await requireLocation(deps.db, user, input.locationID);
-  const [current] = await deps.db.select().from(locations).where(eq(locations.id, input.locationID));
-  if (input.locationDescription !== undefined && input.locationPublicName !== undefined) {
-    await updateLocation(deps, req, user, input.locationID, {
-      locationDescription: input.locationDescription,
-      billingAccountNumber: input.billingAccountNumber ?? null,
-      locationPublicName: input.locationPublicName,
-      ...(input.locationType !== undefined ? { locationType: input.locationType ?? null } : {}),
-    });
-  }
-  const queued = await deps.db.transaction(async (tx) => {
-    const now = deps.now();
-    if (input.activeInd !== undefined && !current!.isCheckedIn) {
-      await tx
-        .update(servicePoints)
-        .set({ activeInd: input.activeInd })
-        .where(eq(servicePoints.locationId, input.locationID));
-    }
-    if (current!.isCheckedIn) {
-      const stay = await openStay(tx, input.locationID);
-      if (input.autoCheckoutDateTime) {
-        const at = new Date(input.autoCheckoutDateTime);
-        checkAutoCheckout(at, now);
-        await tx.update(locations).set({ autoCheckoutAt: at }).where(eq(locations.id, input.locationID));
-        if (stay) await tx.update(stays).set({ autoCheckoutAt: at }).where(eq(stays.id, stay.id));
+  const now = deps.now();
+  const queued = await deps.db
+    .transaction(async (tx) => {
+      if (input.locationDescription !== undefined && input.locationPublicName !== undefined) {
+        await editLocation(tx, now, req, user, input.locationID, {
+          locationDescription: input.locationDescription,
+          billingAccountNumber: input.billingAccountNumber ?? null,
+          locationPublicName: input.locationPublicName,
+          ...(input.locationType !== undefined ? { locationType: input.locationType ?? null } : {}),
+        });
       }
-      const guestId = await saveGuest(tx, input.guest, user.userAccountId);
-      if (stay && guestId) await tx.update(stays).set({ guestId }).where(eq(stays.id, stay.id));
-    }
-    await audit(tx, req, {
-      action: 'updateServices',
-      entityType: 'location',
-      entityId: input.locationID,
-      after: input,
-    });
-    await announce(tx, locationChanged(site.siteId, input.locationID, now));
-    const wanted =
-      input.activeInd === ActiveInd.OutOfService ? () => 0 as const : wantedStates(input, current!.isCheckedIn ? 1 : 0);
-    return queueControls(tx, req, commandsFor(await relaysOfLocation(tx, input.locationID), wanted), 'ifNeeded', now);
-  });
+      const [current] = await tx.select().from(locations).where(eq(locations.id, input.locationID)).for('update');
+      if (input.activeInd !== undefined && !current!.isCheckedIn) {
+        await tx
+          .update(servicePoints)
+          .set({ activeInd: input.activeInd })
+          .where(eq(servicePoints.locationId, input.locationID));
+      }
+      if (current!.isCheckedIn) {
+        const stay = await openStay(tx, input.locationID);
+        if (input.autoCheckoutDateTime) {
+          const at = new Date(input.autoCheckoutDateTime);
+          checkAutoCheckout(at, now);
+          await tx.update(locations).set({ autoCheckoutAt: at }).where(eq(locations.id, input.locationID));
+          if (stay) await tx.update(stays).set({ autoCheckoutAt: at }).where(eq(stays.id, stay.id));
+        }
+        const guestId = await saveGuest(tx, user, site, input.guest);
+        if (stay && guestId) await tx.update(stays).set({ guestId }).where(eq(stays.id, stay.id));
+      }
+      await audit(tx, req, {
+        action: 'updateServices',
+        entityType: 'location',
+        entityId: input.locationID,
+        after: input,
+      });
+      await announce(tx, locationChanged(site.siteId, input.locationID, now));
+      const wanted =
+        input.activeInd === ActiveInd.OutOfService
+          ? () => 0 as const
+          : wantedStates(input, current!.isCheckedIn ? 1 : 0);
+      return queueControls(tx, req, commandsFor(await relaysOfLocation(tx, input.locationID), wanted), 'ifNeeded', now);
+    })
+    .catch(rethrowDescriptionClash);
   return { stayId: null, ...(await dispatch(deps, req, queued)) };
 }
 
@@ -359,5 +369,5 @@ export async function stayHistory(q: Queryable, locationId: number): Promise<Sta
 export async function findGuests(deps: Deps, user: Principal, search: string) {
   const phone = maskGuestPhone(search);
   if (!phone) return [];
-  return searchGuests(deps.db, phone, sitesInScope(scopeOf(user)), user.userAccountId);
+  return searchGuests(deps.db, phone, guestsInScope(scopeOf(user)));
 }

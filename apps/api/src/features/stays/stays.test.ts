@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { nextSlot, Role, type CurrentStay, type LocationRow } from '@portal/contract';
-import { locations, servicePointCapabilities, servicePoints, stayMeters, stays } from '../../db/schema';
+import { guests, locations, servicePointCapabilities, servicePoints, stayMeters, stays } from '../../db/schema';
 import { recordReadings } from '../meters/readings';
 import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -10,6 +10,7 @@ import { autoCheckOut } from './service';
 let t: TestApp;
 const tokens = { admin: '', manager: '', ownerB: '' };
 let siteId = 0;
+let siteB = 0;
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -25,6 +26,7 @@ beforeAll(async () => {
   const a = await buildBusiness(db);
   const b = await buildBusiness(db);
   siteId = (await buildSite(db, a.id)).id;
+  siteB = (await buildSite(db, b.id)).id;
   tokens.admin = await signIn(t, await buildUser(db, { roleId: Role.Administrator }));
   tokens.manager = await signIn(
     t,
@@ -38,9 +40,9 @@ beforeEach(() => {
 });
 
 /** A location with a 30/50 A electric meter (two relays) and its capabilities. */
-async function pedestal(over: { deviceTypeId?: number; activeInd?: number } = {}) {
+async function pedestal(over: { deviceTypeId?: number; activeInd?: number; site?: number } = {}) {
   const db = t.deps.db;
-  const loc = await buildLocation(db, siteId);
+  const loc = await buildLocation(db, over.site ?? siteId);
   const meter = await buildMeter(db, {
     locationId: loc.id,
     slot: 1,
@@ -308,5 +310,94 @@ describe('meters that stop answering', () => {
     ]);
     const [m] = await t.deps.db.select().from(servicePoints).where(eq(servicePoints.id, meter.id));
     expect(m!.activeInd).toBe(1);
+  });
+});
+
+const editWithServices = (token: string, body: object) =>
+  t.call({ method: 'PUT', url: '/api/UpdateLocationServicePointCapabilities', token, payload: body });
+
+describe('guests belong to a business', () => {
+  const guestNamed = async (id: number) => (await t.deps.db.select().from(guests).where(eq(guests.id, id)))[0];
+
+  it("refuses another business's guest id at check-in and at edit, and leaves that guest as it was", async () => {
+    const { loc } = await pedestal();
+    const vera = { mobileNumber: '(555) 333-0001', firstName: 'Vera', lastName: 'Victim', email: 'vera@example.com' };
+    await checkIn(tokens.manager, { locationID: loc.id, autoCheckoutDateTime: autoCheckout(), guest: vera });
+    const veraId = (await currentStayOf(tokens.manager, loc.id)).body.result!.guest!.guestID;
+    const forged = { guestID: veraId, mobileNumber: '(555) 999-0000', firstName: 'Mallory', lastName: '', email: '' };
+
+    const other = await pedestal({ site: siteB });
+    const res = await checkIn(tokens.ownerB, {
+      locationID: other.loc.id,
+      autoCheckoutDateTime: autoCheckout(),
+      guest: forged,
+    });
+    expect(res.status).toBe(403);
+    const [locB] = await t.deps.db.select().from(locations).where(eq(locations.id, other.loc.id));
+    expect(locB!.isCheckedIn).toBe(false);
+    // an Administrator may not join guests across businesses either: to this location the guest does not exist
+    const byAdmin = await checkIn(tokens.admin, {
+      locationID: other.loc.id,
+      autoCheckoutDateTime: autoCheckout(),
+      guest: forged,
+    });
+    expect(byAdmin.status).toBe(404);
+
+    expect(
+      (await checkIn(tokens.ownerB, { locationID: other.loc.id, autoCheckoutDateTime: autoCheckout() })).status,
+    ).toBe(200);
+    const edit = await editWithServices(tokens.ownerB, { locationID: other.loc.id, guest: forged });
+    expect(edit.status).toBe(403);
+    expect((await currentStayOf(tokens.ownerB, other.loc.id)).body.result!.guest).toBeNull();
+
+    expect(await guestNamed(veraId)).toMatchObject({ firstName: 'Vera', mobileNumber: vera.mobileNumber });
+    const searchB = await t.call<unknown[]>({
+      method: 'GET',
+      url: '/api/Guest/GetGuests?search=(555) 333',
+      token: tokens.ownerB,
+    });
+    expect(searchB.body.result).toEqual([]);
+  });
+
+  it('refuses a guest id that does not exist as it refuses a foreign one', async () => {
+    const { loc } = await pedestal();
+    const ghost = { guestID: 2_000_000, mobileNumber: '(555) 444-0000', firstName: 'Ghost' };
+    expect(
+      (await checkIn(tokens.manager, { locationID: loc.id, autoCheckoutDateTime: autoCheckout(), guest: ghost }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await checkIn(tokens.admin, { locationID: loc.id, autoCheckoutDateTime: autoCheckout(), guest: ghost })).status,
+    ).toBe(404);
+  });
+
+  it('keeps updating the guest of its own business: an edit corrects the name', async () => {
+    const { loc } = await pedestal();
+    const gus = { mobileNumber: '(555) 333-0002', firstName: 'Gus' };
+    await checkIn(tokens.manager, { locationID: loc.id, autoCheckoutDateTime: autoCheckout(), guest: gus });
+    const gusId = (await currentStayOf(tokens.manager, loc.id)).body.result!.guest!.guestID;
+    const edit = await editWithServices(tokens.manager, {
+      locationID: loc.id,
+      guest: { ...gus, guestID: gusId, firstName: 'Gustav' },
+    });
+    expect(edit.status).toBe(200);
+    expect(await guestNamed(gusId)).toMatchObject({ firstName: 'Gustav' });
+  });
+});
+
+describe('the edit with services', () => {
+  it('saves nothing when any part is refused: a bad automatic check-out keeps the old public name', async () => {
+    const { loc } = await pedestal();
+    await checkIn(tokens.admin, { locationID: loc.id, autoCheckoutDateTime: autoCheckout() });
+    const offStep = new Date(nextSlot(new Date(t.deps.now().getTime() + 86_400_000)).getTime() + 60_000).toISOString();
+    const res = await editWithServices(tokens.admin, {
+      locationID: loc.id,
+      locationDescription: loc.description,
+      locationPublicName: 'RENAMED1',
+      autoCheckoutDateTime: offStep,
+    });
+    expect(res.status).toBe(400);
+    const [after] = await t.deps.db.select().from(locations).where(eq(locations.id, loc.id));
+    expect(after!.publicName).toBe(loc.publicName);
   });
 });

@@ -29,9 +29,9 @@ beforeAll(async () => {
   const [formula, olivia, otherGina] = await db
     .insert(guests)
     .values([
-      { mobileNumber: '(555) 999-0000', firstName: '=1+1', lastName: 'Hacker' },
-      { mobileNumber: '(555) 222-3333', firstName: 'Olivia', lastName: 'Open' },
-      { mobileNumber: '(555) 444-5555', firstName: 'Gina', lastName: 'Guest' },
+      { busEntityId: f.site.busEntityId, mobileNumber: '(555) 999-0000', firstName: '=1+1', lastName: 'Hacker' },
+      { busEntityId: f.site.busEntityId, mobileNumber: '(555) 222-3333', firstName: 'Olivia', lastName: 'Open' },
+      { busEntityId: f.otherSite.busEntityId, mobileNumber: '(555) 444-5555', firstName: 'Gina', lastName: 'Guest' },
     ])
     .returning();
   const otherLocation = await buildLocation(db, f.otherSite.id);
