@@ -19,7 +19,8 @@ import { isMessageCode, messageText, PRODUCT_VERSION, type FieldError } from '@p
 import type { Deps } from './deps';
 import { features } from './features';
 import session from './features/auth/session';
-import { AppError, errorStatus } from './lib/errors';
+import { AppError, errorStatus, fromDatabase } from './lib/errors';
+import { refuseUnstorableText } from './lib/text';
 import { registerHub } from './hub/hub';
 import { accessOf } from './lib/route';
 import { zodSerializerCompiler } from './lib/serializer';
@@ -67,6 +68,10 @@ export async function buildApp({ deps, logger }: AppOptions): Promise<FastifyIns
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);
 
+  // Every call, whatever its schema says of text: no NUL or broken character reaches the database.
+  app.addHook('preValidation', async (req) => {
+    if (API.test(req.url)) refuseUnstorableText(req.query, req.params, req.body);
+  });
   app.addHook('onSend', async (req, reply, payload) => {
     if (API.test(req.url)) reply.header('cache-control', 'no-store');
     return payload;
@@ -114,6 +119,8 @@ export async function buildApp({ deps, logger }: AppOptions): Promise<FastifyIns
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const { status, body } = toEnvelope(err);
     if (status >= 500) req.log.error({ err }, 'request failed');
+    // the contract should have refused what the database did: worth a look
+    else if (!(err instanceof AppError) && fromDatabase(err)) req.log.warn({ err }, 'refused by the database');
     return reply.status(status).send(body);
   });
 
@@ -135,7 +142,8 @@ function toEnvelope(err: FastifyError): { status: number; body: object } {
     status,
     body: { success: false, result: { code, errors }, message, statusCode: status, exceptionMessage: null },
   });
-  if (err instanceof AppError) return failure(err.status, err.code, err.message, err.fields);
+  const known = err instanceof AppError ? err : fromDatabase(err);
+  if (known) return failure(known.status, known.code, known.message, known.fields);
   if (hasZodFastifySchemaValidationErrors(err)) {
     const errors = err.validation.map((v) => {
       const code = v.message && isMessageCode(v.message) ? v.message : 'invalidInput';

@@ -10,8 +10,8 @@ export const authenticateRequest = z.object({
 export type AuthenticateRequest = z.infer<typeof authenticateRequest>;
 
 export const userAccountBasicInfo = z.object({
-  userAccountID: z.number().int(),
-  roleID: z.number().int(),
+  userAccountID: z.int32(),
+  roleID: z.int32(),
 });
 
 /** The sign-in result the browser stores whole under its login key. */
@@ -25,17 +25,17 @@ export type LoginResult = z.infer<typeof loginResult>;
 export const refreshTokenRequest = z.object({ Token: z.string({ error: 'requiredField' }).min(1, 'requiredField') });
 
 export const me = z.object({
-  userAccountID: z.number().int(),
-  roleID: z.number().int(),
+  userAccountID: z.int32(),
+  roleID: z.int32(),
   roleName: z.string(),
   email: z.string(),
   username: z.string().nullable(),
   firstName: z.string(),
   lastName: z.string(),
-  busEntityID: z.number().int().nullable(),
+  busEntityID: z.int32().nullable(),
   busEntityName: z.string().nullable(),
   permissions: z.array(z.enum(Object.values(Permission) as [Permission, ...Permission[]])),
-  siteIDs: z.array(z.number().int()),
+  siteIDs: z.array(z.int32()),
 });
 export type Me = z.infer<typeof me>;
 

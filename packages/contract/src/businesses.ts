@@ -17,12 +17,12 @@ export const createBusEntityRequest = z.object({ legalName });
 export type CreateBusEntityRequest = z.infer<typeof createBusEntityRequest>;
 
 export const updateBusEntityRequest = z.object({
-  busEntityID: z.number({ error: 'fieldNotValid' }).int('fieldNotValid').positive('fieldNotValid'),
+  busEntityID: z.int32({ error: 'fieldNotValid' }).positive('fieldNotValid'),
   legalName,
 });
 export type UpdateBusEntityRequest = z.infer<typeof updateBusEntityRequest>;
 
-export const busEntity = z.object({ busEntityID: z.number().int(), legalName: z.string() });
+export const busEntity = z.object({ busEntityID: z.int32(), legalName: z.string() });
 export type BusEntity = z.infer<typeof busEntity>;
 
 /**
@@ -31,6 +31,6 @@ export type BusEntity = z.infer<typeof busEntity>;
  */
 export const busEntityWithSites = busEntity.extend({
   anySiteContains: z.boolean(),
-  sites: z.array(z.object({ siteID: z.number().int(), sitePublicName: z.string() })),
+  sites: z.array(z.object({ siteID: z.int32(), sitePublicName: z.string() })),
 });
 export type BusEntityWithSites = z.infer<typeof busEntityWithSites>;

@@ -17,25 +17,25 @@ export const realtimeStats = z.object({
 export type RealtimeStats = z.infer<typeof realtimeStats>;
 
 export const systemAlert = z.object({
-  alertID: z.number().int(),
+  alertID: z.int32(),
   /** HTML: sanitise before rendering. */
   alertText: z.string(),
   kind: z.string(),
-  siteID: z.number().int().nullable(),
+  siteID: z.int32().nullable(),
   createdAt: z.string(),
 });
 export type SystemAlert = z.infer<typeof systemAlert>;
 
 export const dashboardStats = z.object({
-  activeLocations: z.number().int(),
-  inUseLocations: z.number().int(),
-  outOfServiceLocations: z.number().int(),
-  missingDevices: z.number().int(),
+  activeLocations: z.int32(),
+  inUseLocations: z.int32(),
+  outOfServiceLocations: z.int32(),
+  missingDevices: z.int32(),
 });
 
 export const usageChartQuery = z.object({ days: z.coerce.number().int().min(1).max(90).default(30) });
 export const siteUsageSeries = z.object({
-  siteID: z.number().int(),
+  siteID: z.int32(),
   siteName: z.string(),
   days: z.array(z.object({ day: z.string(), kwh: z.number(), gallons: z.number() })),
 });

@@ -66,7 +66,7 @@ export const readingMessage = z
 /** What a meter publishes on `meters/{deviceKey}/ack`, answering a command. */
 export const ackMessage = z
   .object({
-    messageId: z.number().int().positive().describe("The command's messageId, echoed."),
+    messageId: z.int32().positive().describe("The command's messageId, echoed."),
     resultCode: z
       .number()
       .int()
@@ -85,7 +85,7 @@ export const heartbeatMessage = z
 /** What the server publishes on `meters/{deviceKey}/command`. */
 export const commandMessage = z
   .object({
-    messageId: z.number().int().positive().describe('Echo it in the acknowledgement.'),
+    messageId: z.int32().positive().describe('Echo it in the acknowledgement.'),
     capabilityId: z
       .number()
       .int()

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParam } from './fields';
 
-const id = z.number().int();
+const id = z.int32();
 const state = z.union([z.literal(0), z.literal(1)]);
 
 export const sendControlRequest = z.object({ servicePointId: id, requestedState: state });
@@ -12,9 +12,9 @@ export const controlMessageQuery = z.object({ servicePointId: idParam, messageId
 export const controlMessage = z.object({
   messageId: id,
   servicePointId: id,
-  requestedState: z.number().int(),
+  requestedState: z.int32(),
   /** null: no reply yet; 0: success; other: the meter's error code. */
-  resultCode: z.number().int().nullable(),
+  resultCode: z.int32().nullable(),
   responseReceivedDate: z.string().nullable(),
   state: z.string(),
 });
@@ -35,7 +35,7 @@ export const siteCapability = z.object({
   servicePointCapabilityID: id,
   capabilityID: id,
   displayName: z.string(),
-  capabilityType: z.number().int(),
-  status: z.number().int(),
+  capabilityType: z.int32(),
+  status: z.int32(),
   apiCapabilityResponse: z.string().nullable(),
 });

@@ -6,7 +6,7 @@ export function envelope<T extends z.ZodType>(result: T) {
     success: z.boolean(),
     result,
     message: z.string().nullable(),
-    statusCode: z.number().int(),
+    statusCode: z.int32(),
     exceptionMessage: z.string().nullable(),
   });
 }
@@ -27,7 +27,7 @@ export type Envelope<T> = {
   exceptionMessage: string | null;
 };
 
-export const idValue = z.object({ id: z.number().int(), value: z.string() });
+export const idValue = z.object({ id: z.int32(), value: z.string() });
 export type IdValue = z.infer<typeof idValue>;
 
 export const emptyResult = z.null();

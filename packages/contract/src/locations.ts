@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParam } from './fields';
 import { lastRefusal } from './meters';
 
-const id = z.number().int();
+const id = z.int32();
 const isoDate = z.string();
 
 export const usageStats = z.object({
@@ -15,9 +15,9 @@ export type UsageStats = z.infer<typeof usageStats>;
 
 export const capabilityEntry = z.object({
   servicePointCapabilityID: id,
-  status: z.number().int(),
+  status: z.int32(),
   apiCapabilityResponse: z.string().nullable(),
-  capability: z.object({ capabilityID: id, displayName: z.string(), capabilityType: z.number().int() }),
+  capability: z.object({ capabilityID: id, displayName: z.string(), capabilityType: z.int32() }),
 });
 export type CapabilityEntry = z.infer<typeof capabilityEntry>;
 
@@ -31,15 +31,15 @@ export const servicePointRow = z.object({
   fk_DeviceTypeName: z.string(),
   unit: z.string(),
   supportsResetReading: z.boolean(),
-  activeInd: z.number().int(),
+  activeInd: z.int32(),
   activeIndName: z.string(),
   excludeFromMonitoring: z.boolean(),
   isMissingDevice: z.boolean(),
   lastSeenDT: isoDate.nullable(),
   /** The meter's current cumulative reading (kWh or gallons). */
   kwhTotal: z.number().nullable(),
-  deviceControlRequestedState: z.number().int().nullable(),
-  resultCode: z.number().int().nullable(),
+  deviceControlRequestedState: z.int32().nullable(),
+  resultCode: z.int32().nullable(),
   servicePointCapabilities: z.array(capabilityEntry),
   /** Usage in the site's time zone; null when the meter has no readings. */
   usage: usageStats.nullable(),

@@ -8,15 +8,15 @@ export const busEntityIdQuery = z.object({ busEntityID: idParam });
 export const sitesLookupByUserQuery = z.object({ userAccountID: idParam });
 
 export const stateLookup = z.object({
-  stateID: z.number().int(),
+  stateID: z.int32(),
   stateName: z.string(),
   abbreviation: z.string(),
-  countryID: z.number().int(),
+  countryID: z.int32(),
 });
 export type StateLookup = z.infer<typeof stateLookup>;
 
 export const countryLookup = z.object({
-  countryID: z.number().int(),
+  countryID: z.int32(),
   countryName: z.string(),
   iso2: z.string(),
 });
@@ -26,5 +26,5 @@ export type CountryLookup = z.infer<typeof countryLookup>;
 export const timeZoneLookup = z.object({ timeZone: z.string(), displayName: z.string() });
 export type TimeZoneLookup = z.infer<typeof timeZoneLookup>;
 
-export const locationTypeLookup = z.object({ locationTypeId: z.number().int(), locationTypeName: z.string() });
+export const locationTypeLookup = z.object({ locationTypeId: z.int32(), locationTypeName: z.string() });
 export type LocationTypeLookup = z.infer<typeof locationTypeLookup>;

@@ -43,6 +43,8 @@ export const messages = {
   forbidden: 'You are not allowed to do this.',
   notFound: 'Not found',
   serverError: 'Something went wrong. Please try again.',
+  changedMeanwhile: 'Someone else changed this at the same moment. Please reload and try again.',
+  unstorableText: 'Text may not contain control characters or broken characters.',
 
   // users
   selectRole: 'Please Select a Role',

@@ -3,7 +3,7 @@ import { METER_ID_LENGTH, READING_MAX_DECIMALS, READING_MAX_INTEGER_DIGITS } fro
 import { REFUSAL_REASONS } from './device-protocol';
 import { idParam } from './fields';
 
-const id = z.number().int();
+const id = z.int32();
 
 export const meterOption = z.object({
   servicePointId: id,
@@ -89,7 +89,7 @@ export const createMeterRequest = z.object({
 
 export const meterInventoryQuery = z.object({
   search: z.string().trim().max(50).optional().default(''),
-  page: z.coerce.number().int().min(1).optional().default(1),
+  page: z.coerce.number().int().min(1).max(2_147_483_647).optional().default(1),
   pageSize: z.coerce.number().int().min(1).max(200).optional().default(50),
 });
 
@@ -107,9 +107,9 @@ export const meterInventoryRow = z.object({
   locationDescription: z.string().nullable(),
   siteID: id.nullable(),
   siteName: z.string().nullable(),
-  activeInd: z.number().int(),
+  activeInd: z.int32(),
   isMissingDevice: z.boolean(),
   lastSeenDT: z.string().nullable(),
   lastRefusal,
 });
-export const meterInventoryPage = z.object({ total: z.number().int(), rows: z.array(meterInventoryRow) });
+export const meterInventoryPage = z.object({ total: z.int32(), rows: z.array(meterInventoryRow) });

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { idParam } from './fields';
 
 export const reportType = z.object({
-  reportTypeID: z.number().int(),
+  reportTypeID: z.int32(),
   reportTypeName: z.string(),
   columnHeaders: z.string(),
-  displayOrder: z.number().int(),
+  displayOrder: z.int32(),
   storedProcedureCalled: z.string(),
   needsLocation: z.boolean(),
 });
@@ -24,7 +24,7 @@ export const locationSearchQuery = z.object({
   siteID: idParam,
   search: z.string().trim().min(2, 'invalidReportInput').max(100, 'maxLength'),
 });
-export const locationDescriptionOption = z.object({ locationID: z.number().int(), locationDescription: z.string() });
+export const locationDescriptionOption = z.object({ locationID: z.int32(), locationDescription: z.string() });
 
 export const reportRecordsQuery = z.object({
   ReportID: idParam,

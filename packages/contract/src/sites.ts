@@ -98,10 +98,9 @@ const optionalText = (max: number) =>
     .max(max, 'maxLength')
     .nullish()
     .transform((value) => value || null);
-const requiredId = (message: MessageCode) => z.number({ error: message }).int(message).positive(message);
+const requiredId = (message: MessageCode) => z.int32({ error: message }).positive(message);
 const optionalId = z
-  .number()
-  .int('fieldNotValid')
+  .int32('fieldNotValid')
   .positive('fieldNotValid')
   .nullish()
   .transform((value) => value ?? null);
@@ -149,9 +148,9 @@ export type SiteSettingRequest = z.infer<typeof siteSettingRequest>;
 
 export const siteSetting = z.object({
   /** 0 until the property's settings are first saved (the defaults are answered). */
-  siteSettingID: z.number().int(),
-  fk_SiteID: z.number().int(),
-  weekStart: z.number().int(),
+  siteSettingID: z.int32(),
+  fk_SiteID: z.int32(),
+  weekStart: z.int32(),
   billingRate: z.number(),
   waterBillingRate: z.number(),
   dayStart: z.string(),
@@ -170,7 +169,7 @@ export const integrationInput = z.object({
 });
 
 const siteFields = {
-  siteID: z.number().int('fieldNotValid').min(0, 'fieldNotValid').default(0),
+  siteID: z.int32('fieldNotValid').min(0, 'fieldNotValid').default(0),
   fk_BusEntityID: requiredId('selectBusiness'),
   sitePublicName: requiredText('providePropertyName', 150),
   siteBillingName: optionalText(150),
@@ -272,56 +271,56 @@ export const siteByIdQuery = z.object({ id: idParam });
 export const sitesOfUserQuery = z.object({ userAccountID: idParam.optional() });
 
 export const siteIntegration = z.object({
-  partnerID: z.number().int(),
+  partnerID: z.int32(),
   partnerName: z.string(),
   propertyKey: z.string(),
 });
 export type SiteIntegration = z.infer<typeof siteIntegration>;
 
 /** A partner for the Integrations section; `used` when the property already has it. */
-export const sitePartner = z.object({ partnerID: z.number().int(), partnerName: z.string(), used: z.boolean() });
+export const sitePartner = z.object({ partnerID: z.int32(), partnerName: z.string(), used: z.boolean() });
 export type SitePartner = z.infer<typeof sitePartner>;
 
 /** A property as My Properties and the Admin Panel show it, with its location counts. */
 export const siteWithStats = z.object({
-  siteID: z.number().int(),
+  siteID: z.int32(),
   sitePublicName: z.string(),
   siteBillingName: z.string().nullable(),
   physicalAddrLine1: z.string(),
   physicalAddrLine2: z.string().nullable(),
   physicalCity: z.string(),
   physicalZip: z.string(),
-  fk_PhysicalStateID: z.number().int(),
+  fk_PhysicalStateID: z.int32(),
   fk_PhysicalStateName: z.string(),
-  fk_PhysicalCountryID: z.number().int(),
+  fk_PhysicalCountryID: z.int32(),
   billingAddrLine1: z.string().nullable(),
   billingAddrLine2: z.string().nullable(),
   billingCity: z.string().nullable(),
   billingZip: z.string().nullable(),
-  fk_BillingCountryID: z.number().int().nullable(),
-  fk_BillingStateID: z.number().int().nullable(),
+  fk_BillingCountryID: z.int32().nullable(),
+  fk_BillingStateID: z.int32().nullable(),
   fk_BillingStateName: z.string().nullable(),
   timeZone: z.string(),
   /** 'HH:mm' in the property's time zone. */
   defaultCheckoutTime: z.string(),
   excludeFromMonitoring: z.boolean(),
   inCheckOutState: z.boolean(),
-  fk_BusEntityID: z.number().int(),
+  fk_BusEntityID: z.int32(),
   busEntityName: z.string(),
-  partnerIDs: z.array(z.number().int()),
+  partnerIDs: z.array(z.int32()),
   propertyKey: z.string().nullable(),
   integrations: z.array(siteIntegration),
   /** Every location of the property, deleted ones included. */
-  totalLocations: z.number().int(),
+  totalLocations: z.int32(),
   /** Locations not deleted. */
-  activeLocations: z.number().int(),
+  activeLocations: z.int32(),
   /** Live locations with a guest checked in. */
-  inUseLocations: z.number().int(),
+  inUseLocations: z.int32(),
   /** Live locations with a meter whose activeInd is not 1. */
-  outOfServiceLocations: z.number().int(),
+  outOfServiceLocations: z.int32(),
   /** Meters of live locations that report isMissingDevice. */
-  missingDevices: z.number().int(),
+  missingDevices: z.int32(),
 });
 export type SiteWithStats = z.infer<typeof siteWithStats>;
 
-export const siteMonitoring = z.object({ siteID: z.number().int(), excludeFromMonitoring: z.boolean() });
+export const siteMonitoring = z.object({ siteID: z.int32(), excludeFromMonitoring: z.boolean() });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { GUEST_PHONE_LENGTH, GUEST_SEARCH_MIN_CHARS, TIME_STEP_MINUTES } from './constants';
 import { EMAIL_PATTERN, idParam } from './fields';
 
-const id = z.number().int();
+const id = z.int32();
 
 export const GUEST_PHONE_PATTERN = /^\(\d{3}\) \d{3}-\d{4}$/;
 
@@ -79,7 +79,7 @@ export const updateCapabilitiesRequest = z.object({
 });
 export type UpdateCapabilitiesRequest = z.infer<typeof updateCapabilitiesRequest>;
 
-export const stayResult = z.object({ stayID: id, messageIds: z.array(z.number().int()) });
+export const stayResult = z.object({ stayID: id, messageIds: z.array(z.int32()) });
 
 export const guestSearchQuery = z.object({
   search: z.string().trim().min(GUEST_SEARCH_MIN_CHARS, 'minLength').max(20, 'maxLength'),

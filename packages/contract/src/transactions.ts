@@ -21,7 +21,7 @@ export const stayGuest = z.object({ firstName: z.string(), lastName: z.string().
 export type StayGuest = z.infer<typeof stayGuest>;
 
 export const stayTransaction = z.object({
-  stayID: z.number().int(),
+  stayID: z.int32(),
   siteName: z.string(),
   /** The property's IANA time zone: the screen and the exports show the stay's times in it. */
   timeZone: z.string(),

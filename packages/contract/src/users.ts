@@ -132,7 +132,7 @@ export type UserAccountFormOutput = z.output<ReturnType<typeof userAccountForm>>
 
 const contactInput = z.object({
   /** Answered by the server; ignored on input (the account's own contact is changed). */
-  contactID: z.number().int().nullish(),
+  contactID: z.int32().nullish(),
   email: userFields.email,
   firstName: userFields.firstName,
   middleName: userFields.middleName,
@@ -183,7 +183,7 @@ export type UpdateUserAccountRequest = z.infer<typeof updateUserAccountRequest>;
 // ---------------------------------------------------------------- answers
 
 export const userContact = z.object({
-  contactID: z.number().int(),
+  contactID: z.int32(),
   email: z.string(),
   firstName: z.string(),
   middleName: z.string().nullable(),
@@ -196,16 +196,16 @@ export type UserContact = z.infer<typeof userContact>;
 
 /** A user account as Manage Users reads it (section 3, with its read form). */
 export const userAccount = z.object({
-  userAccountID: z.number().int(),
+  userAccountID: z.int32(),
   active: z.boolean(),
-  busEntityID: z.number().int().nullable(),
-  siteIDs: z.array(z.number().int()),
+  busEntityID: z.int32().nullable(),
+  siteIDs: z.array(z.int32()),
   contact: userContact,
-  roles: z.array(z.object({ roleID: z.number().int() })),
+  roles: z.array(z.object({ roleID: z.int32() })),
   /** Display name of the account's role ('Site Manager'; 'None' while awaiting approval). */
   userRoles: z.string(),
   /** The assigned properties: key is the property id, value its name. */
-  userAccountSites: z.array(z.object({ key: z.number().int(), value: z.string() })),
+  userAccountSites: z.array(z.object({ key: z.int32(), value: z.string() })),
   busEntityName: z.string().nullable(),
 });
 export type UserAccount = z.infer<typeof userAccount>;

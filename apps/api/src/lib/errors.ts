@@ -46,11 +46,43 @@ export const notFound = (name = 'record') => new AppError('notFound', 'requested
 export const conflict = (messageCode: MessageCode, field?: Fields) =>
   new AppError('conflict', messageCode, {}, onField(messageCode, field));
 
-/** A write the database refused for a unique index (`constraint`: that index only), as the driver or a cause of it reports. */
-export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+/** A write the database refused for a unique index, as the driver or a cause of it reports. */
+export const isUniqueViolation = (err: unknown): boolean => sqlStateOf(err)?.code === '23505';
+
+function sqlStateOf(err: unknown): { code: string; constraint: string } | null {
   for (let e: unknown = err; e instanceof Error; e = e.cause) {
     const pg = e as { code?: unknown; constraint?: unknown };
-    if (pg.code === '23505' && (constraint === undefined || pg.constraint === constraint)) return true;
+    if (typeof pg.code === 'string' && /^[0-9A-Z]{5}$/.test(pg.code)) {
+      return { code: pg.code, constraint: String(pg.constraint) };
+    }
   }
-  return false;
+  return null;
+}
+
+/** The message of each unique index a write can lose a race on; another write got there first. */
+export const uniqueConflicts: Record<string, MessageCode> = {
+  business_entities_legal_name_key: 'businessNameTaken',
+  locations_public_name_key: 'publicNameTaken',
+  locations_site_description_key: 'locationDescriptionTaken',
+  service_points_name_index: 'meterNameTaken',
+  service_points_device_key_index: 'meterNameTaken',
+  service_points_location_id_slot_index: 'noMoreMeters',
+  site_integrations_site_id_partner_id_index: 'partnerOncePerProperty',
+  sites_property_key_index: 'propertyKeyTaken',
+  stays_one_open_per_location: 'alreadyCheckedIn',
+  user_accounts_email_key: 'emailTaken',
+  user_accounts_username_key: 'usernameTaken',
+};
+
+/**
+ * A database refusal the request caused, as the client should hear it; null for anything
+ * else. A unique index another request filled first is 409 with its message; a reference to a
+ * row that does not exist, or a value the column cannot hold (the contract let it through), 400.
+ */
+export function fromDatabase(err: unknown): AppError | null {
+  const state = sqlStateOf(err);
+  if (state?.code === '23505') return conflict(uniqueConflicts[state.constraint] ?? 'changedMeanwhile');
+  if (state?.code === '23503') return invalid('fieldNotValid');
+  if (state?.code.startsWith('22')) return invalid('invalidInput');
+  return null;
 }

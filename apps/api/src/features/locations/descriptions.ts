@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { descriptionKey } from '@portal/contract';
 import { rows, type Queryable } from '../../db/client';
-import { isUniqueViolation } from '../../lib/errors';
 
 /** The database's form of `descriptionKey` (the unique index `locations_site_description_key`). */
 const keyOf = (expr: ReturnType<typeof sql>) => sql`lower(regexp_replace(${expr}, '[[:space:]]+', '', 'g'))`;
@@ -40,6 +39,3 @@ export async function descriptionClashes<T extends NamedLocation>(q: Queryable, 
   for (const { i } of existing) clashing.add(i);
   return entries.filter((_, i) => clashing.has(i));
 }
-
-/** A write that lost a race to another with the same description. */
-export const isDescriptionClash = (err: unknown) => isUniqueViolation(err, 'locations_site_description_key');

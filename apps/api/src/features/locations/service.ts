@@ -11,7 +11,7 @@ import type { Principal } from '../auth/principal';
 import { requireLocation, requireSite, type SiteRef } from '../auth/scope';
 import { handOver, queueControls } from '../devices/service';
 import { metersOfLocations } from '../meters/service';
-import { descriptionClashes, isDescriptionClash } from './descriptions';
+import { descriptionClashes } from './descriptions';
 import { presentLocation } from './presenter';
 import { selectLocations } from './queries';
 
@@ -40,45 +40,43 @@ export async function createLocations(
   entries: BulkLocationEntry[],
 ): Promise<number[]> {
   for (const siteId of new Set(entries.map((e) => e.fk_SiteID))) await requireSite(deps.db, user, siteId);
-  return deps.db
-    .transaction(async (tx) => {
-      const named = entries.map((e, i) => ({ siteId: e.fk_SiteID, description: e.locationDescription, row: i }));
-      const clashes = await descriptionClashes(tx, named);
-      if (clashes.length)
-        throw conflict(
-          'locationDescriptionTaken',
-          clashes.map((c) => `${c.row}.locationDescription`),
-        );
-      const inserted = await tx
-        .insert(locations)
-        .values(
-          entries.map((e) => ({
-            siteId: e.fk_SiteID,
-            description: e.locationDescription,
-            accountNumber: e.accountNumber,
-            publicName: `new-${crypto.randomUUID()}`,
-          })),
-        )
-        .returning({ id: locations.id });
-      const ids = inserted.map((r) => r.id);
-      // The public name (printed on the pedestal) defaults to a code made from the id.
-      await tx
-        .update(locations)
-        .set({ publicName: sql`'L' || lpad(${locations.id}::text, 6, '0')` })
-        .where(inArray(locations.id, ids));
-      await audit(tx, req, {
-        action: 'createLocations',
-        entityType: 'location',
-        entityId: ids.join(','),
-        after: entries,
-      });
-      await announce(
-        tx,
-        [...new Set(entries.map((e) => e.fk_SiteID))].flatMap((siteId) => siteChanged(siteId, deps.now())),
+  return deps.db.transaction(async (tx) => {
+    const named = entries.map((e, i) => ({ siteId: e.fk_SiteID, description: e.locationDescription, row: i }));
+    const clashes = await descriptionClashes(tx, named);
+    if (clashes.length)
+      throw conflict(
+        'locationDescriptionTaken',
+        clashes.map((c) => `${c.row}.locationDescription`),
       );
-      return ids;
-    })
-    .catch(rethrowDescriptionClash);
+    const inserted = await tx
+      .insert(locations)
+      .values(
+        entries.map((e) => ({
+          siteId: e.fk_SiteID,
+          description: e.locationDescription,
+          accountNumber: e.accountNumber,
+          publicName: `new-${crypto.randomUUID()}`,
+        })),
+      )
+      .returning({ id: locations.id });
+    const ids = inserted.map((r) => r.id);
+    // The public name (printed on the pedestal) defaults to a code made from the id.
+    await tx
+      .update(locations)
+      .set({ publicName: sql`'L' || lpad(${locations.id}::text, 6, '0')` })
+      .where(inArray(locations.id, ids));
+    await audit(tx, req, {
+      action: 'createLocations',
+      entityType: 'location',
+      entityId: ids.join(','),
+      after: entries,
+    });
+    await announce(
+      tx,
+      [...new Set(entries.map((e) => e.fk_SiteID))].flatMap((siteId) => siteChanged(siteId, deps.now())),
+    );
+    return ids;
+  });
 }
 
 type Editable = Pick<UpdateLocationRequest, 'locationDescription' | 'billingAccountNumber' | 'locationPublicName'> & {
@@ -98,12 +96,10 @@ export async function updateLocation(
   input: Editable,
 ): Promise<void> {
   await requireLocation(deps.db, user, locationId);
-  await deps.db
-    .transaction((tx) => editLocation(tx, deps.now(), req, user, locationId, input))
-    .catch(rethrowDescriptionClash);
+  await deps.db.transaction((tx) => editLocation(tx, deps.now(), req, user, locationId, input));
 }
 
-/** `updateLocation` inside the caller's transaction (the caller checked the scope and maps a description clash). */
+/** `updateLocation` inside the caller's transaction (the caller checked the scope). */
 export async function editLocation(
   tx: Tx,
   now: Date,
@@ -152,10 +148,6 @@ export async function editLocation(
     after,
   });
   await announce(tx, locationChanged(current.siteId, locationId, now));
-}
-
-export function rethrowDescriptionClash(err: unknown): never {
-  throw isDescriptionClash(err) ? conflict('locationDescriptionTaken') : err;
 }
 
 async function assertPublicNameFree(q: Queryable, publicName: string, locationId: number) {
@@ -228,62 +220,57 @@ export async function moveLocations(
     await requireLocation(deps.db, user, m.LocationID);
     await requireSite(deps.db, user, m.SiteId);
   }
-  const queued = await deps.db
-    .transaction(async (tx) => {
-      const ids = moves.map((m) => m.LocationID);
-      const current = await tx.select().from(locations).where(inArray(locations.id, ids)).for('update');
-      const byId = new Map(current.map((l) => [l.id, l]));
-      const [deletedTarget] = await tx
-        .select({ id: sites.id })
-        .from(sites)
-        .where(
-          and(
-            inArray(
-              sites.id,
-              moves.map((m) => m.SiteId),
-            ),
-            sql`${sites.deletedAt} is not null`,
+  const queued = await deps.db.transaction(async (tx) => {
+    const ids = moves.map((m) => m.LocationID);
+    const current = await tx.select().from(locations).where(inArray(locations.id, ids)).for('update');
+    const byId = new Map(current.map((l) => [l.id, l]));
+    const [deletedTarget] = await tx
+      .select({ id: sites.id })
+      .from(sites)
+      .where(
+        and(
+          inArray(
+            sites.id,
+            moves.map((m) => m.SiteId),
           ),
-        );
-      if (deletedTarget) throw invalid('propertiesFetchFailed', 'SiteId');
-      for (const m of moves) {
-        const loc = byId.get(m.LocationID)!;
-        if (loc.isCheckedIn) throw conflict('moveCheckedIn');
-        if (loc.siteId === m.SiteId) throw invalid('sameProperty', 'SiteId');
-      }
-      const [clash] = await descriptionClashes(
-        tx,
-        moves.map((m) => ({
-          siteId: m.SiteId,
-          description: byId.get(m.LocationID)!.description,
-          locationId: m.LocationID,
-        })),
+          sql`${sites.deletedAt} is not null`,
+        ),
       );
-      if (clash) throw conflict('moveDescriptionTaken');
-      for (const m of moves) {
-        const loc = byId.get(m.LocationID)!;
-        await tx
-          .update(locations)
-          .set({ siteId: m.SiteId, updatedAt: deps.now() })
-          .where(eq(locations.id, m.LocationID));
-        await audit(tx, req, {
-          action: 'moveLocation',
-          entityType: 'location',
-          entityId: m.LocationID,
-          before: { siteId: loc.siteId },
-          after: { siteId: m.SiteId },
-        });
-        await announce(tx, [...siteChanged(loc.siteId, deps.now()), ...siteChanged(m.SiteId, deps.now())]);
-      }
-      // A moved location arrives vacant and switched off, whatever was asked of it before.
-      const meters = await tx
-        .select({ id: servicePoints.id })
-        .from(servicePoints)
-        .where(inArray(servicePoints.locationId, ids));
-      const off = meters.map((m) => ({ servicePointId: m.id, requestedState: 0 as const }));
-      return queueControls(tx, req, off, 'ifNeeded', deps.now());
-    })
-    .catch(rethrowDescriptionClash);
+    if (deletedTarget) throw invalid('propertiesFetchFailed', 'SiteId');
+    for (const m of moves) {
+      const loc = byId.get(m.LocationID)!;
+      if (loc.isCheckedIn) throw conflict('moveCheckedIn');
+      if (loc.siteId === m.SiteId) throw invalid('sameProperty', 'SiteId');
+    }
+    const [clash] = await descriptionClashes(
+      tx,
+      moves.map((m) => ({
+        siteId: m.SiteId,
+        description: byId.get(m.LocationID)!.description,
+        locationId: m.LocationID,
+      })),
+    );
+    if (clash) throw conflict('moveDescriptionTaken');
+    for (const m of moves) {
+      const loc = byId.get(m.LocationID)!;
+      await tx.update(locations).set({ siteId: m.SiteId, updatedAt: deps.now() }).where(eq(locations.id, m.LocationID));
+      await audit(tx, req, {
+        action: 'moveLocation',
+        entityType: 'location',
+        entityId: m.LocationID,
+        before: { siteId: loc.siteId },
+        after: { siteId: m.SiteId },
+      });
+      await announce(tx, [...siteChanged(loc.siteId, deps.now()), ...siteChanged(m.SiteId, deps.now())]);
+    }
+    // A moved location arrives vacant and switched off, whatever was asked of it before.
+    const meters = await tx
+      .select({ id: servicePoints.id })
+      .from(servicePoints)
+      .where(inArray(servicePoints.locationId, ids));
+    const off = meters.map((m) => ({ servicePointId: m.id, requestedState: 0 as const }));
+    return queueControls(tx, req, off, 'ifNeeded', deps.now());
+  });
   await handOver(deps, req, queued);
 }
 

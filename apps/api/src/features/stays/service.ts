@@ -22,7 +22,7 @@ import type { Principal } from '../auth/principal';
 import { guestsInScope, requireGuest, requireLocation, scopeOf, type SiteRef } from '../auth/scope';
 import { awaitConfirmation, handOver, queueControls, type Queued } from '../devices/service';
 import { commandsFor, isDisconnect } from '../devices/relays';
-import { editLocation, rethrowDescriptionClash } from '../locations/service';
+import { editLocation } from '../locations/service';
 import {
   closeStayMeters,
   currentStay,
@@ -238,48 +238,44 @@ export async function updateWithServices(
 ): Promise<Outcome> {
   const site = await requireLocation(deps.db, user, input.locationID);
   const now = deps.now();
-  const queued = await deps.db
-    .transaction(async (tx) => {
-      if (input.locationDescription !== undefined && input.locationPublicName !== undefined) {
-        await editLocation(tx, now, req, user, input.locationID, {
-          locationDescription: input.locationDescription,
-          billingAccountNumber: input.billingAccountNumber ?? null,
-          locationPublicName: input.locationPublicName,
-          ...(input.locationType !== undefined ? { locationType: input.locationType ?? null } : {}),
-        });
-      }
-      const [current] = await tx.select().from(locations).where(eq(locations.id, input.locationID)).for('update');
-      if (input.activeInd !== undefined && !current!.isCheckedIn) {
-        await tx
-          .update(servicePoints)
-          .set({ activeInd: input.activeInd })
-          .where(eq(servicePoints.locationId, input.locationID));
-      }
-      if (current!.isCheckedIn) {
-        const stay = await openStay(tx, input.locationID);
-        if (input.autoCheckoutDateTime) {
-          const at = new Date(input.autoCheckoutDateTime);
-          checkAutoCheckout(at, now);
-          await tx.update(locations).set({ autoCheckoutAt: at }).where(eq(locations.id, input.locationID));
-          if (stay) await tx.update(stays).set({ autoCheckoutAt: at }).where(eq(stays.id, stay.id));
-        }
-        const guestId = await saveGuest(tx, user, site, input.guest);
-        if (stay && guestId) await tx.update(stays).set({ guestId }).where(eq(stays.id, stay.id));
-      }
-      await audit(tx, req, {
-        action: 'updateServices',
-        entityType: 'location',
-        entityId: input.locationID,
-        after: input,
+  const queued = await deps.db.transaction(async (tx) => {
+    if (input.locationDescription !== undefined && input.locationPublicName !== undefined) {
+      await editLocation(tx, now, req, user, input.locationID, {
+        locationDescription: input.locationDescription,
+        billingAccountNumber: input.billingAccountNumber ?? null,
+        locationPublicName: input.locationPublicName,
+        ...(input.locationType !== undefined ? { locationType: input.locationType ?? null } : {}),
       });
-      await announce(tx, locationChanged(site.siteId, input.locationID, now));
-      const wanted =
-        input.activeInd === ActiveInd.OutOfService
-          ? () => 0 as const
-          : wantedStates(input, current!.isCheckedIn ? 1 : 0);
-      return queueControls(tx, req, commandsFor(await relaysOfLocation(tx, input.locationID), wanted), 'ifNeeded', now);
-    })
-    .catch(rethrowDescriptionClash);
+    }
+    const [current] = await tx.select().from(locations).where(eq(locations.id, input.locationID)).for('update');
+    if (input.activeInd !== undefined && !current!.isCheckedIn) {
+      await tx
+        .update(servicePoints)
+        .set({ activeInd: input.activeInd })
+        .where(eq(servicePoints.locationId, input.locationID));
+    }
+    if (current!.isCheckedIn) {
+      const stay = await openStay(tx, input.locationID);
+      if (input.autoCheckoutDateTime) {
+        const at = new Date(input.autoCheckoutDateTime);
+        checkAutoCheckout(at, now);
+        await tx.update(locations).set({ autoCheckoutAt: at }).where(eq(locations.id, input.locationID));
+        if (stay) await tx.update(stays).set({ autoCheckoutAt: at }).where(eq(stays.id, stay.id));
+      }
+      const guestId = await saveGuest(tx, user, site, input.guest);
+      if (stay && guestId) await tx.update(stays).set({ guestId }).where(eq(stays.id, stay.id));
+    }
+    await audit(tx, req, {
+      action: 'updateServices',
+      entityType: 'location',
+      entityId: input.locationID,
+      after: input,
+    });
+    await announce(tx, locationChanged(site.siteId, input.locationID, now));
+    const wanted =
+      input.activeInd === ActiveInd.OutOfService ? () => 0 as const : wantedStates(input, current!.isCheckedIn ? 1 : 0);
+    return queueControls(tx, req, commandsFor(await relaysOfLocation(tx, input.locationID), wanted), 'ifNeeded', now);
+  });
   return { stayId: null, ...(await dispatch(deps, req, queued)) };
 }
 
