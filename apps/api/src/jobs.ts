@@ -4,6 +4,7 @@ import { expireCommands } from './features/devices/service';
 import { switchOffPowerLeftOn } from './features/devices/left-on';
 import { flagUnbilledUsage, markMissingMeters } from './features/devices/monitor';
 import { autoCheckOut } from './features/stays/service';
+import { deliverMails } from './lib/mailer';
 
 type Job = { name: string; everySeconds: number; run: (deps: Deps) => Promise<number> };
 
@@ -12,6 +13,7 @@ type Job = { name: string; everySeconds: number; run: (deps: Deps) => Promise<nu
  * run on every instance at once: its statements claim rows atomically.
  */
 export const jobs: Job[] = [
+  { name: 'deliver mails', everySeconds: 2, run: deliverMails },
   { name: 'expire commands', everySeconds: 5, run: expireCommands },
   { name: 'automatic check-out', everySeconds: 30, run: autoCheckOut },
   { name: 'power left on', everySeconds: 30, run: switchOffPowerLeftOn },

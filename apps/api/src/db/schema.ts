@@ -609,15 +609,28 @@ export const passwordTokens = pgTable(
   (t) => [uniqueIndex().on(t.tokenHash)],
 );
 
-export const outboxEmails = pgTable('outbox_emails', {
-  id: serial().primaryKey(),
-  toAddress: text().notNull(),
-  subject: text().notNull(),
-  body: text().notNull(),
-  createdAt: createdAt(),
-  sentAt: tstz(),
-  error: text(),
-});
+/** Mails queued in the transaction that wrote them, delivered by a job after commit. */
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    id: serial().primaryKey(),
+    toAddress: text().notNull(),
+    subject: text().notNull(),
+    body: text().notNull(),
+    createdAt: createdAt(),
+    sentAt: tstz(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: tstz().notNull().defaultNow(),
+    /** Set when the last attempt failed too: the mail stays here, visible, and is not tried again. */
+    failedAt: tstz(),
+    error: text(),
+  },
+  (t) => [
+    index('outbox_emails_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+  ],
+);
 
 export const auditLog = pgTable(
   'audit_log',

@@ -12,7 +12,7 @@ import type { DeviceGateway } from '../devices/gateway';
 import { createTokens } from '../features/auth/tokens';
 import { deviceEvents } from '../features/devices/ingest';
 import { TestGateway } from './gateway';
-import type { Mail, Mailer } from '../lib/mailer';
+import { deliverMails, type Mail, type Mailer } from '../lib/mailer';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
@@ -36,7 +36,7 @@ export type TestApp = {
   deps: Deps;
   clock: TestClock;
   gateway: TestGateway;
-  /** Mails sent, newest last. */
+  /** Mails delivered (the outbox is drained after each `call`), newest last. */
   mails: Mail[];
   close(): Promise<void>;
   /** app.inject with an optional bearer token; answers the parsed envelope. */
@@ -93,7 +93,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, devices?: D
   const gateway = new TestGateway();
   const mails: Mail[] = [];
   const mailer: Mailer = {
-    async send(_q, mail) {
+    async deliver(mail) {
       mails.push(mail);
     },
   };
@@ -154,6 +154,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, devices?: D
         ...rest,
         headers: { ...(rest.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
       });
+      // the delivery job's work, at once: a test reads the mails a call queued
+      await deliverMails(deps);
       return { status: res.statusCode, body: res.json() as Envelope<T>, headers: res.headers };
     },
   };

@@ -12,6 +12,7 @@ import {
 } from '@portal/contract';
 import type { Deps } from '../../deps';
 import { audit } from '../../lib/audit';
+import { queueMail, type Mail } from '../../lib/mailer';
 import { AppError, conflict, invalid, notFound, unauthenticated } from '../../lib/errors';
 import { hashPassword, verifyPassword } from './passwords';
 import * as queries from './queries';
@@ -138,41 +139,44 @@ export async function register(deps: Deps, req: FastifyRequest, input: RegisterR
   return { ...login, accessToken: login.token };
 }
 
-/** Mails a single-use link valid for one hour; the answer never tells whether the address exists. */
+/**
+ * Mails a single-use link valid for one hour. The answer never tells whether the address
+ * exists, and takes the same work either way: one transaction with an audit row, the mail
+ * queued for the delivery job.
+ */
 export async function requestPasswordReset(deps: Deps, req: FastifyRequest, email: string): Promise<string> {
   const account = await queries.findAccountByEmail(deps.db, email);
-  if (account?.active) {
-    const token = randomBytes(32).toString('base64url');
-    await deps.db.transaction(async (tx) => {
-      await queries.insertPasswordToken(
-        tx,
-        account.id,
-        sha256(token),
-        'reset',
-        new Date(deps.now().getTime() + RESET_TOKEN_TTL_MS),
-      );
-      await audit(tx, req, {
-        action: 'passwordResetRequested',
-        entityType: 'userAccount',
-        entityId: account.id,
-        userAccountId: account.id,
-      });
+  const known = account?.active ? account : null;
+  await deps.db.transaction(async (tx) => {
+    if (known) {
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(deps.now().getTime() + RESET_TOKEN_TTL_MS);
+      await queries.insertPasswordToken(tx, known.id, sha256(token), 'reset', expiresAt);
+      await queueMail(tx, resetMail(known, setPasswordLink(deps, token)));
+    }
+    await audit(tx, req, {
+      action: 'passwordResetRequested',
+      entityType: 'userAccount',
+      entityId: known?.id ?? null,
+      userAccountId: known?.id ?? null,
+      ...(known ? {} : { after: { email: email.slice(0, 254) } }),
     });
-    await deps.mailer.send(deps.db, {
-      to: account.email,
-      subject: 'Set your Metering Portal password',
-      body: [
-        `Hello ${account.firstName},`,
-        '',
-        'Follow this link within one hour to set a new password:',
-        setPasswordLink(deps, token),
-        '',
-        'If you did not ask for this, ignore this message.',
-      ].join('\n'),
-    });
-  }
+  });
   return messageText('forgotSent');
 }
+
+const resetMail = (account: { email: string; firstName: string }, link: string): Mail => ({
+  to: account.email,
+  subject: 'Set your Metering Portal password',
+  body: [
+    `Hello ${account.firstName},`,
+    '',
+    'Follow this link within one hour to set a new password:',
+    link,
+    '',
+    'If you did not ask for this, ignore this message.',
+  ].join('\n'),
+});
 
 export function setPasswordLink(deps: Deps, token: string): string {
   return `${deps.config.publicUrl}/auth/set-password/${token}`;

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { announce } from '../../hub/events';
 import { audit } from '../../lib/audit';
+import { queueMail, type Mail } from '../../lib/mailer';
 import { conflict, isUniqueViolation } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import { scopeOf } from '../auth/scope';
@@ -34,9 +35,24 @@ async function snapshot(tx: Tx, userAccountId: number) {
   return row && presentUser(row);
 }
 
+const inviteMail = (account: UserAccount, link: string): Mail => ({
+  to: account.contact.email,
+  subject: 'Your Metering Portal account',
+  body: [
+    `Hello ${account.contact.firstName},`,
+    '',
+    'An account has been created for you on the Metering Portal.',
+    'Follow this link within seven days to set your password:',
+    link,
+    '',
+    `Then sign in with this e-mail address: ${account.contact.email}`,
+  ].join('\n'),
+});
+
 /**
  * Creates an account without a password, with the role, business and properties the
- * caller may give, and mails its owner a link to set a password.
+ * caller may give, and mails its owner a link to set a password (the mail is queued with
+ * the account: both or neither).
  */
 export async function create(
   deps: Deps,
@@ -44,7 +60,7 @@ export async function create(
   user: Principal,
   body: CreateUserAccountRequest,
 ): Promise<UserAccount> {
-  const { account, token } = await deps.db
+  const account = await deps.db
     .transaction(async (tx) => {
       const assignment = await checkAssignment(tx, user, {
         roleId: body.roles[0]!.roleID,
@@ -60,26 +76,13 @@ export async function create(
       await queries.replaceSites(tx, id, assignment.siteIds);
       const created = (await snapshot(tx, id))!;
       await audit(tx, req, { action: 'createUserAccount', entityType: 'userAccount', entityId: id, after: created });
-      return { account: created, token: await createInviteToken(deps, tx, id) };
+      await queueMail(tx, inviteMail(created, setPasswordLink(deps, await createInviteToken(deps, tx, id))));
+      return created;
     })
     .catch((err: unknown) => {
       // the unique index on the e-mail refused a concurrent insert of the same address
       throw isUniqueViolation(err) ? conflict('emailTaken', 'contact.email') : err;
     });
-
-  await deps.mailer.send(deps.db, {
-    to: account.contact.email,
-    subject: 'Your Metering Portal account',
-    body: [
-      `Hello ${account.contact.firstName},`,
-      '',
-      'An account has been created for you on the Metering Portal.',
-      'Follow this link within seven days to set your password:',
-      setPasswordLink(deps, token),
-      '',
-      `Then sign in with this e-mail address: ${account.contact.email}`,
-    ].join('\n'),
-  });
   return account;
 }
 
