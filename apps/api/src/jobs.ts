@@ -4,6 +4,7 @@ import { expireCommands } from './features/devices/service';
 import { switchOffPowerLeftOn } from './features/devices/left-on';
 import { flagUnbilledUsage, markMissingMeters } from './features/devices/monitor';
 import { autoCheckOut } from './features/stays/service';
+import { forgetOldFailures } from './features/auth/throttle';
 import { deliverMails } from './lib/mailer';
 
 type Job = { name: string; everySeconds: number; run: (deps: Deps) => Promise<number> };
@@ -19,6 +20,7 @@ export const jobs: Job[] = [
   { name: 'power left on', everySeconds: 30, run: switchOffPowerLeftOn },
   { name: 'missing meters', everySeconds: 60, run: markMissingMeters },
   { name: 'unbilled usage', everySeconds: 300, run: flagUnbilledUsage },
+  { name: 'old sign-in failures', everySeconds: 3600, run: forgetOldFailures },
 ];
 
 export function startJobs(deps: Deps, log: FastifyBaseLogger): () => Promise<void> {

@@ -565,8 +565,6 @@ export const userAccounts = pgTable(
     active: boolean().notNull().default(true),
     /** Raised to end every session of the account (deactivation, password change). */
     tokenVersion: integer().notNull().default(0),
-    failedLogins: integer().notNull().default(0),
-    lockedUntil: tstz(),
     lastLoginAt: tstz(),
     createdAt: createdAt(),
     updatedAt: createdAt(),
@@ -608,6 +606,17 @@ export const passwordTokens = pgTable(
   },
   (t) => [uniqueIndex().on(t.tokenHash)],
 );
+
+/**
+ * Failed sign-ins per key: an e-mail typed from one client address, or the address alone.
+ * Keyed by what was typed, not by account, so unknown e-mails slow down like known ones.
+ */
+export const signInThrottles = pgTable('sign_in_throttles', {
+  key: text().primaryKey(),
+  failures: integer().notNull(),
+  lastFailureAt: tstz().notNull(),
+  blockedUntil: tstz(),
+});
 
 /** Mails queued in the transaction that wrote them, delivered by a job after commit. */
 export const outboxEmails = pgTable(

@@ -12,11 +12,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const authenticate = (Username: string, Password: string) =>
+const authenticate = (Username: string, Password: string, remoteAddress = '127.0.0.1') =>
   t.call<{ token: string; expiresAt: string; userAccountBasicInfo: { userAccountID: number; roleID: number } }>({
     method: 'POST',
     url: '/api/Account/Authenticate',
     payload: { Username, Password },
+    remoteAddress,
   });
 
 describe('POST /api/Account/Authenticate', () => {
@@ -73,16 +74,47 @@ describe('POST /api/Account/Authenticate', () => {
     expect(res.body.result.errors).toContainEqual(expect.objectContaining({ field, message }));
   });
 
-  it('slows an account down after five failures and lets the owner in once the wait is over', async () => {
+  it('slows an e-mail down after five failures from an address and lets the owner in once the wait is over', async () => {
     const user = await buildUser(t.deps.db);
-    for (let i = 0; i < 5; i++) expect((await authenticate(user.email, 'Wrong#2026')).status).toBe(401);
-    const locked = await authenticate(user.email, user.password);
-    expect(locked.status).toBe(429);
+    for (let i = 0; i < 5; i++) expect((await authenticate(user.email, 'Wrong#2026', '10.0.0.5')).status).toBe(401);
+    const waiting = await authenticate(user.email, user.password, '10.0.0.5');
+    expect(waiting.status).toBe(429);
+    expect(waiting.body.message).toBe('Too many attempts. Please wait a moment and try again.');
     t.clock.advance(61_000);
-    expect((await authenticate(user.email, user.password)).status).toBe(200);
-    const [row] = await t.deps.db.select().from(userAccounts).where(eq(userAccounts.id, user.id));
-    expect(row!.failedLogins).toBe(0);
+    expect((await authenticate(user.email, user.password, '10.0.0.5')).status).toBe(200);
+    // the right password cleared the count: one more failure does not wait
+    expect((await authenticate(user.email, 'Wrong#2026', '10.0.0.5')).status).toBe(401);
+    expect((await authenticate(user.email, user.password, '10.0.0.5')).status).toBe(200);
     t.clock.set(new Date());
+  });
+
+  it("never refuses the right password from another address because of someone else's failures", async () => {
+    const admin = await buildUser(t.deps.db, { roleId: Role.Administrator });
+    for (let i = 0; i < 12; i++) await authenticate(admin.email, 'Wrong#2026', '10.0.0.66');
+    expect((await authenticate(admin.email, admin.password, '10.0.0.66')).status).toBe(429);
+    expect((await authenticate(admin.email, admin.password, '10.0.0.7')).status).toBe(200);
+  });
+
+  it('answers an unknown e-mail exactly as a known one, waits included', async () => {
+    const known = await buildUser(t.deps.db);
+    const answers = async (email: string, address: string) => {
+      const seen: Array<[number, string | null]> = [];
+      for (let i = 0; i < 7; i++) {
+        const res = await authenticate(email, 'Wrong#2026', address);
+        seen.push([res.status, res.body.message]);
+      }
+      return seen;
+    };
+    const forKnown = await answers(known.email, '10.0.1.1');
+    expect(await answers('nobody-here@test.local', '10.0.1.2')).toEqual(forKnown);
+    expect(forKnown.map(([status]) => status)).toEqual([401, 401, 401, 401, 401, 429, 429]);
+  });
+
+  it('slows down an address that tries many e-mails', async () => {
+    for (let i = 0; i < 30; i++) await authenticate(`sprayed-${i}@test.local`, 'Wrong#2026', '10.0.2.1');
+    const user = await buildUser(t.deps.db);
+    expect((await authenticate(user.email, user.password, '10.0.2.1')).status).toBe(429);
+    expect((await authenticate(user.email, user.password, '10.0.2.2')).status).toBe(200);
   });
 
   it('records sign-in events in the audit log without the password', async () => {

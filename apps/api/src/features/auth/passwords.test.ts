@@ -119,6 +119,33 @@ describe('forgot password', () => {
     expect(revalidate.status).toBe(400);
   });
 
+  it('ends every other link of the account once its password is set, by a link or by a change', async () => {
+    const user = await buildUser(t.deps.db);
+    const resetLink = async () => {
+      await t.call({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
+      return tokenFromLastMail();
+    };
+    const setWith = (token: string, password: string) =>
+      t.call({ method: 'PUT', url: '/api/Account/UpdateForgotPassword', payload: { token, password } });
+
+    const first = await resetLink();
+    const second = await resetLink();
+    expect((await setWith(second, 'Second#2026')).status).toBe(200);
+    expect((await setWith(first, 'First#2026')).status).toBe(400);
+
+    const beforeChange = await resetLink();
+    const token = await signIn(t, { email: user.email, password: 'Second#2026' });
+    const changed = await t.call({
+      method: 'PUT',
+      url: '/api/Account/ChangePassword',
+      token,
+      payload: { currentPassword: 'Second#2026', newPassword: 'Changed#2026' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await setWith(beforeChange, 'Stolen#2026')).status).toBe(400);
+    expect(await signIn(t, { email: user.email, password: 'Changed#2026' })).toBeTruthy();
+  });
+
   it('refuses a link older than one hour', async () => {
     const user = await buildUser(t.deps.db);
     await t.call({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });

@@ -42,8 +42,6 @@ export async function findAccountForLogin(q: Queryable, email: string) {
       roleId: userAccounts.roleId,
       active: userAccounts.active,
       tokenVersion: userAccounts.tokenVersion,
-      failedLogins: userAccounts.failedLogins,
-      lockedUntil: userAccounts.lockedUntil,
     })
     .from(userAccounts)
     .where(sql`lower(${userAccounts.email}) = lower(${email})`)
@@ -86,29 +84,21 @@ export async function findAccountById(q: Queryable, id: number) {
   return row ?? null;
 }
 
-export async function recordFailedLogin(q: Queryable, id: number, lockedUntil: Date | null) {
-  await q
-    .update(userAccounts)
-    .set({ failedLogins: sql`${userAccounts.failedLogins} + 1`, lockedUntil })
-    .where(eq(userAccounts.id, id));
-}
-
 export async function recordLogin(q: Queryable, id: number, at: Date) {
-  await q
-    .update(userAccounts)
-    .set({ failedLogins: 0, lockedUntil: null, lastLoginAt: at })
-    .where(eq(userAccounts.id, id));
+  await q.update(userAccounts).set({ lastLoginAt: at }).where(eq(userAccounts.id, id));
 }
 
-/** Sets a new password and ends every session of the account. */
+/** Sets a new password and ends every session and every outstanding set-password link of the account. */
 export async function setPassword(q: Queryable, id: number, passwordHash: string) {
+  await q
+    .update(passwordTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordTokens.userAccountId, id), isNull(passwordTokens.usedAt)));
   const [row] = await q
     .update(userAccounts)
     .set({
       passwordHash,
       tokenVersion: sql`${userAccounts.tokenVersion} + 1`,
-      failedLogins: 0,
-      lockedUntil: null,
       updatedAt: new Date(),
     })
     .where(eq(userAccounts.id, id))

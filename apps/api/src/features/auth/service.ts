@@ -16,10 +16,8 @@ import { queueMail, type Mail } from '../../lib/mailer';
 import { AppError, conflict, invalid, notFound, unauthenticated } from '../../lib/errors';
 import { hashPassword, verifyPassword } from './passwords';
 import * as queries from './queries';
+import * as throttle from './throttle';
 
-/** Failures before an account is slowed down, and the longest wait it can get. */
-const FREE_FAILURES = 5;
-const MAX_LOCK_MINUTES = 15;
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -37,9 +35,9 @@ async function issue(deps: Deps, user: { id: number; tokenVersion: number; roleI
 }
 
 /**
- * Signs in by e-mail. Every failure answers the same text; after five
- * failures in a row the account waits 1, 2, 4 … up to 15 minutes between tries, so a
- * guesser is slowed and the real owner is never locked out for good.
+ * Signs in by e-mail. Every failure answers the same text, and takes the same work for a
+ * known and an unknown e-mail; repeated failures slow down that e-mail from that address,
+ * and that address (see throttle.ts).
  */
 export async function authenticate(
   deps: Deps,
@@ -48,36 +46,31 @@ export async function authenticate(
   password: string,
 ): Promise<LoginResult> {
   const now = deps.now();
+  if (await throttle.mustWait(deps.db, login, req.ip, now)) throw new AppError('tooManyRequests', 'tooManyAttempts');
   const account = await queries.findAccountForLogin(deps.db, login);
-  if (account?.lockedUntil && account.lockedUntil > now) {
-    throw new AppError('tooManyRequests', 'tooManyAttempts');
-  }
   const ok = await verifyPassword(account?.passwordHash ?? null, password);
   if (!account || !ok || !account.active) {
-    if (account) {
-      const failures = account.failedLogins + 1;
-      const lockMinutes = failures >= FREE_FAILURES ? Math.min(MAX_LOCK_MINUTES, 2 ** (failures - FREE_FAILURES)) : 0;
-      await queries.recordFailedLogin(
-        deps.db,
-        account.id,
-        lockMinutes ? new Date(now.getTime() + lockMinutes * 60_000) : null,
-      );
-    }
-    await audit(deps.db, req, {
-      action: 'signInFailed',
-      entityType: 'userAccount',
-      entityId: account?.id ?? null,
-      after: { login: login.slice(0, 254) },
-      userAccountId: null,
+    await deps.db.transaction(async (tx) => {
+      await throttle.recordFailure(tx, login, req.ip, now);
+      await audit(tx, req, {
+        action: 'signInFailed',
+        entityType: 'userAccount',
+        entityId: account?.id ?? null,
+        after: { login: login.slice(0, 254) },
+        userAccountId: null,
+      });
     });
     throw unauthenticated('loginIncorrect');
   }
-  await queries.recordLogin(deps.db, account.id, now);
-  await audit(deps.db, req, {
-    action: 'signIn',
-    entityType: 'userAccount',
-    entityId: account.id,
-    userAccountId: account.id,
+  await deps.db.transaction(async (tx) => {
+    await throttle.recordSuccess(tx, login, req.ip);
+    await queries.recordLogin(tx, account.id, now);
+    await audit(tx, req, {
+      action: 'signIn',
+      entityType: 'userAccount',
+      entityId: account.id,
+      userAccountId: account.id,
+    });
   });
   return issue(deps, account);
 }
