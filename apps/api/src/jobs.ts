@@ -5,6 +5,7 @@ import { switchOffPowerLeftOn } from './features/devices/left-on';
 import { flagUnbilledUsage, markMissingMeters } from './features/devices/monitor';
 import { autoCheckOut } from './features/stays/service';
 import { forgetOldFailures } from './features/auth/throttle';
+import { forgetEndedSessions } from './features/auth/sessions';
 import { deliverMails } from './lib/mailer';
 
 type Job = { name: string; everySeconds: number; run: (deps: Deps) => Promise<number> };
@@ -21,6 +22,7 @@ export const jobs: Job[] = [
   { name: 'missing meters', everySeconds: 60, run: markMissingMeters },
   { name: 'unbilled usage', everySeconds: 300, run: flagUnbilledUsage },
   { name: 'old sign-in failures', everySeconds: 3600, run: forgetOldFailures },
+  { name: 'ended sessions', everySeconds: 3600, run: forgetEndedSessions },
 ];
 
 export function startJobs(deps: Deps, log: FastifyBaseLogger): () => Promise<void> {

@@ -608,6 +608,27 @@ export const passwordTokens = pgTable(
 );
 
 /**
+ * A signed-in session: what a token's `sid` names. It ends at its absolute lifetime, on
+ * sign-out, or when a rotated-out token is used to refresh (a copy is in other hands).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text().primaryKey(),
+    userAccountId: integer()
+      .notNull()
+      .references(() => userAccounts.id),
+    /** Rises at each refresh; only the newest token (and for a moment the one before) is good. */
+    generation: integer().notNull().default(0),
+    createdAt: createdAt(),
+    refreshedAt: tstz(),
+    expiresAt: tstz().notNull(),
+    revokedAt: tstz(),
+  },
+  (t) => [index().on(t.userAccountId), index().on(t.expiresAt)],
+);
+
+/**
  * Failed sign-ins per key: an e-mail typed from one client address, or the address alone.
  * Keyed by what was typed, not by account, so unknown e-mails slow down like known ones.
  */

@@ -3,12 +3,13 @@ import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import { HUB_SERVER_TIMEOUT_MS } from '@portal/contract';
 import { loadPrincipal } from '../features/auth/queries';
+import type { TokenClaims } from '../features/auth/tokens';
 import { inScope, scopeOf, type Scope } from '../features/auth/scope';
 import { accessConfig } from '../lib/route';
 import { HUB_CHANNEL, type AccessChanged, type HubEvent } from './events';
 import { siteBusiness } from './queries';
 
-type Client = { socket: WebSocket; userAccountId: number; tokenVersion: number; scope: Scope; alive: boolean };
+type Client = { socket: WebSocket; userAccountId: number; claims: TokenClaims; scope: Scope; alive: boolean };
 
 const HEARTBEAT_MS = HUB_SERVER_TIMEOUT_MS / 2;
 
@@ -28,7 +29,7 @@ export async function registerHub(app: FastifyInstance): Promise<void> {
     async (socket, req) => {
       const token = new URL(req.url, 'http://x').searchParams.get('access_token') ?? '';
       const claims = await app.deps.tokens.verify(token, app.deps.now());
-      const user = claims && (await loadPrincipal(app.deps.db, claims.userAccountId, claims.tokenVersion));
+      const user = claims && (await loadPrincipal(app.deps.db, claims, app.deps.now()));
       if (!user) {
         socket.close(4401, 'unauthenticated');
         return;
@@ -36,7 +37,7 @@ export async function registerHub(app: FastifyInstance): Promise<void> {
       const client: Client = {
         socket,
         userAccountId: user.userAccountId,
-        tokenVersion: claims.tokenVersion,
+        claims,
         scope: scopeOf(user),
         alive: true,
       };
@@ -80,7 +81,8 @@ export async function registerHub(app: FastifyInstance): Promise<void> {
     if (!userAccountIds.size) return;
     for (const c of clients) {
       if (!userAccountIds.has(c.userAccountId)) continue;
-      const user = await loadPrincipal(app.deps.db, c.userAccountId, c.tokenVersion);
+      // the socket outlives the token it opened with: any token of its session, while the session lives
+      const user = await loadPrincipal(app.deps.db, c.claims, app.deps.now(), true);
       if (user) c.scope = scopeOf(user);
       else {
         clients.delete(c);

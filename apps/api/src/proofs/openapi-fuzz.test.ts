@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { Role } from '@portal/contract';
 import { userAccounts } from '../db/schema';
+import { openSession } from '../features/auth/sessions';
 import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { objectOf, operationsOf, urlOf, valueOf, withOneHostile, type Operation } from './openapi-arbitrary';
@@ -39,12 +40,13 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-/** A token for the caller as the account is now (a fuzzed call may have changed its password or role). */
+/** A token in a new session for the caller as the account is now (a fuzzed call may have changed its password or signed it out). */
 async function tokenOf(caller: string): Promise<string | undefined> {
   const id = callers[caller];
   if (id === undefined) return undefined;
   const [account] = await t.deps.db.select().from(userAccounts).where(eq(userAccounts.id, id));
-  const claims = { userAccountId: id, tokenVersion: account!.tokenVersion, roleId: account!.roleId };
+  const session = await openSession(t.deps.db, id, t.deps.now());
+  const claims = { userAccountId: id, tokenVersion: account!.tokenVersion, roleId: account!.roleId, ...session };
   return (await t.deps.tokens.sign(claims, t.deps.now())).token;
 }
 

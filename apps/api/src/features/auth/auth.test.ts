@@ -5,6 +5,7 @@ import { Role } from '@portal/contract';
 import { auditLog, userAccounts } from '../../db/schema';
 import { buildUser, signIn } from '../../test/factories';
 import { createTestApp, TEST_SECRET, type TestApp } from '../../test/harness';
+import { SESSION_HOURS } from './sessions';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -196,5 +197,69 @@ describe('tokens', () => {
     expect(res.body.result.token).not.toBe(token);
     expect((await me(res.body.result.token)).status).toBe(200);
     t.clock.set(new Date());
+  });
+
+  const refresh = async (token: string) => {
+    const res = await t.call<{ token: string }>({
+      method: 'POST',
+      url: '/api/Account/RefreshToken',
+      payload: { token },
+    });
+    return res.status === 200 ? res.body.result.token : null;
+  };
+
+  it('a refreshed token opens nothing once the calls already on their way have had their moment', async () => {
+    const user = await buildUser(t.deps.db);
+    const first = await signIn(t, user);
+    const second = (await refresh(first))!;
+    expect((await me(first)).status).toBe(200);
+    t.clock.advance(31_000);
+    expect((await me(first)).status).toBe(401);
+    expect((await me(second)).status).toBe(200);
+    t.clock.set(new Date());
+  });
+
+  it('ends the session when a rotated-out token is used to refresh: a copy is in other hands', async () => {
+    const user = await buildUser(t.deps.db);
+    const stolen = await signIn(t, user);
+    const mine = (await refresh(stolen))!;
+    t.clock.advance(31_000);
+    const newest = (await refresh(mine))!;
+    expect(await refresh(stolen)).toBeNull();
+    expect((await me(newest)).status).toBe(401);
+    expect(await refresh(newest)).toBeNull();
+    t.clock.set(new Date());
+  });
+
+  it('gives two tabs refreshing the same token at once the same session', async () => {
+    const user = await buildUser(t.deps.db);
+    const token = await signIn(t, user);
+    const [a, b] = await Promise.all([refresh(token), refresh(token)]);
+    expect((await me(a!)).status).toBe(200);
+    expect((await me(b!)).status).toBe(200);
+  });
+
+  it('cannot be refreshed past the absolute lifetime of the sign-in', async () => {
+    const user = await buildUser(t.deps.db);
+    let token: string | null = await signIn(t, user);
+    let hours = 0;
+    for (; token && hours < 24; hours++) {
+      t.clock.advance(3_600_000 - 60_000);
+      token = await refresh(token);
+    }
+    t.clock.set(new Date());
+    expect(token).toBeNull();
+    expect(hours).toBe(SESSION_HOURS + 1);
+  });
+
+  it('signs out: the token and its refresh open nothing, other sessions go on', async () => {
+    const user = await buildUser(t.deps.db);
+    const here = await signIn(t, user);
+    const elsewhere = await signIn(t, user);
+    const out = await t.call({ method: 'POST', url: '/api/Account/SignOut', token: here });
+    expect(out.status).toBe(200);
+    expect((await me(here)).status).toBe(401);
+    expect(await refresh(here)).toBeNull();
+    expect((await me(elsewhere)).status).toBe(200);
   });
 });

@@ -7,4 +7,6 @@ export type Principal = {
   busEntityId: number | null;
   /** Sites assigned to a Site Manager; empty for other roles. */
   assignedSiteIds: number[];
+  /** The session the caller's token belongs to (sign-out ends it). */
+  sessionId: string;
 };

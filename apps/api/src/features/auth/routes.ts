@@ -44,6 +44,19 @@ export default async function authRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, {
+    method: 'POST',
+    url: '/api/Account/SignOut',
+    summary: "End the caller's session: its tokens open nothing any more (beyond the specification)",
+    tags,
+    access: 'signedIn',
+    result: z.null(),
+    handler: async ({ deps, req, user }) => {
+      await auth.signOut(deps, req, user);
+      return null;
+    },
+  });
+
+  defineRoute(app, {
     method: 'GET',
     url: '/api/me',
     summary: 'The signed-in user and the permissions of their role',

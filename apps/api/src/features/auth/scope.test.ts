@@ -41,20 +41,29 @@ const admin = (): Principal => ({
   roleId: Role.Administrator,
   busEntityId: null,
   assignedSiteIds: [],
+  sessionId: 'test',
 });
 const ownerA = (): Principal => ({
   userAccountId: 2,
   roleId: Role.SiteOwner,
   busEntityId: ids.busA,
   assignedSiteIds: [],
+  sessionId: 'test',
 });
 const managerA1 = (): Principal => ({
   userAccountId: 3,
   roleId: Role.SiteManager,
   busEntityId: ids.busA,
   assignedSiteIds: [ids.siteA1],
+  sessionId: 'test',
 });
-const nobody = (): Principal => ({ userAccountId: 4, roleId: Role.None, busEntityId: null, assignedSiteIds: [] });
+const nobody = (): Principal => ({
+  userAccountId: 4,
+  roleId: Role.None,
+  busEntityId: null,
+  assignedSiteIds: [],
+  sessionId: 'test',
+});
 
 const status = (p: Promise<unknown>) =>
   p.then(

@@ -17,15 +17,26 @@ import { AppError, conflict, invalid, notFound, unauthenticated } from '../../li
 import { hashPassword, verifyPassword } from './passwords';
 import * as queries from './queries';
 import * as throttle from './throttle';
+import { openSession, revokeSession, rotate, type SessionRef } from './sessions';
+import type { Principal } from './principal';
+import { announce } from '../../hub/events';
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
-async function issue(deps: Deps, user: { id: number; tokenVersion: number; roleId: number }): Promise<LoginResult> {
+/** A token for the account in `session`, or in a new session (a sign-in). */
+async function issue(
+  deps: Deps,
+  user: { id: number; tokenVersion: number; roleId: number },
+  session?: SessionRef,
+): Promise<LoginResult> {
+  const now = deps.now();
+  const { sessionId, generation, expiresAt: sessionEnds } = session ?? (await openSession(deps.db, user.id, now));
   const { token, expiresAt } = await deps.tokens.sign(
-    { userAccountId: user.id, tokenVersion: user.tokenVersion, roleId: user.roleId },
-    deps.now(),
+    { userAccountId: user.id, tokenVersion: user.tokenVersion, roleId: user.roleId, sessionId, generation },
+    now,
+    sessionEnds,
   );
   return {
     token,
@@ -75,13 +86,30 @@ export async function authenticate(
   return issue(deps, account);
 }
 
-/** A fresh token for a still-valid one; refused once the account is inactive or revoked. */
+/**
+ * A fresh token for the newest one of a live session, which the old one no longer opens;
+ * refused once the account is inactive, the session ended, or an old token is replayed.
+ */
 export async function refresh(deps: Deps, token: string): Promise<LoginResult> {
-  const claims = await deps.tokens.verify(token, deps.now());
-  if (!claims) throw unauthenticated('sessionExpired');
-  const principal = await queries.loadPrincipal(deps.db, claims.userAccountId, claims.tokenVersion);
+  const now = deps.now();
+  const claims = await deps.tokens.verify(token, now);
+  const next = claims && (await deps.db.transaction((tx) => rotate(tx, claims, now)));
+  const principal = next && (await queries.loadPrincipal(deps.db, { ...claims, generation: next.generation }, now));
   if (!principal) throw unauthenticated('sessionExpired');
-  return issue(deps, { id: principal.userAccountId, tokenVersion: claims.tokenVersion, roleId: principal.roleId });
+  return issue(
+    deps,
+    { id: principal.userAccountId, tokenVersion: claims.tokenVersion, roleId: principal.roleId },
+    next,
+  );
+}
+
+/** Ends the caller's session: its tokens open nothing any more, the live hub included. */
+export async function signOut(deps: Deps, req: FastifyRequest, user: Principal): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await revokeSession(tx, user.sessionId, deps.now());
+    await audit(tx, req, { action: 'signOut', entityType: 'userAccount', entityId: user.userAccountId });
+    await announce(tx, [{ type: 'accessChanged', userAccountId: user.userAccountId }]);
+  });
 }
 
 export async function me(deps: Deps, userAccountId: number, assignedSiteIds: number[]): Promise<Me> {

@@ -9,6 +9,6 @@ export default fp(async function session(app: FastifyInstance) {
     const header = req.headers.authorization;
     if (!header?.startsWith('Bearer ') || !/^\/api\//i.test(req.url)) return;
     const claims = await app.deps.tokens.verify(header.slice(7).trim(), app.deps.now());
-    if (claims) req.principal = await loadPrincipal(app.deps.db, claims.userAccountId, claims.tokenVersion);
+    if (claims) req.principal = await loadPrincipal(app.deps.db, claims, app.deps.now());
   });
 });
