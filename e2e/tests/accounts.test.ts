@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe('accounts', () => {
-  it('[VISITOR] registers and is told the account awaits approval', async () => {
+  it('[VISITOR] registers, is told to follow the mail, signs in and is told the account awaits approval', async () => {
     const page = await newPage(browser);
     await page.goto('/auth/registration');
     await page.getByLabel('Full name').fill('Riley Register');
@@ -24,6 +24,8 @@ describe('accounts', () => {
     await page.getByText("Password and Confirm Password didn't match.").waitFor();
     await page.getByLabel('Confirm Password').fill('Riley#2026');
     await submit.click();
+    await page.getByRole('status').getByText('We have sent you an e-mail: follow it to sign in.').waitFor();
+    await signIn(page, { email: 'riley@example.com', password: 'Riley#2026' });
     await page.waitForURL('**/awaiting-approval');
     await page.context().close();
   });

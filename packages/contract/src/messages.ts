@@ -43,6 +43,7 @@ export const messages = {
   forbidden: 'You are not allowed to do this.',
   notFound: 'Not found',
   serverError: 'Something went wrong. Please try again.',
+  registrationMailed: 'Thank you for signing up. We have sent you an e-mail: follow it to sign in.',
   changedMeanwhile: 'Someone else changed this at the same moment. Please reload and try again.',
   unstorableText: 'Text may not contain control characters or broken characters.',
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { Role } from '@portal/contract';
 import { userAccounts } from '../../db/schema';
 import { buildUser, signIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -19,33 +18,58 @@ const tokenFromLastMail = () => {
 };
 
 describe('registration', () => {
-  it('creates an account with no role that can sign in and see nothing else', async () => {
-    const res = await t.call<{ accessToken: string; userAccountBasicInfo: { roleID: number } }>({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email: 'new.guest@test.local', fullname: 'Nora Newcomer', username: 'nora', password: 'Start#2026' },
+  const registerAs = (payload: object) => t.call<string>({ method: 'POST', url: '/api/auth/register', payload });
+
+  it('creates an account with no role that can sign in and see nothing else, and mails its owner', async () => {
+    const res = await registerAs({
+      email: 'new.guest@test.local',
+      fullname: 'Nora Newcomer',
+      username: 'nora',
+      password: 'Start#2026',
     });
     expect(res.status).toBe(200);
-    expect(res.body.result.userAccountBasicInfo.roleID).toBe(Role.None);
+    expect(res.body.result).toBe('Thank you for signing up. We have sent you an e-mail: follow it to sign in.');
+    expect(t.mails.at(-1)).toMatchObject({ to: 'new.guest@test.local', subject: 'Welcome to the Metering Portal' });
+    const token = await signIn(t, { email: 'new.guest@test.local', password: 'Start#2026' });
     const me = await t.call<{ roleID: number; permissions: string[]; firstName: string; lastName: string }>({
       method: 'GET',
       url: '/api/me',
-      token: res.body.result.accessToken,
+      token,
     });
     expect(me.body.result).toMatchObject({ roleID: 0, permissions: [], firstName: 'Nora', lastName: 'Newcomer' });
   });
 
-  it.each([
-    [{ email: 'NEW.GUEST@test.local', username: 'other' }, 'email', 'An account with this email already exists.'],
-    [{ email: 'other@test.local', username: 'NORA' }, 'username', 'This username is already taken.'],
-  ])('refuses a duplicate %j', async (dup, field, message) => {
+  it('answers a known e-mail exactly as a new one, changes nothing, and tells the owner by mail', async () => {
+    const owner = await buildUser(t.deps.db);
+    const known = await registerAs({
+      email: owner.email.toUpperCase(),
+      fullname: 'Mal Lory',
+      username: 'mal',
+      password: 'Start#2026',
+    });
+    const fresh = await registerAs({
+      email: 'fresh@test.local',
+      fullname: 'Fre Sh',
+      username: 'fresh',
+      password: 'Start#2026',
+    });
+    expect([known.status, known.body]).toEqual([fresh.status, fresh.body]);
+    expect(t.mails.at(-2)).toMatchObject({ to: owner.email, subject: 'Your Metering Portal account' });
+    expect(await signIn(t, owner)).toBeTruthy();
+    const [row] = await t.deps.db.select().from(userAccounts).where(eq(userAccounts.id, owner.id));
+    expect(row!.username).not.toBe('mal');
+  });
+
+  it('refuses a username already taken, with the field', async () => {
     const res = await t.call<{ errors: Array<{ field: string; message: string }> }>({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { fullname: 'Dup Licate', password: 'Start#2026', ...dup },
+      payload: { email: 'other@test.local', username: 'NORA', fullname: 'Dup Licate', password: 'Start#2026' },
     });
     expect(res.status).toBe(409);
-    expect(res.body.result.errors).toEqual([expect.objectContaining({ field, message })]);
+    expect(res.body.result.errors).toEqual([
+      expect.objectContaining({ field: 'username', message: 'This username is already taken.' }),
+    ]);
   });
 
   it('checks the password policy on the server', async () => {

@@ -190,7 +190,8 @@ export async function emailOrUsernameTaken(q: Queryable, email: string, username
     .from(userAccounts)
     .where(sql`lower(${userAccounts.email}) = lower(${email}) or lower(${userAccounts.username}) = lower(${username})`);
   return {
-    email: found.some((r) => r.email.toLowerCase() === email.toLowerCase()),
+    /** The stored address of the account that has the e-mail, if one does. */
+    email: found.find((r) => r.email.toLowerCase() === email.toLowerCase())?.email ?? null,
     username: found.some((r) => r.username?.toLowerCase() === username.toLowerCase()),
   };
 }

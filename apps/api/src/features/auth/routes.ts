@@ -9,7 +9,6 @@ import {
   passwordTokenQuery,
   refreshTokenRequest,
   registerRequest,
-  registerResult,
   updateForgotPasswordRequest,
 } from '@portal/contract';
 import { messageText } from '@portal/contract';
@@ -74,7 +73,7 @@ export default async function authRoutes(app: FastifyInstance) {
     access: 'public',
     rateLimit: 10,
     body: registerRequest,
-    result: registerResult,
+    result: z.string(),
     handler: ({ deps, req, body }) => auth.register(deps, req, body),
   });
 

@@ -130,35 +130,63 @@ export async function me(deps: Deps, userAccountId: number, assignedSiteIds: num
   };
 }
 
-/** Self-registration: an account with no role that sees nothing until an administrator gives it one. */
-export async function register(deps: Deps, req: FastifyRequest, input: RegisterRequest) {
-  const taken = await queries.emailOrUsernameTaken(deps.db, input.email, input.username);
-  if (taken.email) throw conflict('emailTaken', 'email');
-  if (taken.username) throw conflict('usernameTaken', 'username');
-  const [firstName, ...rest] = input.fullname.trim().split(/\s+/);
+/**
+ * Self-registration: an account with no role that sees nothing until an administrator gives
+ * it one. The answer is the same whether the e-mail is new or already has an account, and so
+ * is the work: the new address gets a welcome mail, the known one a note that it already has
+ * an account (with the way to reset its password).
+ */
+export async function register(deps: Deps, req: FastifyRequest, input: RegisterRequest): Promise<string> {
   const passwordHash = await hashPassword(input.password);
-  const user = await deps.db.transaction(async (tx) => {
-    const created = await queries.createAccount(tx, {
-      email: input.email,
-      username: input.username,
-      passwordHash,
-      firstName: firstName ?? input.fullname,
-      lastName: rest.join(' '),
-      roleId: Role.None,
-      active: true,
-    });
+  const [firstName, ...rest] = input.fullname.trim().split(/\s+/);
+  await deps.db.transaction(async (tx) => {
+    const taken = await queries.emailOrUsernameTaken(tx, input.email, input.username);
+    if (taken.username) throw conflict('usernameTaken', 'username');
+    const created = taken.email
+      ? null
+      : await queries.createAccount(tx, {
+          email: input.email,
+          username: input.username,
+          passwordHash,
+          firstName: firstName ?? input.fullname,
+          lastName: rest.join(' '),
+          roleId: Role.None,
+          active: true,
+        });
+    await queueMail(tx, taken.email ? alreadyRegisteredMail(deps, taken.email) : welcomeMail(deps, input.email));
     await audit(tx, req, {
-      action: 'register',
+      action: created ? 'register' : 'registerKnownEmail',
       entityType: 'userAccount',
-      entityId: created.id,
+      entityId: created?.id ?? null,
       after: { email: input.email, username: input.username },
-      userAccountId: created.id,
+      userAccountId: created?.id ?? null,
     });
-    return created;
   });
-  const login = await issue(deps, user);
-  return { ...login, accessToken: login.token };
+  return messageText('registrationMailed');
 }
+
+const welcomeMail = (deps: Deps, email: string): Mail => ({
+  to: email,
+  subject: 'Welcome to the Metering Portal',
+  body: [
+    'Your Metering Portal account is ready. Sign in with this e-mail address and the password you chose:',
+    `${deps.config.publicUrl}/auth/login`,
+    '',
+    'An administrator gives your account its role; until then you will see that it awaits approval.',
+  ].join('\n'),
+});
+
+const alreadyRegisteredMail = (deps: Deps, email: string): Mail => ({
+  to: email,
+  subject: 'Your Metering Portal account',
+  body: [
+    'Someone asked to sign up for the Metering Portal with this e-mail address, which already has an account.',
+    `If it was you, sign in at ${deps.config.publicUrl}/auth/login, or set a new password at`,
+    `${deps.config.publicUrl}/auth/forgot-password.`,
+    '',
+    'If it was not you, ignore this message: nothing has changed.',
+  ].join('\n'),
+});
 
 /**
  * Mails a single-use link valid for one hour. The answer never tells whether the address

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { applyFieldErrors, hasFieldErrors } from '../../app/formErrors';
-import { errorMessage, fieldMessage } from '../../i18n/messages';
+import { errorMessage, fieldMessage, serverText } from '../../i18n/messages';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { useRegister } from './hooks';
 
@@ -37,6 +37,22 @@ export function RegistrationPage() {
     ),
   );
   const fieldsShowError = hasFieldErrors(registration.error, serverFields);
+
+  if (registration.isSuccess) {
+    return (
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          {t('auth.registration.title')}
+        </Title>
+        <Alert color="green" variant="light" role="status">
+          {serverText(t, registration.data, 'registrationMailed')}
+        </Alert>
+        <Button component={Link} to="/auth/login">
+          {t('auth.registration.signIn')}
+        </Button>
+      </Stack>
+    );
+  }
 
   return (
     <Stack gap="md">
