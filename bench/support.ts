@@ -134,7 +134,7 @@ export async function benchApp(
     database: bench.database,
     db: bench.counted,
     tokens: createTokens(config.jwtSecret, config.jwtTtlMinutes),
-    mailer: { send: async () => {} },
+    mailer: { deliver: async () => {} },
     devices: idleGateway,
     now: () => new Date(),
   };

@@ -169,7 +169,7 @@ function stringOf(schema: Schema): fc.Arbitrary<string> {
     }
   }
   return fc.string({
-    unit: 'binary',
+    unit: 'grapheme-ascii',
     minLength: schema.minLength ?? 0,
     maxLength: Math.min(schema.maxLength ?? 40, 40),
   });
@@ -183,7 +183,11 @@ export function objectOf(schema: Schema, ids: readonly number[], depth = 0): fc.
   const required = schema.required ?? [];
   const value = fc.record(record, { requiredKeys: required });
   if (!required.length) return value;
-  return fc.tuple(value, fc.option(fc.constantFrom(...required), { freq: 8 })).map(([v, missing]) => {
+  const missingOne = fc.oneof(
+    { weight: 8, arbitrary: fc.constant(null) },
+    { weight: 1, arbitrary: fc.constantFrom(...required) },
+  );
+  return fc.tuple(value, missingOne).map(([v, missing]) => {
     if (missing === null) return v;
     const { [missing]: _, ...rest } = v;
     return rest;

@@ -23,7 +23,7 @@ import { audit } from '../../lib/audit';
 import { conflict, invalid } from '../../lib/errors';
 import { groupBy } from '../../lib/group';
 import type { Principal } from '../auth/principal';
-import { requireLocation, requireServicePoint, unknownTo, type SiteRef } from '../auth/scope';
+import { requireLocation, requireServicePoint, requireServicePoints, unknownTo, type SiteRef } from '../auth/scope';
 import { recordReadings } from './readings';
 import { presentMeters, presentRefusal } from './presenter';
 import {
@@ -78,8 +78,13 @@ export async function assignMeters(
       .innerJoin(deviceTypes, eq(deviceTypes.id, servicePoints.deviceTypeId))
       .where(inArray(servicePoints.id, meterIds))
       .for('update', { of: servicePoints });
-    if (meters.length !== meterIds.length || meters.some((m) => m.locationId !== null))
+    if (meters.length !== meterIds.length) throw unknownTo(user, 'meter');
+    const placed = meters.filter((m) => m.locationId !== null).map((m) => m.id);
+    // a meter on another tenant's location is refused like any foreign id, before telling it is taken
+    if (placed.length) {
+      await requireServicePoints(tx, user, placed);
       throw conflict('meterNotInStock');
+    }
     const occupants = await tx
       .select({ locationId: servicePoints.locationId, slot: servicePoints.slot, groupId: deviceTypes.groupId })
       .from(servicePoints)
@@ -122,6 +127,7 @@ export async function assignMeters(
 /** Takes a meter off a location back to stock; not while a guest is checked in. */
 export async function removeMeter(deps: Deps, req: FastifyRequest, user: Principal, a: MeterAssignment): Promise<void> {
   const site = await requireLocation(deps.db, user, a.fk_LocationID);
+  await requireServicePoint(deps.db, user, a.servicePointID);
   await deps.db.transaction(async (tx) => {
     const [loc] = await tx
       .select({ isCheckedIn: locations.isCheckedIn })

@@ -25,12 +25,12 @@ export default async function siteRoutes(app: FastifyInstance) {
     method: 'GET',
     url: '/api/site/GetSitesWithLocationStatesBasedOnUserRole',
     summary:
-      "My Properties: the caller's live properties with location counts (userAccountID is ignored: the caller's scope decides)",
+      "My Properties: the caller's live properties with location counts (the caller's scope decides; another user's userAccountID is refused)",
     tags,
     access: propertyStaff,
     query: sitesOfUserQuery,
     result: z.array(siteWithStats),
-    handler: ({ deps, user }) => sites.listVisible(deps, user),
+    handler: ({ deps, user, query }) => sites.listVisible(deps, user, query.userAccountID),
   });
 
   defineRoute(app, {

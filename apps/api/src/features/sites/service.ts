@@ -16,8 +16,11 @@ import * as queries from './queries';
 import { settingValues } from './settings';
 
 /** My Properties: every live property the caller sees, with its counts. */
-export async function listVisible(deps: Deps, user: Principal): Promise<SiteWithStats[]> {
-  return (await lists.listSitesWithStats(deps.db, scopeOf(user))).map(presentSite);
+/** My Properties: what the caller's scope holds. Naming another user is refused like any foreign id (an Administrator sees all either way). */
+export async function listVisible(deps: Deps, user: Principal, userAccountId?: number): Promise<SiteWithStats[]> {
+  const scope = scopeOf(user);
+  if (userAccountId !== undefined && userAccountId !== user.userAccountId && scope.kind !== 'all') throw forbidden();
+  return (await lists.listSitesWithStats(deps.db, scope)).map(presentSite);
 }
 
 /** The properties of one business, for an Administrator or the business's Site Owner. */

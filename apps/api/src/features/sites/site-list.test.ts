@@ -99,14 +99,20 @@ describe('GET /api/site/GetSitesWithLocationStatesBasedOnUserRole', () => {
   });
 
   it.each([
-    ['admin', ['Alder Cove Marina', 'Birch Hollow RV Park', 'Cedar Flats Campground']],
-    ['ownerA', ['Alder Cove Marina', 'Birch Hollow RV Park']],
-    ['ownerB', ['Cedar Flats Campground']],
-    ['managerA1', ['Alder Cove Marina']],
-  ] as const)('lists what %s may see, whatever userAccountID says', async (caller, expected) => {
-    const res = await get<SiteWithStats[]>(`${url}?userAccountID=${w.users.admin.id}`, caller);
-    expect(names(res.body.result)).toEqual(expected);
-  });
+    ['admin', ['Alder Cove Marina', 'Birch Hollow RV Park', 'Cedar Flats Campground'], 200],
+    ['ownerA', ['Alder Cove Marina', 'Birch Hollow RV Park'], 403],
+    ['ownerB', ['Cedar Flats Campground'], 403],
+    ['managerA1', ['Alder Cove Marina'], 403],
+  ] as const)(
+    'lists what %s may see; another user named in userAccountID is refused unless by an Administrator',
+    async (caller, expected, other) => {
+      const res = await get<SiteWithStats[]>(`${url}?userAccountID=${w.users[caller].id}`, caller);
+      expect(names(res.body.result)).toEqual(expected);
+      expect(
+        (await get(`${url}?userAccountID=${w.users.ownerB.id}`, caller === 'ownerB' ? 'ownerA' : caller)).status,
+      ).toBe(other);
+    },
+  );
 
   it('refuses an account without a role, and a caller without a token', async () => {
     expect((await get(url, 'none')).status).toBe(403);

@@ -65,9 +65,14 @@ function checkAutoCheckout(at: Date, now: Date) {
 }
 
 /**
- * Stores the guest of a stay at a property of `site`'s business: a new guest, or the one the
- * caller picked (which must be theirs to see and of that business), updated as typed.
+ * Refuses a picked guest the caller may not name for a stay at `site` (another business's, or
+ * one they cannot see) like any foreign id: checked first, before anything about the location.
  */
+async function requirePickedGuest(deps: Deps, user: Principal, site: SiteRef, guest: GuestInput | undefined) {
+  if (guest?.guestID) await requireGuest(deps.db, user, guest.guestID, site.busEntityId);
+}
+
+/** Stores the guest of a stay at `site`: a new guest of its business, or the picked one (checked by `requirePickedGuest`) as typed. */
 async function saveGuest(
   tx: Tx,
   user: Principal,
@@ -82,8 +87,10 @@ async function saveGuest(
     email: guest.email || null,
   };
   if (guest.guestID) {
-    await requireGuest(tx, user, guest.guestID, site.busEntityId);
-    await tx.update(guests).set(values).where(eq(guests.id, guest.guestID));
+    await tx
+      .update(guests)
+      .set(values)
+      .where(and(eq(guests.id, guest.guestID), eq(guests.busEntityId, site.busEntityId)));
     return guest.guestID;
   }
   const [created] = await tx
@@ -105,6 +112,7 @@ export async function checkIn(
   input: CheckInRequest,
 ): Promise<Outcome> {
   const site = await requireLocation(deps.db, user, input.locationID);
+  await requirePickedGuest(deps, user, site, input.guest);
   const now = deps.now();
   const autoAt = new Date(input.autoCheckoutDateTime);
   checkAutoCheckout(autoAt, now);
@@ -237,6 +245,7 @@ export async function updateWithServices(
   input: UpdateCapabilitiesRequest,
 ): Promise<Outcome> {
   const site = await requireLocation(deps.db, user, input.locationID);
+  await requirePickedGuest(deps, user, site, input.guest);
   const now = deps.now();
   const queued = await deps.db.transaction(async (tx) => {
     if (input.locationDescription !== undefined && input.locationPublicName !== undefined) {

@@ -414,7 +414,7 @@ describe('PUT /api/Account/UpdateUserAccount', () => {
   });
 
   it('an Administrator activates a self-registered account by giving it a role, business and properties', async () => {
-    const reg = await t.call<{ token: string }>({
+    const reg = await t.call({
       method: 'POST',
       url: '/api/auth/register',
       payload: {
@@ -425,7 +425,7 @@ describe('PUT /api/Account/UpdateUserAccount', () => {
       },
     });
     expect(reg.status).toBe(200);
-    const pending = reg.body.result.token;
+    const pending = await signIn(t, { email: 'self.registered@example.com', password: 'Self#2026x' });
     expect(
       (await t.call({ method: 'GET', url: '/api/site/GetSitesWithLocationStatesBasedOnUserRole', token: pending }))
         .status,
