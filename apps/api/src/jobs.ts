@@ -6,6 +6,7 @@ import { flagUnbilledUsage, markMissingMeters } from './features/devices/monitor
 import { autoCheckOut } from './features/stays/service';
 import { forgetOldFailures } from './features/auth/throttle';
 import { forgetEndedSessions } from './features/auth/sessions';
+import { forgetOldKeys } from './lib/idempotency';
 import { deliverMails } from './lib/mailer';
 
 type Job = { name: string; everySeconds: number; run: (deps: Deps) => Promise<number> };
@@ -23,6 +24,7 @@ export const jobs: Job[] = [
   { name: 'unbilled usage', everySeconds: 300, run: flagUnbilledUsage },
   { name: 'old sign-in failures', everySeconds: 3600, run: forgetOldFailures },
   { name: 'ended sessions', everySeconds: 3600, run: forgetEndedSessions },
+  { name: 'old idempotency keys', everySeconds: 3600, run: forgetOldKeys },
 ];
 
 export function startJobs(deps: Deps, log: FastifyBaseLogger): () => Promise<void> {

@@ -44,6 +44,8 @@ export const messages = {
   notFound: 'Not found',
   serverError: 'Something went wrong. Please try again.',
   registrationMailed: 'Thank you for signing up. We have sent you an e-mail: follow it to sign in.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for another request.',
+  requestInProgress: 'The same request is still being handled. Please try again in a moment.',
   changedMeanwhile: 'Someone else changed this at the same moment. Please reload and try again.',
   unstorableText: 'Text may not contain control characters or broken characters.',
 

@@ -639,6 +639,25 @@ export const signInThrottles = pgTable('sign_in_throttles', {
   blockedUntil: tstz(),
 });
 
+/**
+ * The answer to a create call or a device command sent with an Idempotency-Key, kept a day so
+ * a retry after a cut connection gets it again instead of doing the work twice.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userAccountId: integer().notNull(),
+    key: text().notNull(),
+    /** The method, path and input it was first sent with: the key cannot be reused for another request. */
+    fingerprint: text().notNull(),
+    /** Null while the first request is still running. */
+    status: integer(),
+    answer: jsonb(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userAccountId, t.key] }), index().on(t.createdAt)],
+);
+
 /** Mails queued in the transaction that wrote them, delivered by a job after commit. */
 export const outboxEmails = pgTable(
   'outbox_emails',

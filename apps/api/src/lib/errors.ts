@@ -8,6 +8,7 @@ export const errorStatus = {
   notFound: 404,
   conflict: 409,
   hasTransactions: 417,
+  unprocessable: 422,
   tooManyRequests: 429,
   internal: 500,
 } as const;

@@ -5,6 +5,7 @@ import type { Principal } from '../features/auth/principal';
 import type { Deps } from '../deps';
 import { forbidden, unauthenticated } from './errors';
 import { canonicalize, keyMapOf } from './keys';
+import { claimKey, idempotencyKeyOf, keepAnswer, releaseKey } from './idempotency';
 
 /**
  * Who may call a route: anyone, any signed-in account (even one awaiting approval),
@@ -49,6 +50,11 @@ export type RouteSpec<A extends Access, Q, B, R extends z.ZodType, P = undefined
   rateLimit?: number;
   /** Answers other than JSON (file downloads) skip the envelope's serialiser. */
   raw?: boolean;
+  /**
+   * A create call or a device command: with an Idempotency-Key header, a retry gets the first
+   * answer again (for a day) instead of doing the work twice.
+   */
+  idempotent?: boolean;
   handler: (ctx: Ctx<A, Q, B, P>) => Promise<z.input<R> | Answer<z.input<R>> | void>;
 };
 
@@ -115,25 +121,39 @@ export function defineRoute<
       if (bodyKeys) req.body = canonicalize(req.body, bodyKeys);
     },
     handler: async (req, reply) => {
-      const out = await spec.handler({
-        req,
-        reply,
-        user: req.principal as UserOf<A>,
-        query: req.query as In<Q>,
-        body: req.body as In<B>,
-        params: req.params as In<P>,
-        deps: req.server.deps,
-      });
-      if (spec.raw) return reply;
-      const answer = out instanceof Answer ? out : new Answer(out ?? null);
-      reply.status(answer.status);
-      return {
-        success: true,
-        result: answer.result,
-        message: answer.message,
-        statusCode: answer.status,
-        exceptionMessage: null,
-      };
+      const { deps } = req.server;
+      const key = spec.idempotent && req.principal ? idempotencyKeyOf(req) : null;
+      const keyOwner = req.principal?.userAccountId ?? 0;
+      if (key) {
+        const first = await claimKey(deps.db, keyOwner, key, req);
+        if (first) return reply.status(first.status).header('idempotent-replayed', 'true').send(first.body);
+      }
+      try {
+        const out = await spec.handler({
+          req,
+          reply,
+          user: req.principal as UserOf<A>,
+          query: req.query as In<Q>,
+          body: req.body as In<B>,
+          params: req.params as In<P>,
+          deps,
+        });
+        if (spec.raw) return reply;
+        const answer = out instanceof Answer ? out : new Answer(out ?? null);
+        const body = {
+          success: true,
+          result: answer.result,
+          message: answer.message,
+          statusCode: answer.status,
+          exceptionMessage: null,
+        };
+        if (key) await keepAnswer(deps.db, keyOwner, key, { status: answer.status, body });
+        reply.status(answer.status);
+        return body;
+      } catch (err) {
+        if (key) await releaseKey(deps.db, keyOwner, key);
+        throw err;
+      }
     },
   });
 }

@@ -55,6 +55,7 @@ export default async function businessRoutes(app: FastifyInstance) {
     summary: 'Create a business entity (name unique without regard to case)',
     tags,
     access: administrators,
+    idempotent: true,
     body: createBusEntityRequest,
     result: busEntity,
     handler: async ({ deps, req, body }) =>

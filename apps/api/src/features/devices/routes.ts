@@ -27,6 +27,7 @@ export default async function deviceRoutes(app: FastifyInstance) {
     summary: "Switch a meter on (1) or off (0); answers the command's message id",
     tags,
     access: propertyStaff,
+    idempotent: true,
     body: sendControlRequest,
     result: sendControlResult,
     handler: async ({ deps, req, user, body }) => {
@@ -41,6 +42,7 @@ export default async function deviceRoutes(app: FastifyInstance) {
     summary: 'Switch several meters on or off (the locations toolbar)',
     tags,
     access: administrators,
+    idempotent: true,
     body: bulkSendControlRequest,
     result: z.array(sendControlResult),
     handler: async ({ deps, req, user, body }) => {

@@ -93,6 +93,7 @@ export default async function locationRoutes(app: FastifyInstance) {
     summary: 'Add locations to properties, all in one transaction',
     tags,
     access: propertyStaff,
+    idempotent: true,
     body: bulkCreateLocationsRequest,
     result: z.array(z.number().int()),
     handler: async ({ deps, req, user, body }) =>

@@ -56,6 +56,7 @@ export default async function meterRoutes(app: FastifyInstance) {
     summary: 'Put a meter from stock on a location',
     tags,
     access: propertyStaff,
+    idempotent: true,
     body: meterAssignment,
     result: z.null(),
     handler: async ({ deps, req, user, body }) => {
@@ -70,6 +71,7 @@ export default async function meterRoutes(app: FastifyInstance) {
     summary: 'Put meters from stock on locations, all or none',
     tags,
     access: propertyStaff,
+    idempotent: true,
     body: assignMetersRequest,
     result: z.null(),
     handler: async ({ deps, req, user, body }) => {
@@ -98,6 +100,7 @@ export default async function meterRoutes(app: FastifyInstance) {
     summary: 'Reset a meter reading (a new baseline); below the previous reading it needs the override flag',
     tags,
     access: propertyStaff,
+    idempotent: true,
     body: manualReadingRequest,
     result: manualReadingResult,
     handler: async ({ deps, req, user, body }) => {
@@ -155,6 +158,7 @@ export default async function meterRoutes(app: FastifyInstance) {
     summary: 'Register a meter in stock (Administrator)',
     tags,
     access: administrators,
+    idempotent: true,
     body: createMeterRequest,
     result: z.number().int(),
     handler: async ({ deps, req, body }) => meters.createMeter(deps, req, body),

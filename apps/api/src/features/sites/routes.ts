@@ -50,6 +50,7 @@ export default async function siteRoutes(app: FastifyInstance) {
     summary: 'Create a property (siteID 0) with its settings and integrations',
     tags,
     access: propertyStaff,
+    idempotent: true,
     body: createSiteRequest,
     result: siteWithStats,
     handler: async ({ deps, req, user, body }) =>

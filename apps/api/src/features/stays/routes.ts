@@ -34,6 +34,7 @@ export default async function stayRoutes(app: FastifyInstance) {
     summary: 'Check a guest in and switch the services on (410 when the meters have not confirmed in time)',
     tags,
     access: propertyStaff,
+    idempotent: true,
     body: checkInRequest,
     result: stayResult,
     handler: async ({ deps, req, user, body }) =>
@@ -46,6 +47,7 @@ export default async function stayRoutes(app: FastifyInstance) {
     summary: 'Check a guest out: close the stay with its usage and switch the services off',
     tags,
     access: propertyStaff,
+    idempotent: true,
     query: checkOutQuery,
     result: stayResult,
     handler: async ({ deps, req, user, query }) =>
@@ -81,6 +83,7 @@ export default async function stayRoutes(app: FastifyInstance) {
     summary: 'Send again the commands of a location that failed or got no answer',
     tags,
     access: propertyStaff,
+    idempotent: true,
     body: retryRequest,
     result: stayResult,
     handler: async ({ deps, req, user, body }) =>

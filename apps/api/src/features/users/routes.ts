@@ -31,6 +31,7 @@ export default async function userRoutes(app: FastifyInstance) {
     summary: 'Create a user with a role the caller may give; mails a link to set the password',
     tags,
     access: userManagers,
+    idempotent: true,
     rateLimit: 60,
     body: createUserAccountRequest,
     result: userAccount,
