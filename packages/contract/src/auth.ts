@@ -60,7 +60,6 @@ export const registrationForm = registerRequest
   })
   .refine((form) => form.password === form.cpassword, { message: 'passwordsDontMatch', path: ['cpassword'] });
 
-
 /** The forgot-password modal and page share one rule and one message. */
 export const forgotPasswordRequest = z.object({
   email: z

@@ -46,6 +46,20 @@ export const messages = {
   registrationMailed: 'Thank you for signing up. We have sent you an e-mail: follow it to sign in.',
   idempotencyKeyReused: 'This Idempotency-Key was already used for another request.',
   requestInProgress: 'The same request is still being handled. Please try again in a moment.',
+  alertMissingDevice: '<b>Meter {{meter}}</b> at {{site}} / {{location}} has not reported since {{since}}.',
+  alertUnbilledUsage:
+    '<b>Meter {{meter}}</b> at {{site}} / {{location}} used {{usage}} {{unit}} today with no guest checked in.',
+  alertPowerLeftOn:
+    '<b>Meter {{meter}}</b> at {{site}} / {{location}} is not confirmed off with no guest checked in: the portal has sent it OFF.',
+  alertMeterGlitch:
+    '<b>Meter {{meter}}</b> at {{site}} / {{location}} read {{total}} at {{at}}, below {{reference}} before and after it: not counted.',
+  alertMeterBaseline:
+    '<b>Meter {{meter}}</b> at {{site}} / {{location}} went down to {{total}} at {{at}} and stayed below {{reference}}: replaced or reset, counted from there on.',
+  alertMeterRollover:
+    '<b>Meter {{meter}}</b> at {{site}} / {{location}} rolled over to {{total}} at {{at}} from {{reference}}: {{usage}} counted across it.',
+  alertWaterWhileVacant:
+    '<b>Meter {{meter}}</b> at {{site}} / {{location}} recorded {{usage}} gal in the last 3 days while the location was vacant: possible leak.',
+  alertOutOfService: '<b>Meter {{meter}}</b> at {{site}} / {{location}} was taken out of service.',
   changedMeanwhile: 'Someone else changed this at the same moment. Please reload and try again.',
   unstorableText: 'Text may not contain control characters or broken characters.',
 

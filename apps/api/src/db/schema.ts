@@ -498,8 +498,10 @@ export const systemAlerts = pgTable(
   'system_alerts',
   {
     id: serial().primaryKey(),
+    /** What happened: the alert's message code (`alertMessages` in the contract). */
     kind: text().notNull(),
-    alertText: text().notNull(),
+    /** The figures of the message (times, totals, usage); the names come from the meter, its location and property when read. */
+    params: jsonb().$type<Record<string, string | number | null>>().notNull().default({}),
     siteId: integer().references(() => sites.id),
     servicePointId: integer().references(() => servicePoints.id),
     createdAt: createdAt(),

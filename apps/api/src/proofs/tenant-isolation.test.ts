@@ -70,7 +70,7 @@ async function buildTenant(name: 'A' | 'B'): Promise<Tenant> {
     .returning();
   const [alert] = await db
     .insert(systemAlerts)
-    .values({ kind: 'missing', alertText: `Tenant ${name} alert`, siteId: site.id, servicePointId: meter.id })
+    .values({ kind: 'missingDevice', siteId: site.id, servicePointId: meter.id })
     .returning();
   const owner = await buildUser(db, { roleId: Role.SiteOwner, busEntityId: business.id });
   const manager = await buildUser(db, { roleId: Role.SiteManager, busEntityId: business.id, siteIds: [site.id] });

@@ -1,18 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../client';
 
-const meterAt = sql`'<b>Meter ' || sp.name || '</b> at ' || s.public_name || ' / ' || l.description`;
-
 /**
  * Open alerts: every missing meter that is monitored, the leaking water meters and one
  * out-of-service meter. Runs after the meters' last readings and daily usage are set.
  */
 export async function insertAlerts(tx: Tx, now: Date, leakingMeterIds: number[]): Promise<void> {
   await tx.execute(sql`
-    insert into system_alerts (kind, alert_text, site_id, service_point_id, created_at)
+    insert into system_alerts (kind, params, site_id, service_point_id, created_at)
     select 'missingDevice',
-      ${meterAt} || ' has not reported since '
-        || to_char(sp.last_seen_at at time zone s.time_zone, 'Mon FMDD, YYYY FMHH12:MI AM') || '.',
+      jsonb_build_object('since', to_char(sp.last_seen_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')),
       s.id, sp.id, sp.last_seen_at + interval '1 hour'
     from service_points sp
     join locations l on l.id = sp.location_id
@@ -20,10 +17,8 @@ export async function insertAlerts(tx: Tx, now: Date, leakingMeterIds: number[])
     where sp.is_missing_device and not sp.exclude_from_monitoring and not s.exclude_from_monitoring
     order by sp.id`);
   await tx.execute(sql`
-    insert into system_alerts (kind, alert_text, site_id, service_point_id, created_at)
-    select 'waterWhileVacant',
-      ${meterAt} || ' recorded ' || round(sum(d.usage))::text
-        || ' gal in the last 3 days while the location was vacant: possible leak.',
+    insert into system_alerts (kind, params, site_id, service_point_id, created_at)
+    select 'waterWhileVacant', jsonb_build_object('usage', round(sum(d.usage))),
       s.id, sp.id, ${now.toISOString()}::timestamptz - interval '2 hours'
     from service_points sp
     join locations l on l.id = sp.location_id and not l.is_checked_in
@@ -33,8 +28,8 @@ export async function insertAlerts(tx: Tx, now: Date, leakingMeterIds: number[])
     group by s.id, sp.id, l.description
     order by sp.id`);
   await tx.execute(sql`
-    insert into system_alerts (kind, alert_text, site_id, service_point_id, created_at)
-    select 'outOfService', ${meterAt} || ' was taken out of service.', s.id, sp.id,
+    insert into system_alerts (kind, site_id, service_point_id, created_at)
+    select 'outOfService', s.id, sp.id,
       ${now.toISOString()}::timestamptz - interval '3 days'
     from service_points sp
     join locations l on l.id = sp.location_id

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { CO2_LBS_SAVED_PER_KWH, Role } from '@portal/contract';
+import { CO2_LBS_SAVED_PER_KWH, Role, type SystemAlert } from '@portal/contract';
 import { locations, siteSettings, sites, systemAlerts } from '../../db/schema';
 import { flagUnbilledUsage } from '../devices/monitor';
 import { recordReadings } from '../meters/readings';
@@ -69,13 +69,14 @@ describe('dashboard', () => {
   it('raises an unbilled-usage alert once per meter on a vacant location and shows it only in scope', async () => {
     expect(await flagUnbilledUsage(t.deps)).toBe(3);
     expect(await flagUnbilledUsage(t.deps)).toBe(0);
-    const a = await t.call<Array<{ alertText: string; kind: string }>>({
+    const a = await t.call<SystemAlert[]>({
       method: 'GET',
       url: '/api/GetSystemAlerts',
       token: tokens.ownerA,
     });
     expect(a.body.result.map((x) => x.kind)).toEqual(['unbilledUsage', 'unbilledUsage']);
-    expect(a.body.result[0]!.alertText).toContain('with no guest checked in');
+    expect(a.body.result[0]!.params).toMatchObject({ unit: 'kWh', meter: expect.any(String) as string });
+    expect(a.body.result[0]!.timeZone).toBe('UTC');
     const b = await t.call<unknown[]>({ method: 'GET', url: '/api/GetSystemAlerts', token: tokens.ownerB });
     expect(b.body.result).toHaveLength(1);
     const admin = await t.call<unknown[]>({ method: 'GET', url: '/api/GetSystemAlerts', token: tokens.admin });
@@ -83,7 +84,7 @@ describe('dashboard', () => {
     await t.deps.db.update(systemAlerts).set({ resolvedAt: new Date() }).where(eq(systemAlerts.kind, 'unbilledUsage'));
   });
 
-  it('writes the names users typed into alert text as text, never as markup', async () => {
+  it('answers alerts as data: the names users typed as they typed them, no markup from the server', async () => {
     const [loc] = await t.deps.db.select().from(locations).where(eq(locations.siteId, ids.siteB));
     await t.deps.db
       .update(locations)
@@ -91,15 +92,12 @@ describe('dashboard', () => {
       .where(eq(locations.id, loc!.id));
     await t.deps.db.update(sites).set({ publicName: '<a href="//evil.example">B</a>' }).where(eq(sites.id, ids.siteB));
     expect(await flagUnbilledUsage(t.deps)).toBe(3);
-    const b = await t.call<Array<{ alertText: string }>>({
-      method: 'GET',
-      url: '/api/GetSystemAlerts',
-      token: tokens.ownerB,
+    const b = await t.call<SystemAlert[]>({ method: 'GET', url: '/api/GetSystemAlerts', token: tokens.ownerB });
+    expect(b.body.result[0]).toMatchObject({
+      kind: 'unbilledUsage',
+      params: { site: '<a href="//evil.example">B</a>', location: '<img src=x onerror=alert(1)>' },
     });
-    expect(b.body.result[0]!.alertText).toContain(
-      '&#60;a href=&#34;//evil.example&#34;&#62;B&#60;/a&#62; / &#60;img src=x',
-    );
-    expect(b.body.result[0]!.alertText).not.toMatch(/<(a|img)\b/);
+    expect(Object.keys(b.body.result[0]!)).not.toContain('alertText');
     await t.deps.db.update(systemAlerts).set({ resolvedAt: new Date() }).where(eq(systemAlerts.kind, 'unbilledUsage'));
   });
 

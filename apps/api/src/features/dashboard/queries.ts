@@ -30,8 +30,12 @@ export async function usageTotals(q: Queryable, scope: Scope): Promise<{ kwh: nu
 
 export type AlertRow = {
   id: number;
-  alert_text: string;
   kind: string;
+  params: Record<string, string | number | null>;
+  meter: string | null;
+  location: string | null;
+  site: string | null;
+  time_zone: string | null;
   site_id: number | null;
   created_at: Date | string;
 };
@@ -41,9 +45,12 @@ export function openAlerts(q: Queryable, scope: Scope): Promise<AlertRow[]> {
   return rows<AlertRow>(
     q,
     sql`
-    select a.id, a.alert_text, a.kind, a.site_id, a.created_at
+    select a.id, a.kind, a.params, a.site_id, a.created_at, sp.name as meter, l.description as location,
+      sites.public_name as site, sites.time_zone
     from system_alerts a
     left join sites on sites.id = a.site_id
+    left join service_points sp on sp.id = a.service_point_id
+    left join locations l on l.id = sp.location_id
     where a.resolved_at is null
       and (${scope.kind === 'all' ? sql`a.site_id is null or ` : sql``}(a.site_id is not null and ${sitesInScope(scope)}))
     order by a.created_at desc

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   CO2_LBS_SAVED_PER_KWH,
+  type AlertKind,
   dashboardStats,
   Permission,
   realtimeStats,
@@ -36,18 +37,23 @@ export default async function dashboardRoutes(app: FastifyInstance) {
   defineRoute(app, {
     method: 'GET',
     url: '/api/GetSystemAlerts',
-    summary: 'Open system alerts of the properties the caller sees (HTML text)',
+    summary: 'Open system alerts of the properties the caller sees: each a kind (message code) with its parameters',
     tags,
     access: dashboard,
     result: z.array(systemAlert),
     handler: async ({ deps, user }) =>
-      (await openAlerts(deps.db, scopeOf(user))).map((a) => ({
-        alertID: a.id,
-        alertText: a.alert_text,
-        kind: a.kind,
-        siteID: a.site_id,
-        createdAt: new Date(a.created_at).toISOString(),
-      })),
+      (await openAlerts(deps.db, scopeOf(user))).map((a) => {
+        const kind = a.kind as AlertKind;
+        const params = { ...a.params, meter: a.meter, location: a.location, site: a.site };
+        return {
+          alertID: a.id,
+          kind,
+          params,
+          siteID: a.site_id,
+          timeZone: a.time_zone,
+          createdAt: new Date(a.created_at).toISOString(),
+        };
+      }),
   });
 
   defineRoute(app, {

@@ -186,7 +186,7 @@ describe('meter health', () => {
       .from(systemAlerts)
       .where(and(eq(systemAlerts.servicePointId, ids.meter), isNull(systemAlerts.resolvedAt)));
     expect(open).toHaveLength(1);
-    expect(open[0]!.alertText).toContain('has not reported');
+    expect(open[0]).toMatchObject({ kind: 'missingDevice', params: { since: expect.any(String) as string } });
 
     const [meter] = await t.deps.db.select().from(servicePoints).where(eq(servicePoints.id, ids.meter));
     await t.gateway.events!.heartbeats([{ deviceKey: meter!.deviceKey, at: new Date() }]);

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows } from '../../db/client';
 import type { Deps } from '../../deps';
-import { escapeHtml } from '../../lib/html';
 import { commandsFor } from './relays';
 import { handOver, queueControls } from './service';
 
@@ -55,17 +54,14 @@ export async function switchOffPowerLeftOn(deps: Deps): Promise<number> {
     const alerted = await rows<{ service_point_id: number }>(
       tx,
       sql`
-      insert into system_alerts (kind, alert_text, site_id, service_point_id, created_at)
-      select ${POWER_LEFT_ON}, x.text, x.site_id, x.id, ${now}
+      insert into system_alerts (kind, site_id, service_point_id, created_at)
+      select ${POWER_LEFT_ON}, x.site_id, x.id, ${now}
       from jsonb_to_recordset(${JSON.stringify(
         [...new Map(settled.map((r) => [r.service_point_id, r])).values()].map((r) => ({
           id: r.service_point_id,
           site_id: r.site_id,
-          text:
-            `<b>Meter ${escapeHtml(r.meter)}</b> at ${escapeHtml(r.site)} / ${escapeHtml(r.location)} is not confirmed off ` +
-            'with no guest checked in: the portal has sent it OFF.',
         })),
-      )}::jsonb) as x(id int, site_id int, text text)
+      )}::jsonb) as x(id int, site_id int)
       on conflict do nothing
       returning service_point_id`,
     );

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { rows } from '../../db/client';
 import type { Deps } from '../../deps';
 import { announce } from '../../hub/events';
-import { escapeHtml, escapeHtmlSql } from '../../lib/html';
 import { locationEventsOfMeters } from '../../hub/queries';
 
 /**
@@ -36,15 +35,15 @@ export async function markMissingMeters(deps: Deps): Promise<number> {
     );
     if (!flagged.length) return 0;
     await tx.execute(sql`
-      insert into system_alerts (kind, alert_text, site_id, service_point_id, created_at)
-      select 'missingDevice', x.text, x.site_id, x.id, ${deps.now()}
+      insert into system_alerts (kind, params, site_id, service_point_id, created_at)
+      select 'missingDevice', jsonb_build_object('since', x.since), x.site_id, x.id, ${deps.now()}
       from jsonb_to_recordset(${JSON.stringify(
         flagged.map((f) => ({
           id: f.id,
           site_id: f.site_id,
-          text: missingAlertText(f.name, f.site, f.location, f.last_seen_at),
+          since: f.last_seen_at === null ? null : new Date(f.last_seen_at).toISOString(),
         })),
-      )}::jsonb) as x(id int, site_id int, text text)
+      )}::jsonb) as x(id int, site_id int, since text)
       on conflict do nothing`);
     await announce(
       tx,
@@ -56,11 +55,6 @@ export async function markMissingMeters(deps: Deps): Promise<number> {
     );
     return flagged.length;
   });
-}
-
-function missingAlertText(meter: string, site: string, location: string, lastSeen: Date | string | null): string {
-  const since = lastSeen ? ` since ${new Date(lastSeen).toISOString().replace('T', ' ').slice(0, 16)} UTC` : '';
-  return `<b>Meter ${escapeHtml(meter)}</b> at ${escapeHtml(site)} / ${escapeHtml(location)} has not reported${since}.`;
 }
 
 /**
@@ -78,12 +72,8 @@ export async function flagUnbilledUsage(deps: Deps): Promise<number> {
     const flagged = await rows<{ id: number }>(
       tx,
       sql`
-      insert into system_alerts (kind, alert_text, site_id, service_point_id, created_at)
-      select 'unbilledUsage',
-        format('<b>Meter %s</b> at %s / %s used %s %s today with no guest checked in.',
-          ${escapeHtmlSql(sql`sp.name`)}, ${escapeHtmlSql(sql`s.public_name`)}, ${escapeHtmlSql(sql`l.description`)},
-          round(d.usage, 1), dt.unit),
-        s.id, sp.id, ${deps.now()}
+      insert into system_alerts (kind, params, site_id, service_point_id, created_at)
+      select 'unbilledUsage', jsonb_build_object('usage', round(d.usage, 1), 'unit', dt.unit), s.id, sp.id, ${deps.now()}
       from service_points sp
       join device_types dt on dt.id = sp.device_type_id
       join locations l on l.id = sp.location_id and not l.is_checked_in and not l.deleted

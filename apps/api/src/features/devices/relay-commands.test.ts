@@ -91,7 +91,7 @@ describe('power left on at a vacant location', () => {
 
     expect(await timeOutAndWatch()).toBe(1);
     const [alert] = await staff.leftOnAlerts();
-    expect(alert!.alertText).toContain('is not confirmed off with no guest checked in');
+    expect(alert!.kind).toBe('powerLeftOn');
     const resent = staff.commands().slice(2);
     expect(resent.map((c) => c.requestedState)).toEqual([0]);
 

@@ -29,17 +29,14 @@ const ALERTS = sql`(values ('glitch'::reading_kind, 'meterGlitch'), ('baseline',
 
 /**
  * One open alert a meter and kind for readings newly found to be a glitch, a new baseline or a
- * rollover. `found` yields (sp, at, total, ref, kind, usage); `meta` (sp, name, site_id, place).
+ * rollover, with the reading's figures. `found` yields (sp, at, total, ref, kind, usage);
+ * `meta` (sp, site_id).
  */
 export const raiseAlerts = (found: SQL, meta: SQL) => sql`
-  insert into system_alerts (kind, alert_text, site_id, service_point_id)
+  insert into system_alerts (kind, params, site_id, service_point_id)
   select distinct on (f.sp, a.alert) a.alert,
-    format(case f.kind
-        when 'glitch' then '<b>Meter %s</b>%s read %s at %s UTC, below %s before and after it: not counted.'
-        when 'baseline' then '<b>Meter %s</b>%s went down to %s at %s UTC and stayed below %s: replaced or reset, counted from there on.'
-        else '<b>Meter %s</b>%s rolled over to %s at %s UTC from %s: %s counted across it.' end,
-      m.name, m.place, trim_scale(f.total), to_char(f.at at time zone 'UTC', 'YYYY-MM-DD HH24:MI'), trim_scale(f.ref),
-      trim_scale(f.usage::numeric(18, 6))),
+    jsonb_build_object('total', trim_scale(f.total), 'at', to_char(f.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+      'reference', trim_scale(f.ref), 'usage', trim_scale(f.usage::numeric(18, 6))),
     m.site_id, f.sp
   from (${found}) f
   join ${ALERTS} as a(kind, alert) on a.kind = f.kind

@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Queryable } from '../../db/client';
-import { escapeHtmlSql } from '../../lib/html';
 import { classified, raiseAlerts } from './reading-rule';
 
 export type Reading = {
@@ -44,9 +43,8 @@ export async function recordReadings(q: Queryable, batch: Reading[]): Promise<nu
       select * from unnest(${meters}::int[], ${times}::timestamptz[], ${totals}::numeric[], ${resets}::boolean[])
         with ordinality as t(sp, at, total, reset, ord)
     ), meta as (
-      select b.sp, b.lo, b.hi, sp.last_reading_at as latest, sp.usage_total, ${escapeHtmlSql(sql`sp.name`)} as name,
-        coalesce(s.time_zone, 'UTC') as tz, s.id as site_id, dt.unit,
-        coalesce(' at ' || ${escapeHtmlSql(sql`s.public_name`)} || ' / ' || ${escapeHtmlSql(sql`l.description`)}, '') as place
+      select b.sp, b.lo, b.hi, sp.last_reading_at as latest, sp.usage_total,
+        coalesce(s.time_zone, 'UTC') as tz, s.id as site_id, dt.unit
       from (select sp, min(at) as lo, max(at) as hi from incoming group by sp) b
       join service_points sp on sp.id = b.sp
       join device_types dt on dt.id = sp.device_type_id
@@ -163,10 +161,7 @@ export async function recordReadings(q: Queryable, batch: Reading[]): Promise<nu
       where sp.id = c.sp
       returning 1
     ), alerts as (
-      ${raiseAlerts(
-        sql`select * from changed where kind is distinct from old_kind`,
-        sql`select sp, name, site_id, place from meta`,
-      )}
+      ${raiseAlerts(sql`select * from changed where kind is distinct from old_kind`, sql`select sp, site_id from meta`)}
     )
     select (select count(*) from inserted) as n, (select count(*) from reclassified) as u, (select count(*) from rolled) as r,
       (select count(*) from site_rolled) as s, (select count(*) from meters) as m, (select count(*) from alerts) as a`,

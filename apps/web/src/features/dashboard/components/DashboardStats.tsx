@@ -2,8 +2,8 @@ import { Badge, Button, Group, LoadingOverlay, Paper, SimpleGrid, Stack, Text, T
 import { IconAlertTriangle, IconBolt, IconCurrencyDollar, IconLeaf } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sanitizeHtml } from '../../../ui/sanitize';
 import { SiteCounts } from '../../sites/components/SiteCounts';
+import { AlertText } from '../alertText';
 import { dashboardFailure } from '../dashboardError';
 import { useLocationCounts, useRealtimeStats, useSystemAlerts } from '../hooks';
 import classes from './DashboardStats.module.css';
@@ -130,10 +130,9 @@ function SystemAlerts() {
             {alerts.data.map((alert) => (
               <li key={alert.alertID} className={classes.alert}>
                 <IconAlertTriangle size={16} aria-hidden className={classes.alertIcon} />
-                <span
-                  className={classes.alertText}
-                  dangerouslySetInnerHTML={{ __html: sanitizeHtml(alert.alertText) }}
-                />
+                <span className={classes.alertText}>
+                  <AlertText alert={alert} language={i18n.language} />
+                </span>
                 <time className={classes.alertTime} dateTime={alert.createdAt}>
                   {dateTime.format(new Date(alert.createdAt))}
                 </time>

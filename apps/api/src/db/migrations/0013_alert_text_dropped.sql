@@ -1,0 +1,1 @@
+ALTER TABLE "system_alerts" DROP COLUMN "alert_text";

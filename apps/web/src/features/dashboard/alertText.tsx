@@ -1,0 +1,36 @@
+import { Trans } from 'react-i18next';
+import { alertMessages, type SystemAlert } from '@portal/contract';
+
+const TIMES = new Set(['since', 'at']);
+
+/** An alert's parameters as the user reads them: times in the property's time zone, numbers in the language's format. */
+export function alertParams(language: string, alert: SystemAlert): Record<string, string> {
+  const time = new Intl.DateTimeFormat(language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: alert.timeZone ?? 'UTC',
+  });
+  const number = new Intl.NumberFormat(language, { maximumFractionDigits: 6 });
+  return Object.fromEntries(
+    Object.entries(alert.params).map(([key, value]) => {
+      if (value === null) return [key, '—'];
+      if (TIMES.has(key) && typeof value === 'string') return [key, time.format(new Date(value))];
+      return [key, typeof value === 'number' ? number.format(value) : value];
+    }),
+  );
+}
+
+/**
+ * An alert in the user's language from its kind and parameters, the meter in bold as the
+ * specification shows it. The names are text: whatever a user typed into them stays characters.
+ */
+export function AlertText({ alert, language }: { alert: SystemAlert; language: string }) {
+  return (
+    <Trans
+      i18nKey={`msg.${alertMessages[alert.kind]}`}
+      values={alertParams(language, alert)}
+      components={{ b: <b /> }}
+      shouldUnescape={false}
+    />
+  );
+}
