@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from './deps';
-import { expireCommands } from './features/devices/service';
+import { expireCommands, sendLeftQueued } from './features/devices/service';
 import { switchOffPowerLeftOn } from './features/devices/left-on';
 import { flagUnbilledUsage, markMissingMeters } from './features/devices/monitor';
 import { autoCheckOut } from './features/stays/service';
@@ -17,6 +17,7 @@ type Job = { name: string; everySeconds: number; run: (deps: Deps) => Promise<nu
  */
 export const jobs: Job[] = [
   { name: 'deliver mails', everySeconds: 2, run: deliverMails },
+  { name: 'send commands left queued', everySeconds: 5, run: sendLeftQueued },
   { name: 'expire commands', everySeconds: 5, run: expireCommands },
   { name: 'automatic check-out', everySeconds: 30, run: autoCheckOut },
   { name: 'power left on', everySeconds: 30, run: switchOffPowerLeftOn },

@@ -1,11 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { Role } from '@portal/contract';
-import { auditLog, servicePointCapabilities, servicePoints, systemAlerts } from '../../db/schema';
+import {
+  auditLog,
+  deviceControlMessages,
+  servicePointCapabilities,
+  servicePoints,
+  systemAlerts,
+} from '../../db/schema';
 import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { markMissingMeters } from './monitor';
-import { expireCommands, settle } from './service';
+import { expireCommands, queueControls, sendLeftQueued, settle } from './service';
 
 let t: TestApp;
 const tokens = { admin: '', ownerA: '', ownerB: '' };
@@ -59,6 +65,23 @@ describe('device control', () => {
       .from(servicePointCapabilities)
       .where(eq(servicePointCapabilities.servicePointId, ids.meter));
     expect(relay).toMatchObject({ status: 1, apiCapabilityResponse: null });
+  });
+
+  it('sends a command whose request ended before handing it over, once, from the outbox', async () => {
+    // committed, then the instance stopped before the hand-over
+    const queued = await t.deps.db.transaction((tx) =>
+      queueControls(tx, null, [{ servicePointId: ids.meter, requestedState: 1 }], 'always', t.deps.now()),
+    );
+    const [id] = queued.ids;
+    expect(await sendLeftQueued(t.deps)).toBe(0); // too fresh: its request may still hand it over
+    t.clock.advance(6_000);
+    expect(await sendLeftQueued(t.deps)).toBe(1);
+    expect(await sendLeftQueued(t.deps)).toBe(0);
+    t.clock.set(new Date());
+    expect(t.gateway.sent.filter((c) => c.messageId === id)).toHaveLength(1);
+    const [row] = await t.deps.db.select().from(deviceControlMessages).where(eq(deviceControlMessages.id, id!));
+    expect(row!.state).toBe('sent');
+    await t.gateway.answer(id!, 0);
   });
 
   it('keeps the relay as it was when the meter answers with an error', async () => {

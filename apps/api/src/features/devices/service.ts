@@ -120,11 +120,34 @@ export async function queueControls(
   return { ids, fresh: inserted.map((m) => ({ ...m, deviceKey: deviceKeys.get(m.servicePointId)! })) };
 }
 
-/** Hands queued commands to the gateway (after their transaction committed); answers the ids. */
+/**
+ * Hands queued commands to the gateway after their transaction committed; answers the ids. A
+ * command is claimed (queued → sent) before it goes, so the request and the outbox job
+ * (`sendLeftQueued`) never both send it.
+ */
 export async function handOver(deps: Deps, req: FastifyRequest | null, queued: Queued): Promise<Array<number | null>> {
-  const sent: number[] = [];
+  await transmit(deps, req, queued.fresh);
+  return queued.ids;
+}
+
+async function transmit(deps: Deps, req: FastifyRequest | null, fresh: Fresh[]): Promise<number> {
+  if (!fresh.length) return 0;
+  const claimed = await deps.db
+    .update(deviceControlMessages)
+    .set({ state: 'sent', sentAt: deps.now() })
+    .where(
+      and(
+        inArray(
+          deviceControlMessages.id,
+          fresh.map((m) => m.id),
+        ),
+        eq(deviceControlMessages.state, 'queued'),
+      ),
+    )
+    .returning({ id: deviceControlMessages.id });
+  const mine = new Set(claimed.map((c) => c.id));
   const refused: Settlement[] = [];
-  for (const m of queued.fresh) {
+  for (const m of fresh.filter((f) => mine.has(f.id))) {
     try {
       await deps.devices.send({
         messageId: m.id,
@@ -132,19 +155,35 @@ export async function handOver(deps: Deps, req: FastifyRequest | null, queued: Q
         capabilityId: m.capabilityId,
         requestedState: m.requestedState as 0 | 1,
       });
-      sent.push(m.id);
     } catch (err) {
       req?.log.error({ err, messageId: m.id }, 'the device gateway refused a command');
       refused.push({ messageId: m.id, deviceKey: m.deviceKey, resultCode: null, at: deps.now() });
     }
   }
-  if (sent.length)
-    await deps.db
-      .update(deviceControlMessages)
-      .set({ state: 'sent', sentAt: deps.now() })
-      .where(and(inArray(deviceControlMessages.id, sent), eq(deviceControlMessages.state, 'queued')));
   await settle(deps, refused);
-  return queued.ids;
+  return mine.size;
+}
+
+/** Commands a request queued but did not hand over (it ended between commit and hand-over) wait this long. */
+const LEFT_QUEUED_SECONDS = 5;
+
+/** The outbox of device commands (a job): sends what committed but was never handed over. */
+export async function sendLeftQueued(deps: Deps): Promise<number> {
+  const cutoff = new Date(deps.now().getTime() - LEFT_QUEUED_SECONDS * 1000);
+  const left = await deps.db
+    .select({
+      id: deviceControlMessages.id,
+      servicePointId: deviceControlMessages.servicePointId,
+      capabilityId: deviceControlMessages.capabilityId,
+      requestedState: deviceControlMessages.requestedState,
+      deviceKey: servicePoints.deviceKey,
+    })
+    .from(deviceControlMessages)
+    .innerJoin(servicePoints, eq(servicePoints.id, deviceControlMessages.servicePointId))
+    .where(and(eq(deviceControlMessages.state, 'queued'), sql`${deviceControlMessages.createdAt} < ${cutoff}`))
+    .orderBy(deviceControlMessages.id)
+    .limit(500);
+  return transmit(deps, null, left);
 }
 
 /** `queueControls` in a transaction of its own, then `handOver`. */
