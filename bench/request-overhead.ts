@@ -1,0 +1,82 @@
+/**
+ * What every signed-in request pays before its handler: the session check, the input's text
+ * check and, for create calls, the Idempotency-Key. Times a light call (GET /api/me), an edit
+ * with a body (PUT UpdateLocation) and a create with and without a key, through the real app.
+ *
+ *   npx tsx bench/request-overhead.ts                        # a fresh in-memory PGlite
+ *   DATABASE_URL=postgres://… npx tsx bench/request-overhead.ts
+ */
+import { benchApp, measure, openBench, schema } from './support';
+
+const RUNS = 2_000;
+
+async function main() {
+  const bench = await openBench();
+  try {
+    const { app, token } = await benchApp(bench);
+    const db = bench.database.db;
+    const [business] = await db.insert(schema.businessEntities).values({ legalName: 'Overhead Parks' }).returning();
+    const [site] = await db
+      .insert(schema.sites)
+      .values({
+        busEntityId: business!.id,
+        publicName: 'Overhead Property',
+        physicalAddrLine1: '1 Bench Road',
+        physicalCity: 'Moab',
+        physicalZip: '84532',
+        physicalStateId: 45,
+        physicalCountryId: 236,
+        timeZone: 'America/Denver',
+      })
+      .returning();
+    const [loc] = await db
+      .insert(schema.locations)
+      .values({ siteId: site!.id, description: 'Pad 1', publicName: 'OVH0001' })
+      .returning();
+    const auth = { authorization: `Bearer ${token}` };
+    const edit = {
+      locationID: loc!.id,
+      locationDescription: 'Pad 1',
+      billingAccountNumber: 'ACC-1',
+      locationPublicName: 'OVH0001',
+    };
+    let n = 0;
+    const rows = {
+      'GET /api/me': await measure(app, { method: 'GET', url: '/api/me', headers: auth }, RUNS),
+      'PUT /api/UpdateLocation': await measure(
+        app,
+        { method: 'PUT', url: '/api/UpdateLocation', headers: auth, payload: edit },
+        RUNS,
+      ),
+    };
+    const create = async (key: boolean) => {
+      const times: number[] = [];
+      for (let i = 0; i < RUNS / 4; i++) {
+        const started = performance.now();
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/Business/CreateBusEntity',
+          headers: { ...auth, ...(key ? { 'idempotency-key': `k-${n}` } : {}) },
+          payload: { legalName: `Overhead ${n++}` },
+        });
+        times.push(performance.now() - started);
+        if (res.statusCode !== 200) throw new Error(`create answered ${res.statusCode}: ${res.body}`);
+      }
+      times.sort((a, b) => a - b);
+      return { median: times[Math.floor(times.length / 2)]!, p95: times[Math.floor(times.length * 0.95)]! };
+    };
+    const table = {
+      ...Object.fromEntries(Object.entries(rows).map(([k, m]) => [k, { median: m.median, p95: m.p95 }])),
+      'POST CreateBusEntity': await create(false),
+      'POST CreateBusEntity with Idempotency-Key': await create(true),
+    };
+    for (const [call, m] of Object.entries(table)) {
+      console.log(`${call.padEnd(44)} median ${m.median.toFixed(2)} ms  p95 ${m.p95.toFixed(2)} ms`);
+    }
+    await app.close();
+  } finally {
+    await bench.close();
+  }
+}
+
+void main();
