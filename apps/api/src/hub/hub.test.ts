@@ -109,6 +109,19 @@ describe('the live hub', () => {
     expect(await closed).toBe(4401);
   });
 
+  it("closes the sockets of a session that signs out, and keeps the user's other sessions live", async () => {
+    const owner = await buildUser(t.deps.db, { roleId: Role.SiteOwner, busEntityId: busA });
+    const [here, elsewhere] = [await signIn(t, owner), await signIn(t, owner)];
+    const mine = await listen(here);
+    const other = await listen(elsewhere);
+    const closed = new Promise<number>((r) => mine.socket.on('close', (code) => r(code)));
+    expect((await t.call({ method: 'POST', url: '/api/Account/SignOut', token: here })).status).toBe(200);
+    expect(await closed).toBe(4401);
+    await announce(t.deps.db, locationChanged(siteA, locA, new Date()));
+    expect(await until(() => other.received.some((m) => m.type === 'broadcastsitestatesdata'))).toBe(true);
+    other.socket.close();
+  });
+
   it('closes a connection without a valid token', async () => {
     const socket = await t.app.injectWS('/api/hub?access_token=nope');
     const code = await new Promise<number>((r) => socket.on('close', (c) => r(c)));
