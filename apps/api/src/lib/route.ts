@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { envelope, errorEnvelope, errorResult, hasPermission, type Permission } from '@portal/contract';
 import { z } from 'zod';
 import type { Principal } from '../features/auth/principal';
+import { resolveDeclaredScope, type Resolved, type ScopeDeclaration } from '../features/auth/declared-scope';
 import type { Deps } from '../deps';
 import { forbidden, unauthenticated } from './errors';
 import { canonicalize, keyMapOf } from './keys';
@@ -25,17 +26,26 @@ export class Answer<T> {
 type In<S> = S extends z.ZodType ? z.output<S> : undefined;
 type UserOf<A> = A extends 'public' ? Principal | null : Principal;
 
-export type Ctx<A extends Access, Q, B, P = undefined> = {
+export type Ctx<A extends Access, Q, B, P = undefined, S extends ScopeDeclaration | undefined = undefined> = {
   req: FastifyRequest;
   reply: FastifyReply;
   user: UserOf<A>;
   query: In<Q>;
   body: In<B>;
   params: In<P>;
+  /** The records the route's `scope` names, checked against the caller's scope. */
+  scoped: Resolved<S>;
   deps: Deps;
 };
 
-export type RouteSpec<A extends Access, Q, B, R extends z.ZodType, P = undefined> = {
+export type RouteSpec<
+  A extends Access,
+  Q,
+  B,
+  R extends z.ZodType,
+  P = undefined,
+  S extends ScopeDeclaration | undefined = undefined,
+> = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   summary: string;
@@ -45,6 +55,11 @@ export type RouteSpec<A extends Access, Q, B, R extends z.ZodType, P = undefined
   body?: B;
   /** Path parameters (`/api/Site/:siteId/Location/:locationId`). */
   params?: P;
+  /**
+   * The ids the input names and what they must be in the caller's scope (features/auth/
+   * declared-scope.ts): checked before the handler, which gets the records as `scoped`.
+   */
+  scope?: S;
   result: R;
   /** Requests per minute per client address. */
   rateLimit?: number;
@@ -55,8 +70,11 @@ export type RouteSpec<A extends Access, Q, B, R extends z.ZodType, P = undefined
    * answer again (for a day) instead of doing the work twice.
    */
   idempotent?: boolean;
-  handler: (ctx: Ctx<A, Q, B, P>) => Promise<z.input<R> | Answer<z.input<R>> | void>;
+  handler: (ctx: Ctx<A, Q, B, P, S>) => Promise<z.input<R> | Answer<z.input<R>> | void>;
 };
+
+/** Each route's scope declaration by `METHOD /path`, for the proof that every id a route takes is declared. */
+export const declaredScopes = new Map<string, ScopeDeclaration>();
 
 const accessKey = Symbol.for('portal.access');
 export type RouteAccessConfig = { [accessKey]?: Access };
@@ -87,7 +105,9 @@ export function defineRoute<
   B extends z.ZodType | undefined,
   R extends z.ZodType,
   P extends z.ZodType | undefined = undefined,
->(app: FastifyInstance, spec: RouteSpec<A, Q, B, R, P>): void {
+  const S extends ScopeDeclaration | undefined = undefined,
+>(app: FastifyInstance, spec: RouteSpec<A, Q, B, R, P, S>): void {
+  if (spec.scope) declaredScopes.set(`${spec.method} ${spec.url}`, spec.scope);
   const queryKeys = spec.query ? keyMapOf(spec.query) : null;
   const bodyKeys = spec.body ? keyMapOf(spec.body) : null;
   app.route({
@@ -122,6 +142,13 @@ export function defineRoute<
     },
     handler: async (req, reply) => {
       const { deps } = req.server;
+      const scoped = spec.scope
+        ? await resolveDeclaredScope(deps.db, req.principal!, spec.scope, {
+            query: req.query,
+            body: req.body,
+            params: req.params,
+          })
+        : {};
       const key = spec.idempotent && req.principal ? idempotencyKeyOf(req) : null;
       const keyOwner = req.principal?.userAccountId ?? 0;
       if (key) {
@@ -136,6 +163,7 @@ export function defineRoute<
           query: req.query as In<Q>,
           body: req.body as In<B>,
           params: req.params as In<P>,
+          scoped: scoped as Resolved<S>,
           deps,
         });
         if (spec.raw) return reply;

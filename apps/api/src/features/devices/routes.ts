@@ -14,7 +14,6 @@ import {
 import { notFound } from '../../lib/errors';
 import { defineRoute } from '../../lib/route';
 import { administrators, propertyStaff } from '../auth/access';
-import { requireLocation, requireServicePoint, requireServicePoints, requireSite } from '../auth/scope';
 import { latestOperations, siteCapabilities } from './queries';
 import * as devices from './service';
 
@@ -29,11 +28,9 @@ export default async function deviceRoutes(app: FastifyInstance) {
     access: propertyStaff,
     idempotent: true,
     body: sendControlRequest,
+    scope: { 'body.servicePointId': 'meter' },
     result: sendControlResult,
-    handler: async ({ deps, req, user, body }) => {
-      await requireServicePoint(deps.db, user, body.servicePointId);
-      return { messageId: await devices.sendControl(deps, req, body) };
-    },
+    handler: async ({ deps, req, body }) => ({ messageId: await devices.sendControl(deps, req, body) }),
   });
 
   defineRoute(app, {
@@ -44,15 +41,10 @@ export default async function deviceRoutes(app: FastifyInstance) {
     access: administrators,
     idempotent: true,
     body: bulkSendControlRequest,
+    scope: { 'body.*.servicePointId': 'meter' },
     result: z.array(sendControlResult),
-    handler: async ({ deps, req, user, body }) => {
-      await requireServicePoints(
-        deps.db,
-        user,
-        body.map((c) => c.servicePointId),
-      );
-      return (await devices.sendControls(deps, req, body)).map((messageId) => ({ messageId: messageId! }));
-    },
+    handler: async ({ deps, req, body }) =>
+      (await devices.sendControls(deps, req, body)).map((messageId) => ({ messageId: messageId! })),
   });
 
   defineRoute(app, {
@@ -62,9 +54,9 @@ export default async function deviceRoutes(app: FastifyInstance) {
     tags,
     access: propertyStaff,
     query: controlMessageQuery,
+    scope: { 'query.servicePointId': 'meter' },
     result: controlMessage,
-    handler: async ({ deps, user, query }) => {
-      await requireServicePoint(deps.db, user, query.servicePointId);
+    handler: async ({ deps, query }) => {
       const found = await devices.controlMessage(deps.db, query.servicePointId, query.messageId);
       if (!found) throw notFound('message');
       return found;
@@ -78,11 +70,9 @@ export default async function deviceRoutes(app: FastifyInstance) {
     tags,
     access: propertyStaff,
     query: locationIdQuery,
+    scope: { 'query.locationID': 'location' },
     result: z.array(latestOperation),
-    handler: async ({ deps, user, query }) => {
-      await requireLocation(deps.db, user, query.locationID);
-      return latestOperations(deps.db, query.locationID);
-    },
+    handler: ({ deps, query }) => latestOperations(deps.db, query.locationID),
   });
 
   defineRoute(app, {
@@ -92,8 +82,8 @@ export default async function deviceRoutes(app: FastifyInstance) {
     tags,
     access: propertyStaff,
     query: siteIdQuery,
+    scope: { 'query.siteID': 'site' },
     result: z.array(siteCapability),
-    handler: async ({ deps, user, query }) =>
-      siteCapabilities(deps.db, (await requireSite(deps.db, user, query.siteID)).siteId),
+    handler: ({ deps, query }) => siteCapabilities(deps.db, query.siteID),
   });
 }

@@ -20,7 +20,6 @@ import {
 } from '@portal/contract';
 import { Answer, defineRoute } from '../../lib/route';
 import { administrators, propertyStaff } from '../auth/access';
-import { requireLocation, requireSite } from '../auth/scope';
 import * as stays from '../stays/service';
 import * as locations from './service';
 
@@ -34,9 +33,9 @@ export default async function locationRoutes(app: FastifyInstance) {
     tags,
     access: propertyStaff,
     query: siteIdQuery,
+    scope: { 'query.siteID': 'site' },
     result: z.array(locationRow),
-    handler: async ({ deps, user, query }) =>
-      locations.listLocations(deps.db, await requireSite(deps.db, user, query.siteID), deps.now()),
+    handler: async ({ deps, scoped }) => locations.listLocations(deps.db, scoped['query.siteID'], deps.now()),
   });
 
   defineRoute(app, {
@@ -46,11 +45,9 @@ export default async function locationRoutes(app: FastifyInstance) {
     tags,
     access: propertyStaff,
     query: locationIdQuery,
+    scope: { 'query.locationID': 'location' },
     result: locationRow,
-    handler: async ({ deps, user, query }) => {
-      await requireLocation(deps.db, user, query.locationID);
-      return locations.getLocation(deps.db, query.locationID, deps.now());
-    },
+    handler: ({ deps, query }) => locations.getLocation(deps.db, query.locationID, deps.now()),
   });
 
   defineRoute(app, {
@@ -60,9 +57,9 @@ export default async function locationRoutes(app: FastifyInstance) {
     tags,
     access: propertyStaff,
     query: locationIdQuery,
+    scope: { 'query.locationID': 'location' },
     result: locationUsage,
-    handler: async ({ deps, user, query }) => {
-      await requireLocation(deps.db, user, query.locationID);
+    handler: async ({ deps, query }) => {
       const row = await locations.getLocation(deps.db, query.locationID, deps.now());
       return {
         locationID: row.locationID,
@@ -78,11 +75,10 @@ export default async function locationRoutes(app: FastifyInstance) {
     tags,
     access: propertyStaff,
     params: z.object({ siteId: idParam, locationId: idParam }),
+    scope: { 'params.siteId': 'site', 'params.locationId': 'location' },
     result: locationDetail,
-    handler: async ({ deps, user, params }) => {
-      const found = await requireLocation(deps.db, user, params.locationId);
-      if (found.siteId !== params.siteId) await requireSite(deps.db, user, params.siteId);
-      const site = await locations.siteNameAndZone(deps.db, found.siteId);
+    handler: async ({ deps, params, scoped }) => {
+      const site = await locations.siteNameAndZone(deps.db, scoped['params.locationId'].siteId);
       return { ...(await locations.getLocation(deps.db, params.locationId, deps.now())), ...site };
     },
   });
@@ -95,9 +91,10 @@ export default async function locationRoutes(app: FastifyInstance) {
     access: propertyStaff,
     idempotent: true,
     body: bulkCreateLocationsRequest,
+    scope: { 'body.*.fk_SiteID': 'site' },
     result: z.array(z.number().int()),
-    handler: async ({ deps, req, user, body }) =>
-      new Answer(await locations.createLocations(deps, req, user, body), 200, messageText('locationsAdded')),
+    handler: async ({ deps, req, body }) =>
+      new Answer(await locations.createLocations(deps, req, body), 200, messageText('locationsAdded')),
   });
 
   defineRoute(app, {
@@ -108,6 +105,7 @@ export default async function locationRoutes(app: FastifyInstance) {
     tags,
     access: propertyStaff,
     body: updateLocationRequest,
+    scope: { 'body.locationID': 'location' },
     result: z.null(),
     handler: async ({ deps, req, user, body }) => {
       await locations.updateLocation(deps, req, user, body.locationID, body);
@@ -122,6 +120,7 @@ export default async function locationRoutes(app: FastifyInstance) {
     tags,
     access: propertyStaff,
     body: updateLocationBasicsRequest,
+    scope: { 'body.locationID': 'location' },
     result: z.null(),
     handler: async ({ deps, req, user, body }) => {
       await locations.updateLocation(deps, req, user, body.locationID, body);
@@ -136,9 +135,10 @@ export default async function locationRoutes(app: FastifyInstance) {
     tags,
     access: administrators,
     body: locationDeletedStatusRequest,
+    scope: { 'body.locationID': 'location' },
     result: locationDeletedStatus,
-    handler: async ({ deps, req, user, body }) => {
-      const deleted = await locations.toggleDeleted(deps, req, user, body.locationID);
+    handler: async ({ deps, req, body }) => {
+      const deleted = await locations.toggleDeleted(deps, req, body.locationID);
       const action = deleted ? 'delete' : 'reactivate';
       return new Answer({ locationID: body.locationID, deleted }, 200, messageText('locationActionDone', { action }));
     },
@@ -151,9 +151,10 @@ export default async function locationRoutes(app: FastifyInstance) {
     tags,
     access: administrators,
     query: deleteLocationQuery,
+    scope: { 'query.locationId': 'location' },
     result: z.null(),
-    handler: async ({ deps, req, user, query }) => {
-      await locations.eraseLocation(deps, req, user, query.locationId);
+    handler: async ({ deps, req, query }) => {
+      await locations.eraseLocation(deps, req, query.locationId);
       return new Answer(null, 200, messageText('locationActionDone', { action: 'delete' }));
     },
   });
@@ -165,9 +166,10 @@ export default async function locationRoutes(app: FastifyInstance) {
     tags,
     access: administrators,
     body: moveLocationRequest,
+    scope: { 'body.LocationID': 'location', 'body.SiteId': 'site' },
     result: z.null(),
-    handler: async ({ deps, req, user, body }) => {
-      await locations.moveLocations(deps, req, user, [body]);
+    handler: async ({ deps, req, body }) => {
+      await locations.moveLocations(deps, req, [body]);
       return new Answer(null, 200, messageText('locationMoved'));
     },
   });
@@ -179,9 +181,10 @@ export default async function locationRoutes(app: FastifyInstance) {
     tags,
     access: administrators,
     body: bulkMoveLocationRequest,
+    scope: { 'body.*.LocationID': 'location', 'body.*.SiteId': 'site' },
     result: z.null(),
-    handler: async ({ deps, req, user, body }) => {
-      await locations.moveLocations(deps, req, user, body);
+    handler: async ({ deps, req, body }) => {
+      await locations.moveLocations(deps, req, body);
       return new Answer(null, 200, messageText('locationsMoved'));
     },
   });
@@ -193,10 +196,8 @@ export default async function locationRoutes(app: FastifyInstance) {
     tags,
     access: propertyStaff,
     query: locationIdQuery,
+    scope: { 'query.locationID': 'location' },
     result: z.array(stayHistoryRow),
-    handler: async ({ deps, user, query }) => {
-      await requireLocation(deps.db, user, query.locationID);
-      return stays.stayHistory(deps.db, query.locationID);
-    },
+    handler: ({ deps, query }) => stays.stayHistory(deps.db, query.locationID),
   });
 }

@@ -8,7 +8,7 @@ import { announce, locationChanged, siteChanged } from '../../hub/events';
 import { audit } from '../../lib/audit';
 import { AppError, conflict, invalid } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
-import { requireLocation, requireSite, type SiteRef } from '../auth/scope';
+import type { SiteRef } from '../auth/scope';
 import { handOver, queueControls } from '../devices/service';
 import { metersOfLocations } from '../meters/service';
 import { descriptionClashes } from './descriptions';
@@ -32,14 +32,12 @@ export async function getLocation(q: Queryable, locationId: number, now: Date): 
   return presentLocation(rows[0]!, meters.get(locationId) ?? []);
 }
 
-/** Adds rows to properties in one transaction; every property named must be in scope. */
+/** Adds rows to properties in one transaction (the route's scope checked the properties). */
 export async function createLocations(
   deps: Deps,
   req: FastifyRequest,
-  user: Principal,
   entries: BulkLocationEntry[],
 ): Promise<number[]> {
-  for (const siteId of new Set(entries.map((e) => e.fk_SiteID))) await requireSite(deps.db, user, siteId);
   return deps.db.transaction(async (tx) => {
     const named = entries.map((e, i) => ({ siteId: e.fk_SiteID, description: e.locationDescription, row: i }));
     const clashes = await descriptionClashes(tx, named);
@@ -95,7 +93,6 @@ export async function updateLocation(
   locationId: number,
   input: Editable,
 ): Promise<void> {
-  await requireLocation(deps.db, user, locationId);
   await deps.db.transaction((tx) => editLocation(tx, deps.now(), req, user, locationId, input));
 }
 
@@ -159,13 +156,7 @@ async function assertPublicNameFree(q: Queryable, publicName: string, locationId
 }
 
 /** Deletes (hides) or reactivates a location; a checked-in location cannot be deleted. */
-export async function toggleDeleted(
-  deps: Deps,
-  req: FastifyRequest,
-  user: Principal,
-  locationId: number,
-): Promise<boolean> {
-  await requireLocation(deps.db, user, locationId);
+export async function toggleDeleted(deps: Deps, req: FastifyRequest, locationId: number): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
     const [current] = await tx.select().from(locations).where(eq(locations.id, locationId)).for('update');
     if (!current!.deleted && current!.isCheckedIn) throw conflict('checkOutFirst');
@@ -187,13 +178,7 @@ export async function toggleDeleted(
  * Erases a location that never had a stay; its meters return to stock. A location with
  * transaction records answers 417 and stays (it can only be hidden).
  */
-export async function eraseLocation(
-  deps: Deps,
-  req: FastifyRequest,
-  user: Principal,
-  locationId: number,
-): Promise<void> {
-  await requireLocation(deps.db, user, locationId);
+export async function eraseLocation(deps: Deps, req: FastifyRequest, locationId: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const [current] = await tx.select().from(locations).where(eq(locations.id, locationId)).for('update');
     if (current!.isCheckedIn) throw conflict('checkOutFirst');
@@ -213,13 +198,8 @@ export async function eraseLocation(
 export async function moveLocations(
   deps: Deps,
   req: FastifyRequest,
-  user: Principal,
   moves: Array<{ LocationID: number; SiteId: number }>,
 ): Promise<void> {
-  for (const m of moves) {
-    await requireLocation(deps.db, user, m.LocationID);
-    await requireSite(deps.db, user, m.SiteId);
-  }
   const queued = await deps.db.transaction(async (tx) => {
     const ids = moves.map((m) => m.LocationID);
     const current = await tx.select().from(locations).where(inArray(locations.id, ids)).for('update');

@@ -18,7 +18,6 @@ import {
 } from '@portal/contract';
 import { Answer, defineRoute } from '../../lib/route';
 import { administrators, propertyStaff } from '../auth/access';
-import { requireLocation, requireSite } from '../auth/scope';
 import * as meters from './service';
 
 const tags = ['Meters'];
@@ -31,11 +30,9 @@ export default async function meterRoutes(app: FastifyInstance) {
     tags,
     access: propertyStaff,
     query: locationIdParam,
+    scope: { 'query.locationId': 'location' },
     result: z.array(meterOption),
-    handler: async ({ deps, user, query }) => {
-      await requireLocation(deps.db, user, query.locationId);
-      return meters.stockOptions(deps.db);
-    },
+    handler: ({ deps }) => meters.stockOptions(deps.db),
   });
 
   defineRoute(app, {
@@ -45,9 +42,9 @@ export default async function meterRoutes(app: FastifyInstance) {
     tags,
     access: propertyStaff,
     query: siteIdQuery,
+    scope: { 'query.siteID': 'site' },
     result: assignableMeters,
-    handler: async ({ deps, user, query }) =>
-      meters.assignable(deps.db, await requireSite(deps.db, user, query.siteID)),
+    handler: ({ deps, scoped }) => meters.assignable(deps.db, scoped['query.siteID']),
   });
 
   defineRoute(app, {
@@ -58,6 +55,7 @@ export default async function meterRoutes(app: FastifyInstance) {
     access: propertyStaff,
     idempotent: true,
     body: meterAssignment,
+    scope: { 'body.fk_LocationID': 'location' },
     result: z.null(),
     handler: async ({ deps, req, user, body }) => {
       await meters.assignMeters(deps, req, user, [body]);
@@ -73,6 +71,7 @@ export default async function meterRoutes(app: FastifyInstance) {
     access: propertyStaff,
     idempotent: true,
     body: assignMetersRequest,
+    scope: { 'body.*.fk_LocationID': 'location' },
     result: z.null(),
     handler: async ({ deps, req, user, body }) => {
       await meters.assignMeters(deps, req, user, body);
@@ -87,9 +86,10 @@ export default async function meterRoutes(app: FastifyInstance) {
     tags,
     access: propertyStaff,
     body: meterAssignment,
+    scope: { 'body.fk_LocationID': 'location', 'body.servicePointID': 'meter' },
     result: z.null(),
-    handler: async ({ deps, req, user, body }) => {
-      await meters.removeMeter(deps, req, user, body);
+    handler: async ({ deps, req, body, scoped }) => {
+      await meters.removeMeter(deps, req, scoped['body.fk_LocationID'], body);
       return new Answer(null, 200, messageText('meterRemoved'));
     },
   });
@@ -120,9 +120,10 @@ export default async function meterRoutes(app: FastifyInstance) {
     tags,
     access: administrators,
     body: monitoringRequest,
+    scope: { 'body.LocationId': 'location', 'body.ServicePointID': 'meter' },
     result: z.null(),
-    handler: async ({ deps, req, user, body }) => {
-      await meters.setMonitoring(deps, req, user, [body]);
+    handler: async ({ deps, req, body }) => {
+      await meters.setMonitoring(deps, req, [body]);
       return new Answer(null, 200, messageText('monitoringUpdated'));
     },
   });
@@ -134,9 +135,10 @@ export default async function meterRoutes(app: FastifyInstance) {
     tags,
     access: administrators,
     body: bulkMonitoringRequest,
+    scope: { 'body.*.LocationId': 'location', 'body.*.ServicePointID': 'meter' },
     result: z.null(),
-    handler: async ({ deps, req, user, body }) => {
-      await meters.setMonitoring(deps, req, user, body);
+    handler: async ({ deps, req, body }) => {
+      await meters.setMonitoring(deps, req, body);
       return new Answer(null, 200, messageText('monitoringUpdated'));
     },
   });

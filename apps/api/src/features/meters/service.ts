@@ -23,7 +23,8 @@ import { audit } from '../../lib/audit';
 import { conflict, invalid } from '../../lib/errors';
 import { groupBy } from '../../lib/group';
 import type { Principal } from '../auth/principal';
-import { requireLocation, requireServicePoint, requireServicePoints, unknownTo, type SiteRef } from '../auth/scope';
+import type { LocationRef } from '../auth/declared-scope';
+import { requireServicePoint, requireServicePoints, unknownTo, type SiteRef } from '../auth/scope';
 import { recordReadings } from './readings';
 import { presentMeters, presentRefusal } from './presenter';
 import {
@@ -67,8 +68,6 @@ export async function assignMeters(
 ): Promise<void> {
   if (new Set(assignments.map((a) => a.servicePointID)).size !== assignments.length)
     throw invalid('meterDuplicateInRequest');
-  for (const locationId of new Set(assignments.map((a) => a.fk_LocationID)))
-    await requireLocation(deps.db, user, locationId);
   await deps.db.transaction(async (tx) => {
     const meterIds = assignments.map((a) => a.servicePointID);
     const locationIds = [...new Set(assignments.map((a) => a.fk_LocationID))];
@@ -125,9 +124,12 @@ export async function assignMeters(
 }
 
 /** Takes a meter off a location back to stock; not while a guest is checked in. */
-export async function removeMeter(deps: Deps, req: FastifyRequest, user: Principal, a: MeterAssignment): Promise<void> {
-  const site = await requireLocation(deps.db, user, a.fk_LocationID);
-  await requireServicePoint(deps.db, user, a.servicePointID);
+export async function removeMeter(
+  deps: Deps,
+  req: FastifyRequest,
+  site: LocationRef,
+  a: MeterAssignment,
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const [loc] = await tx
       .select({ isCheckedIn: locations.isCheckedIn })
@@ -208,10 +210,8 @@ async function isBelow(q: Queryable, value: string, than: string): Promise<boole
 export async function setMonitoring(
   deps: Deps,
   req: FastifyRequest,
-  user: Principal,
   changes: Array<{ LocationId: number; ServicePointID: number; ExcludeFromMonitoring: boolean }>,
 ) {
-  for (const locationId of new Set(changes.map((c) => c.LocationId))) await requireLocation(deps.db, user, locationId);
   await deps.db.transaction(async (tx) => {
     for (const c of changes) {
       const [done] = await tx

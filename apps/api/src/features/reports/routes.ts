@@ -13,7 +13,6 @@ import {
 } from '@portal/contract';
 import { defineRoute } from '../../lib/route';
 import { propertyStaff } from '../auth/access';
-import { requireSite } from '../auth/scope';
 import { writeReportXlsx } from './excel';
 import { searchDescriptions } from './queries';
 import * as reports from './service';
@@ -28,11 +27,9 @@ export default async function reportRoutes(app: FastifyInstance) {
     tags,
     access: propertyStaff,
     query: reportsLookupQuery,
+    scope: { 'query.siteID': 'site' },
     result: z.array(reportType),
-    handler: async ({ deps, user, query }) => {
-      await requireSite(deps.db, user, query.siteID);
-      return reports.lookup(deps.db);
-    },
+    handler: ({ deps }) => reports.lookup(deps.db),
   });
 
   defineRoute(app, {
@@ -42,11 +39,9 @@ export default async function reportRoutes(app: FastifyInstance) {
     tags,
     access: propertyStaff,
     query: locationSearchQuery,
+    scope: { 'query.siteID': 'site' },
     result: z.array(locationDescriptionOption),
-    handler: async ({ deps, user, query }) => {
-      await requireSite(deps.db, user, query.siteID);
-      return searchDescriptions(deps.db, query.siteID, query.search);
-    },
+    handler: ({ deps, query }) => searchDescriptions(deps.db, query.siteID, query.search),
   });
 
   defineRoute(app, {
@@ -57,10 +52,10 @@ export default async function reportRoutes(app: FastifyInstance) {
     access: propertyStaff,
     rateLimit: 60,
     query: reportRecordsQuery,
+    scope: { 'query.SiteID': 'site' },
     result: reportRecords,
-    handler: async ({ deps, user, query }) => {
-      const site = await requireSite(deps.db, user, query.SiteID);
-      const prepared = await reports.prepare(deps.db, site, {
+    handler: async ({ deps, query, scoped }) => {
+      const prepared = await reports.prepare(deps.db, scoped['query.SiteID'], {
         reportId: query.ReportID,
         name: query.StoredProcedureCalled,
         start: query.PeriodStartDate,
@@ -80,10 +75,10 @@ export default async function reportRoutes(app: FastifyInstance) {
     rateLimit: 20,
     raw: true,
     query: dynamicExcelQuery,
+    scope: { 'query.SiteID': 'site' },
     result: z.null(),
-    handler: async ({ deps, user, query, reply, req }) => {
-      const site = await requireSite(deps.db, user, query.SiteID);
-      const prepared = await reports.prepare(deps.db, site, {
+    handler: async ({ deps, query, reply, req, scoped }) => {
+      const prepared = await reports.prepare(deps.db, scoped['query.SiteID'], {
         reportId: query.ReportID,
         name: query.StoredProcedureCalled,
         start: `${query.ReportStartDate.slice(0, 10)} ${query.ReportStartTime}`,

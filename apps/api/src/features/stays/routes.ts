@@ -36,9 +36,11 @@ export default async function stayRoutes(app: FastifyInstance) {
     access: propertyStaff,
     idempotent: true,
     body: checkInRequest,
+    // servicePointID is the specification's; a meter named there must be the caller's too
+    scope: { 'body.locationID': 'location', 'body.servicePointID': 'meter' },
     result: stayResult,
-    handler: async ({ deps, req, user, body }) =>
-      answer(await stays.checkIn(deps, req, user, body), 'checkInSuccess', 'checkInPending'),
+    handler: async ({ deps, req, user, body, scoped }) =>
+      answer(await stays.checkIn(deps, req, user, scoped['body.locationID'], body), 'checkInSuccess', 'checkInPending'),
   });
 
   defineRoute(app, {
@@ -49,9 +51,10 @@ export default async function stayRoutes(app: FastifyInstance) {
     access: propertyStaff,
     idempotent: true,
     query: checkOutQuery,
+    scope: { 'query.locationID': 'location' },
     result: stayResult,
-    handler: async ({ deps, req, user, query }) =>
-      answer(await stays.checkOut(deps, req, user, query.locationID), 'checkOutSuccess', 'checkOutPending'),
+    handler: async ({ deps, req, user, scoped }) =>
+      answer(await stays.checkOut(deps, req, user, scoped['query.locationID']), 'checkOutSuccess', 'checkOutPending'),
   });
 
   defineRoute(app, {
@@ -61,8 +64,9 @@ export default async function stayRoutes(app: FastifyInstance) {
     tags,
     access: propertyStaff,
     query: locationIdQuery,
+    scope: { 'query.locationID': 'location' },
     result: currentStay,
-    handler: ({ deps, user, query }) => stays.currentStayOf(deps, user, query.locationID),
+    handler: ({ deps, query }) => stays.currentStayOf(deps, query.locationID),
   });
 
   defineRoute(app, {
@@ -72,9 +76,15 @@ export default async function stayRoutes(app: FastifyInstance) {
     tags,
     access: propertyStaff,
     body: updateCapabilitiesRequest,
+    // servicePointID is the specification's; a meter named there must be the caller's too
+    scope: { 'body.locationID': 'location', 'body.servicePointID': 'meter' },
     result: stayResult,
-    handler: async ({ deps, req, user, body }) =>
-      answer(await stays.updateWithServices(deps, req, user, body), 'locationUpdated', 'locationUpdatePending'),
+    handler: async ({ deps, req, user, body, scoped }) =>
+      answer(
+        await stays.updateWithServices(deps, req, user, scoped['body.locationID'], body),
+        'locationUpdated',
+        'locationUpdatePending',
+      ),
   });
 
   defineRoute(app, {
@@ -85,9 +95,10 @@ export default async function stayRoutes(app: FastifyInstance) {
     access: propertyStaff,
     idempotent: true,
     body: retryRequest,
+    scope: { 'body.locationID': 'location' },
     result: stayResult,
-    handler: async ({ deps, req, user, body }) =>
-      answer(await stays.retryRelays(deps, req, user, body.locationID), 'deviceSuccess', 'retryPending'),
+    handler: async ({ deps, req, body }) =>
+      answer(await stays.retryRelays(deps, req, body.locationID), 'deviceSuccess', 'retryPending'),
   });
 
   defineRoute(app, {

@@ -19,7 +19,8 @@ import { announce, locationChanged } from '../../hub/events';
 import { audit } from '../../lib/audit';
 import { conflict, invalid } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
-import { guestsInScope, requireGuest, requireLocation, scopeOf, type SiteRef } from '../auth/scope';
+import type { LocationRef } from '../auth/declared-scope';
+import { guestsInScope, requireGuest, scopeOf, type SiteRef } from '../auth/scope';
 import { awaitConfirmation, handOver, queueControls, type Queued } from '../devices/service';
 import { commandsFor, isDisconnect } from '../devices/relays';
 import { editLocation } from '../locations/service';
@@ -109,9 +110,9 @@ export async function checkIn(
   deps: Deps,
   req: FastifyRequest,
   user: Principal,
+  site: LocationRef,
   input: CheckInRequest,
 ): Promise<Outcome> {
-  const site = await requireLocation(deps.db, user, input.locationID);
   await requirePickedGuest(deps, user, site, input.guest);
   const now = deps.now();
   const autoAt = new Date(input.autoCheckoutDateTime);
@@ -201,10 +202,9 @@ async function closeStay(
 }
 
 /** Checks a guest out: the stay closes with its usage, then every relay is switched off. */
-export async function checkOut(deps: Deps, req: FastifyRequest, user: Principal, locationId: number): Promise<Outcome> {
-  const site = await requireLocation(deps.db, user, locationId);
+export async function checkOut(deps: Deps, req: FastifyRequest, user: Principal, site: LocationRef): Promise<Outcome> {
   const { stayId, queued } = await deps.db.transaction((tx) =>
-    closeStay(tx, locationId, site.siteId, deps.now(), user.userAccountId, req),
+    closeStay(tx, site.locationId, site.siteId, deps.now(), user.userAccountId, req),
   );
   return { stayId, ...(await dispatch(deps, req, queued)) };
 }
@@ -242,9 +242,9 @@ export async function updateWithServices(
   deps: Deps,
   req: FastifyRequest,
   user: Principal,
+  site: LocationRef,
   input: UpdateCapabilitiesRequest,
 ): Promise<Outcome> {
-  const site = await requireLocation(deps.db, user, input.locationID);
   await requirePickedGuest(deps, user, site, input.guest);
   const now = deps.now();
   const queued = await deps.db.transaction(async (tx) => {
@@ -289,13 +289,7 @@ export async function updateWithServices(
 }
 
 /** Sends again the wanted state to each relay of a location whose current command failed or timed out. */
-export async function retryRelays(
-  deps: Deps,
-  req: FastifyRequest,
-  user: Principal,
-  locationId: number,
-): Promise<Outcome> {
-  await requireLocation(deps.db, user, locationId);
+export async function retryRelays(deps: Deps, req: FastifyRequest, locationId: number): Promise<Outcome> {
   const queued = await deps.db.transaction(async (tx) => {
     const unanswered = (await relaysOfLocation(tx, locationId)).filter(
       (r) => r.command_state === 'failed' || r.command_state === 'timed_out',
@@ -311,8 +305,7 @@ export async function retryRelays(
 }
 
 /** The open stay of a location: the guest the edit form shows and the usage check-out confirms. */
-export async function currentStayOf(deps: Deps, user: Principal, locationId: number): Promise<CurrentStay> {
-  await requireLocation(deps.db, user, locationId);
+export async function currentStayOf(deps: Deps, locationId: number): Promise<CurrentStay> {
   const stay = await currentStay(deps.db, locationId);
   if (!stay) return null;
   const checkinAt = new Date(stay.checkin_at);

@@ -1,0 +1,69 @@
+import type { Queryable } from '../../db/client';
+import type { Principal } from './principal';
+import { requireLocation, requireServicePoints, requireSite, type ServicePointRef, type SiteRef } from './scope';
+
+/**
+ * What a route's input names, declared with the route: `'query.siteID': 'site'`,
+ * `'body.locationID': 'location'`, `'body.*.servicePointId': 'meter'` (every entry of a list).
+ * `defineRoute` checks each against the caller's scope before the handler runs and hands the
+ * handler what it resolved, so no handler checks an id itself.
+ */
+export type ScopeKind = 'site' | 'location' | 'meter';
+export type ScopeDeclaration = Record<string, ScopeKind>;
+
+export type LocationRef = SiteRef & { locationId: number };
+type RefOf<K extends ScopeKind> = K extends 'site' ? SiteRef : K extends 'location' ? LocationRef : ServicePointRef;
+
+/** What the handler gets: a ref for each declared path (a list for a `*` path; absent when the input left it out). */
+export type Resolved<S extends ScopeDeclaration | undefined> = S extends ScopeDeclaration
+  ? { [P in keyof S]: P extends `${string}.*.${string}` ? Array<RefOf<S[P]>> : RefOf<S[P]> }
+  : Record<string, never>;
+
+type Input = { query: unknown; body: unknown; params: unknown };
+
+/** The ids at a path of the input: one, or one per entry of a list (`*`); none when left out. */
+function idsAt(input: Input, path: string): { list: boolean; ids: number[] } {
+  const [root, ...rest] = path.split('.') as [keyof Input, ...string[]];
+  let values: unknown[] = [input[root]];
+  let list = false;
+  for (const key of rest) {
+    if (key === '*') {
+      list = true;
+      values = values.flatMap((v) => (Array.isArray(v) ? v : []));
+    } else {
+      values = values.map((v) =>
+        v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined,
+      );
+    }
+  }
+  return { list, ids: values.filter((v): v is number => typeof v === 'number') };
+}
+
+const unique = (ids: number[]) => [...new Set(ids)];
+
+/** Checks every id the declaration names against the caller's scope; refuses (403, or 404 for an Administrator) on the first outside it. */
+export async function resolveDeclaredScope(
+  q: Queryable,
+  user: Principal,
+  declaration: ScopeDeclaration,
+  input: Input,
+): Promise<Record<string, unknown>> {
+  const resolved: Record<string, unknown> = {};
+  for (const [path, kind] of Object.entries(declaration)) {
+    const { list, ids } = idsAt(input, path);
+    if (!ids.length) {
+      if (list) resolved[path] = [];
+      continue;
+    }
+    const refs = new Map<number, unknown>();
+    if (kind === 'meter') {
+      for (const ref of await requireServicePoints(q, user, unique(ids))) refs.set(ref.servicePointId, ref);
+    } else {
+      for (const id of unique(ids)) {
+        refs.set(id, kind === 'site' ? await requireSite(q, user, id) : await requireLocation(q, user, id));
+      }
+    }
+    resolved[path] = list ? ids.map((id) => refs.get(id)) : refs.get(ids[0]!);
+  }
+  return resolved;
+}
