@@ -109,7 +109,11 @@ export async function update(
       roleId: assignment.roleId,
       busEntityId: assignment.busEntityId,
       active,
-      endSessions: target.active && !active,
+      // a new role or business is another set of rights: its sessions end; properties follow live
+      endSessions:
+        (target.active && !active) ||
+        target.roleId !== assignment.roleId ||
+        target.busEntityId !== assignment.busEntityId,
     });
     await queries.replaceSites(tx, target.id, assignment.siteIds);
     // open live connections follow the new role and properties, or end with the account

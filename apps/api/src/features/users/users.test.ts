@@ -446,7 +446,10 @@ describe('PUT /api/Account/UpdateUserAccount', () => {
       busEntityID: w.busA.id,
       siteIDs: [w.siteA2.id],
     });
-    const me = await t.call<{ roleID: number; siteIDs: number[] }>({ method: 'GET', url: '/api/me', token: pending });
+    // a role is a new set of rights: the pending session ends, and the next sign-in has the role
+    expect((await t.call({ method: 'GET', url: '/api/me', token: pending })).status).toBe(401);
+    const approved = await signIn(t, { email: 'self.registered@example.com', password: 'Self#2026x' });
+    const me = await t.call<{ roleID: number; siteIDs: number[] }>({ method: 'GET', url: '/api/me', token: approved });
     expect(me.body.result).toMatchObject({ roleID: Role.SiteManager, siteIDs: [w.siteA2.id] });
   });
 
@@ -578,6 +581,23 @@ describe('PUT /api/Account/UpdateUserAccount', () => {
     expect((await t.call({ method: 'GET', url: '/api/me', token: session })).status).toBe(401);
     const fresh = await signIn(t, person);
     expect((await t.call({ method: 'GET', url: '/api/me', token: fresh })).status).toBe(200);
+  });
+
+  it('a change of properties applies to the open session at once, without ending it', async () => {
+    const person = await buildUser(t.deps.db, {
+      roleId: Role.SiteManager,
+      busEntityId: w.busA.id,
+      siteIds: [w.siteA1.id],
+    });
+    const session = await signIn(t, person);
+    const moved = await update(w.tokens.ownerA, editBody(await accountOf(person.id), { siteIDs: [w.siteA2.id] }));
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const seen = await t.call<Array<{ siteID: number }>>({
+      method: 'GET',
+      url: '/api/site/GetSitesWithLocationStatesBasedOnUserRole',
+      token: session,
+    });
+    expect(seen.body.result.map((x) => x.siteID)).toEqual([w.siteA2.id]);
   });
 
   it.each(['managerA1', 'none'] as const)('refuses %s', async (caller) => {
