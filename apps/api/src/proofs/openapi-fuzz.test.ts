@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { Role } from '@portal/contract';
-import { userAccounts } from '../db/schema';
-import { openSession } from '../features/auth/sessions';
-import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser } from '../test/factories';
+import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, tokenFor } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { objectOf, operationsOf, urlOf, valueOf, withOneHostile, type Operation } from './openapi-arbitrary';
 
@@ -40,14 +37,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-/** A token in a new session for the caller as the account is now (a fuzzed call may have changed its password or signed it out). */
+/** A token for the caller as the account is now (a fuzzed call may have signed it out or changed its password). */
 async function tokenOf(caller: string): Promise<string | undefined> {
   const id = callers[caller];
-  if (id === undefined) return undefined;
-  const [account] = await t.deps.db.select().from(userAccounts).where(eq(userAccounts.id, id));
-  const session = await openSession(t.deps.db, id, t.deps.now());
-  const claims = { userAccountId: id, tokenVersion: account!.tokenVersion, roleId: account!.roleId, ...session };
-  return (await t.deps.tokens.sign(claims, t.deps.now())).token;
+  return id === undefined ? undefined : tokenFor(t, id);
 }
 
 type Probe = { op: Operation; caller: string; url: string; body: unknown };

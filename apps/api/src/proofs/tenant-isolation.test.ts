@@ -1,20 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { Role } from '@portal/contract';
 import { rows } from '../db/client';
-import {
-  deviceControlMessages,
-  guests,
-  servicePointCapabilities,
-  stayMeters,
-  stays,
-  systemAlerts,
-  userAccounts,
-} from '../db/schema';
-import { openSession } from '../features/auth/sessions';
+import { deviceControlMessages, guests, servicePointCapabilities, stayMeters, stays, systemAlerts } from '../db/schema';
 import { recordReadings } from '../features/meters/readings';
-import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser } from '../test/factories';
+import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, tokenFor } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { objectOf, operationsOf, urlOf, valueOf, type Operation } from './openapi-arbitrary';
 
@@ -105,14 +96,6 @@ beforeAll(async () => {
   tenants.B = await buildTenant('B');
 }, 60_000);
 afterAll(() => t?.close());
-
-/** A token in a fresh session: a call before may have signed the caller out or changed the password. */
-async function tokenOf(userAccountId: number): Promise<string> {
-  const [account] = await t.deps.db.select().from(userAccounts).where(eq(userAccounts.id, userAccountId));
-  const session = await openSession(t.deps.db, userAccountId, t.deps.now());
-  const claims = { userAccountId, tokenVersion: account!.tokenVersion, roleId: account!.roleId, ...session };
-  return (await t.deps.tokens.sign(claims, t.deps.now())).token;
-}
 
 /** The tenant-owned record an input name refers to (`fk_SiteID`, `locationId`, `siteIDs` …), if any. */
 function ownedKind(name: string): string | null {
@@ -285,7 +268,7 @@ it(`refuses every route the other tenant's ids, says nothing of it and changes n
         for (const [p, b, aimedAt] of samples.flatMap((s) =>
           aimed(s, attacker, victim).map(([p, b]) => [p, b, s] as const),
         )) {
-          const token = caller === 'anonymous' ? undefined : await tokenOf(attacker.users[caller]);
+          const token = caller === 'anonymous' ? undefined : await tokenFor(t, attacker.users[caller]);
           const url = urlOf(op, p as Record<string, unknown>);
           const payload = b;
           const res = await t.app.inject({

@@ -9,7 +9,9 @@ import {
   userAccounts,
   userAccountSites,
 } from '../db/schema';
+import { eq } from 'drizzle-orm';
 import { hashPassword } from '../features/auth/passwords';
+import { openSession } from '../features/auth/sessions';
 import type { TestApp } from './harness';
 
 let seq = 0;
@@ -97,4 +99,15 @@ export async function signIn(t: TestApp, user: { email: string; password: string
   });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.body.message}`);
   return res.body.result.token;
+}
+
+/**
+ * A token in a fresh session for the account as it is now, without signing in (no sign-in
+ * throttle, and a call before may have signed the account out or changed its password).
+ */
+export async function tokenFor(t: TestApp, userAccountId: number): Promise<string> {
+  const [account] = await t.deps.db.select().from(userAccounts).where(eq(userAccounts.id, userAccountId));
+  const session = await openSession(t.deps.db, userAccountId, t.deps.now());
+  const claims = { userAccountId, tokenVersion: account!.tokenVersion, roleId: account!.roleId, ...session };
+  return (await t.deps.tokens.sign(claims, t.deps.now())).token;
 }

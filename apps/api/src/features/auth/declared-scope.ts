@@ -1,6 +1,13 @@
 import type { Queryable } from '../../db/client';
 import type { Principal } from './principal';
-import { requireLocation, requireServicePoints, requireSite, type ServicePointRef, type SiteRef } from './scope';
+import {
+  requireLocations,
+  requireServicePoints,
+  requireSites,
+  type LocationRef,
+  type ServicePointRef,
+  type SiteRef,
+} from './scope';
 
 /**
  * What a route's input names, declared with the route: `'query.siteID': 'site'`,
@@ -11,7 +18,6 @@ import { requireLocation, requireServicePoints, requireSite, type ServicePointRe
 export type ScopeKind = 'site' | 'location' | 'meter';
 export type ScopeDeclaration = Record<string, ScopeKind>;
 
-export type LocationRef = SiteRef & { locationId: number };
 type RefOf<K extends ScopeKind> = K extends 'site' ? SiteRef : K extends 'location' ? LocationRef : ServicePointRef;
 
 /** What the handler gets: a ref for each declared path (a list for a `*` path; absent when the input left it out). */
@@ -39,9 +45,10 @@ function idsAt(input: Input, path: string): { list: boolean; ids: number[] } {
   return { list, ids: values.filter((v): v is number => typeof v === 'number') };
 }
 
-const unique = (ids: number[]) => [...new Set(ids)];
-
-/** Checks every id the declaration names against the caller's scope; refuses (403, or 404 for an Administrator) on the first outside it. */
+/**
+ * Checks every id the declaration names against the caller's scope, one query a path; refuses
+ * (403, or 404 for an Administrator) when any is outside it.
+ */
 export async function resolveDeclaredScope(
   q: Queryable,
   user: Principal,
@@ -55,14 +62,14 @@ export async function resolveDeclaredScope(
       if (list) resolved[path] = [];
       continue;
     }
-    const refs = new Map<number, unknown>();
-    if (kind === 'meter') {
-      for (const ref of await requireServicePoints(q, user, unique(ids))) refs.set(ref.servicePointId, ref);
-    } else {
-      for (const id of unique(ids)) {
-        refs.set(id, kind === 'site' ? await requireSite(q, user, id) : await requireLocation(q, user, id));
-      }
-    }
+    const wanted = [...new Set(ids)];
+    const found: Array<{ id: number; ref: unknown }> =
+      kind === 'site'
+        ? (await requireSites(q, user, wanted)).map((ref) => ({ id: ref.siteId, ref }))
+        : kind === 'location'
+          ? (await requireLocations(q, user, wanted)).map((ref) => ({ id: ref.locationId, ref }))
+          : (await requireServicePoints(q, user, wanted)).map((ref) => ({ id: ref.servicePointId, ref }));
+    const refs = new Map(found.map((f) => [f.id, f.ref]));
     resolved[path] = list ? ids.map((id) => refs.get(id)) : refs.get(ids[0]!);
   }
   return resolved;

@@ -105,21 +105,34 @@ const siteRefColumns = {
 };
 
 export async function requireSite(q: Queryable, user: Principal, siteId: number): Promise<SiteRef> {
-  const [site] = await q.select(siteRefColumns).from(sites).where(eq(sites.id, siteId));
-  return requireInScope(user, site, 'property');
+  return (await requireSites(q, user, [siteId]))[0]!;
 }
 
-export async function requireLocation(
-  q: Queryable,
-  user: Principal,
-  locationId: number,
-): Promise<SiteRef & { locationId: number }> {
-  const [row] = await q
+/** `requireSite` for many properties in one query; refuses all if any is out of scope. */
+export async function requireSites(q: Queryable, user: Principal, siteIds: number[]): Promise<SiteRef[]> {
+  const found = await q.select(siteRefColumns).from(sites).where(inArray(sites.id, siteIds));
+  const byId = new Map(found.map((s) => [s.siteId, s]));
+  return siteIds.map((id) => requireInScope(user, byId.get(id), 'property'));
+}
+
+export type LocationRef = SiteRef & { locationId: number };
+
+export async function requireLocation(q: Queryable, user: Principal, locationId: number): Promise<LocationRef> {
+  return (await requireLocations(q, user, [locationId]))[0]!;
+}
+
+/** `requireLocation` for many locations in one query; refuses all if any is out of scope. */
+export async function requireLocations(q: Queryable, user: Principal, locationIds: number[]): Promise<LocationRef[]> {
+  const found = await q
     .select({ ...siteRefColumns, locationId: locations.id })
     .from(locations)
     .innerJoin(sites, eq(sites.id, locations.siteId))
-    .where(eq(locations.id, locationId));
-  return { ...requireInScope(user, row, 'location'), locationId };
+    .where(inArray(locations.id, locationIds));
+  const byId = new Map(found.map((r) => [r.locationId, r]));
+  return locationIds.map((locationId) => ({
+    ...requireInScope(user, byId.get(locationId), 'location'),
+    locationId,
+  }));
 }
 
 export type ServicePointRef = { servicePointId: number; locationId: number | null; site: SiteRef | null };

@@ -25,17 +25,16 @@ const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** A token for the account in `session`, or in a new session (a sign-in). */
+/** A token for the account in `session` (opened in the sign-in's transaction, or moved on by a refresh). */
 async function issue(
   deps: Deps,
   user: { id: number; tokenVersion: number; roleId: number },
-  session?: SessionRef,
+  session: SessionRef,
 ): Promise<LoginResult> {
-  const now = deps.now();
-  const { sessionId, generation, expiresAt: sessionEnds } = session ?? (await openSession(deps.db, user.id, now));
+  const { sessionId, generation, expiresAt: sessionEnds } = session;
   const { token, expiresAt } = await deps.tokens.sign(
     { userAccountId: user.id, tokenVersion: user.tokenVersion, roleId: user.roleId, sessionId, generation },
-    now,
+    deps.now(),
     sessionEnds,
   );
   return {
@@ -73,7 +72,7 @@ export async function authenticate(
     });
     throw unauthenticated('loginIncorrect');
   }
-  await deps.db.transaction(async (tx) => {
+  const session = await deps.db.transaction(async (tx) => {
     await throttle.recordSuccess(tx, login, req.ip);
     await queries.recordLogin(tx, account.id, now);
     await audit(tx, req, {
@@ -82,8 +81,9 @@ export async function authenticate(
       entityId: account.id,
       userAccountId: account.id,
     });
+    return openSession(tx, account.id, now);
   });
-  return issue(deps, account);
+  return issue(deps, account, session);
 }
 
 /**
@@ -284,10 +284,10 @@ export async function changePassword(
   if (!account || !(await verifyPassword(account.passwordHash, current)))
     throw invalid('currentPasswordWrong', 'currentPassword');
   const passwordHash = await hashPassword(next);
-  const updated = await deps.db.transaction(async (tx) => {
+  const { updated, session } = await deps.db.transaction(async (tx) => {
     const row = await queries.setPassword(tx, userAccountId, passwordHash);
     await audit(tx, req, { action: 'passwordChanged', entityType: 'userAccount', entityId: userAccountId });
-    return row;
+    return { updated: row, session: await openSession(tx, userAccountId, deps.now()) };
   });
-  return issue(deps, { id: userAccountId, tokenVersion: updated.tokenVersion, roleId: updated.roleId });
+  return issue(deps, { id: userAccountId, tokenVersion: updated.tokenVersion, roleId: updated.roleId }, session);
 }

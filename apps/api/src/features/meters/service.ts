@@ -23,8 +23,7 @@ import { audit } from '../../lib/audit';
 import { conflict, invalid } from '../../lib/errors';
 import { groupBy } from '../../lib/group';
 import type { Principal } from '../auth/principal';
-import type { LocationRef } from '../auth/declared-scope';
-import { requireServicePoint, requireServicePoints, unknownTo, type SiteRef } from '../auth/scope';
+import { requireServicePoint, requireServicePoints, unknownTo, type LocationRef, type SiteRef } from '../auth/scope';
 import { recordReadings } from './readings';
 import { presentMeters, presentRefusal } from './presenter';
 import {
