@@ -623,7 +623,11 @@ export const sessions = pgTable(
     /** Rises at each refresh; only the newest token (and for a moment the one before) is good. */
     generation: integer().notNull().default(0),
     createdAt: createdAt(),
-    refreshedAt: tstz(),
+    /**
+     * When a call first came with the newest token; null until then. The token before it stays
+     * good until this moment plus the grace, so a refresh whose answer was lost ends nothing.
+     */
+    newestUsedAt: tstz(),
     expiresAt: tstz().notNull(),
     revokedAt: tstz(),
   },

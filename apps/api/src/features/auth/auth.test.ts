@@ -208,14 +208,28 @@ describe('tokens', () => {
     return res.status === 200 ? res.body.result.token : null;
   };
 
-  it('a refreshed token opens nothing once the calls already on their way have had their moment', async () => {
+  it('a refreshed token opens nothing once its successor is in use and the calls already on their way have had their moment', async () => {
     const user = await buildUser(t.deps.db);
     const first = await signIn(t, user);
     const second = (await refresh(first))!;
     expect((await me(first)).status).toBe(200);
+    expect((await me(second)).status).toBe(200);
     t.clock.advance(31_000);
     expect((await me(first)).status).toBe(401);
-    expect((await me(second)).status).toBe(200);
+    expect(await refresh(first)).toBeNull();
+    t.clock.set(new Date());
+  });
+
+  it('keeps the session when a refresh answer is lost: the old token works and refreshes again until the new one is used', async () => {
+    const user = await buildUser(t.deps.db);
+    const first = await signIn(t, user);
+    await refresh(first); // the answer never reached the browser (a reload, a dropped connection)
+    t.clock.advance(5 * 60_000);
+    expect((await me(first)).status).toBe(200);
+    const again = (await refresh(first))!;
+    expect((await me(again)).status).toBe(200);
+    const next = (await refresh(again))!;
+    expect((await me(next)).status).toBe(200);
     t.clock.set(new Date());
   });
 

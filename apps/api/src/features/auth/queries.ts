@@ -3,6 +3,7 @@ import { isRoleId } from '@portal/contract';
 import { rows, type Queryable } from '../../db/client';
 import { businessEntities, contacts, passwordTokens, userAccounts } from '../../db/schema';
 import type { Principal } from './principal';
+import { markNewestUsed, previousStillGood } from './sessions';
 import type { TokenClaims } from './tokens';
 
 type PrincipalRow = {
@@ -12,16 +13,15 @@ type PrincipalRow = {
   active: boolean;
   token_version: number;
   site_ids: number[];
+  generation: number;
+  newest_used_at: Date | string | null;
 };
-
-/** A rotated-out token stays good this long after the refresh, for the calls already on their way. */
-export const ROTATION_GRACE_SECONDS = 30;
 
 /**
  * The caller a token names, if the account may still sign in and the token's session is
  * live: not signed out or revoked, within its lifetime, and the token its newest (or the one
- * before, for a moment). `anyGeneration`: any token of the live session (the live hub, whose
- * socket outlives the token it opened with).
+ * before, until the newest has been in use for a moment). `anyGeneration`: any token of the
+ * live session (the live hub, whose socket outlives the token it opened with).
  */
 export async function loadPrincipal(
   q: Queryable,
@@ -31,16 +31,21 @@ export async function loadPrincipal(
 ): Promise<Principal | null> {
   const [row] = await rows<PrincipalRow>(
     q,
-    sql`select u.id, u.role_id, u.bus_entity_id, u.active, u.token_version,
+    sql`select u.id, u.role_id, u.bus_entity_id, u.active, u.token_version, se.generation, se.newest_used_at,
           coalesce((select array_agg(s.site_id order by s.site_id) from user_account_sites s where s.user_account_id = u.id), '{}') as site_ids
         from user_accounts u
         join sessions se on se.id = ${claims.sessionId} and se.user_account_id = u.id
-        where u.id = ${claims.userAccountId} and se.revoked_at is null and se.expires_at > ${now}
-          and (${anyGeneration} or se.generation = ${claims.generation}
-            or (se.generation = ${claims.generation} + 1
-              and se.refreshed_at > ${now}::timestamptz - ${ROTATION_GRACE_SECONDS} * interval '1 second'))`,
+        where u.id = ${claims.userAccountId} and se.revoked_at is null and se.expires_at > ${now}`,
   );
   if (!row || !row.active || row.token_version !== claims.tokenVersion || !isRoleId(row.role_id)) return null;
+  const newestUsedAt = row.newest_used_at === null ? null : new Date(row.newest_used_at);
+  if (!anyGeneration) {
+    if (claims.generation === row.generation) {
+      if (newestUsedAt === null) await markNewestUsed(q, claims.sessionId, row.generation, now);
+    } else if (claims.generation !== row.generation - 1 || !previousStillGood(newestUsedAt, now)) {
+      return null;
+    }
+  }
   return {
     userAccountId: row.id,
     roleId: row.role_id,

@@ -94,7 +94,8 @@ export async function refresh(deps: Deps, token: string): Promise<LoginResult> {
   const now = deps.now();
   const claims = await deps.tokens.verify(token, now);
   const next = claims && (await deps.db.transaction((tx) => rotate(tx, claims, now)));
-  const principal = next && (await queries.loadPrincipal(deps.db, { ...claims, generation: next.generation }, now));
+  // not a call with the new token yet: its first call starts the old one's grace
+  const principal = next && (await queries.loadPrincipal(deps.db, claims, now, true));
   if (!principal) throw unauthenticated('sessionExpired');
   return issue(
     deps,

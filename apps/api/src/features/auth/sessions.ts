@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { sessions } from '../../db/schema';
-import { ROTATION_GRACE_SECONDS } from './queries';
 import type { TokenClaims } from './tokens';
+
+/** A rotated-out token stays good this long after its successor's first call, for the calls already on their way. */
+export const ROTATION_GRACE_SECONDS = 30;
 
 /** The longest a sign-in lasts, refreshed or not: then the user signs in again. */
 export const SESSION_HOURS = 12;
@@ -19,8 +21,9 @@ export async function openSession(q: Queryable, userAccountId: number, now: Date
 
 /**
  * The next generation of the token's session, for a refresh. The newest token moves the
- * session on; the one before it, within the grace, gets the newest generation again (two
- * tabs refreshing at once). Any older token means a copy of it is in other hands: the session
+ * session on. The one before it gets the newest generation again while the newest has not
+ * been used (its answer may have been lost on the way) or within the grace after (two tabs
+ * refreshing at once). Any older token means a copy of it is in other hands: the session
  * ends. Null when the session cannot be refreshed.
  */
 export async function rotate(q: Queryable, claims: TokenClaims, now: Date): Promise<SessionRef | null> {
@@ -34,14 +37,28 @@ export async function rotate(q: Queryable, claims: TokenClaims, now: Date): Prom
   if (claims.generation === session.generation) {
     await q
       .update(sessions)
-      .set({ generation: session.generation + 1, refreshedAt: now })
+      .set({ generation: session.generation + 1, newestUsedAt: null })
       .where(eq(sessions.id, session.id));
     return ref(session.generation + 1);
   }
-  const graceEnds = (session.refreshedAt?.getTime() ?? 0) + ROTATION_GRACE_SECONDS * 1000;
-  if (claims.generation === session.generation - 1 && now.getTime() < graceEnds) return ref(session.generation);
+  if (claims.generation === session.generation - 1 && previousStillGood(session.newestUsedAt, now)) {
+    return ref(session.generation);
+  }
   await revokeSession(q, session.id, now);
   return null;
+}
+
+/** The token before the newest is good until the newest has been in use for the grace. */
+export function previousStillGood(newestUsedAt: Date | null, now: Date): boolean {
+  return newestUsedAt === null || now.getTime() < newestUsedAt.getTime() + ROTATION_GRACE_SECONDS * 1000;
+}
+
+/** Notes the first call with the session's newest token: the grace of the one before starts. */
+export async function markNewestUsed(q: Queryable, sessionId: string, generation: number, now: Date): Promise<void> {
+  await q
+    .update(sessions)
+    .set({ newestUsedAt: now })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.generation, generation), isNull(sessions.newestUsedAt)));
 }
 
 export async function revokeSession(q: Queryable, sessionId: string, now: Date): Promise<void> {
