@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type LocationRow, locationRow } from '@portal/contract';
+import { type LocationRow } from '@portal/contract';
 import { z } from 'zod';
-import { api } from '../../lib/api';
+import { request } from '../../lib/client';
+import { api } from '@portal/contract';
 import { ApiError } from '../../lib/apiError';
 
 /**
@@ -34,14 +35,11 @@ export const SITE_LISTS_KEY = ['sites'] as const;
 const tableAnswer = z.array(z.custom<LocationRow>((v) => typeof v === 'object' && v !== null && 'locationID' in v));
 
 export async function fetchTable(siteId: number, signal?: AbortSignal): Promise<LocationRow[]> {
-  return (await api.get('GetAllLocationsWithMetersBySiteID', tableAnswer, { query: { siteID: siteId }, signal }))
-    .result;
+  return (await request({ ...api.locations.table, result: tableAnswer }, { query: { siteID: siteId }, signal })).result;
 }
 
 export async function fetchRow(locationId: number, signal?: AbortSignal): Promise<LocationRow> {
-  return (
-    await api.get('GetSiteWithLocationStatsSignalRCall', locationRow, { query: { locationID: locationId }, signal })
-  ).result;
+  return (await request(api.locations.row, { query: { locationID: locationId }, signal })).result;
 }
 
 /** Replaces rows by id; a row now in another property leaves the table. */
