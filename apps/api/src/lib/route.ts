@@ -1,5 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { envelope, errorEnvelope, errorResult, hasPermission, type Permission } from '@portal/contract';
+import {
+  type Envelope,
+  envelope,
+  errorEnvelope,
+  errorResult,
+  hasPermission,
+  type MessageCode,
+  type MessageParams,
+  messageText,
+  type Permission,
+} from '@portal/contract';
 import { z } from 'zod';
 import type { Principal } from '../features/auth/principal';
 import { resolveDeclaredScope, type Resolved, type ScopeDeclaration } from '../features/auth/declared-scope';
@@ -14,12 +24,13 @@ import { claimKey, idempotencyKeyOf, keepAnswer, releaseKey } from './idempotenc
  */
 export type Access = 'public' | 'signedIn' | { anyOf: readonly Permission[] };
 
-/** A non-default answer: another status (410 pending) or a message beside the result. */
+/** A non-default answer: another status (410 pending) or a message (a catalogue code) beside the result. */
 export class Answer<T> {
   constructor(
     readonly result: T,
     readonly status = 200,
-    readonly message: string | null = null,
+    readonly messageCode: MessageCode | null = null,
+    readonly messageParams: MessageParams = {},
   ) {}
 }
 
@@ -168,10 +179,11 @@ export function defineRoute<
         });
         if (spec.raw) return reply;
         const answer = out instanceof Answer ? out : new Answer(out ?? null);
-        const body = {
+        const body: Envelope<unknown> = {
           success: true,
           result: answer.result,
-          message: answer.message,
+          message: answer.messageCode && messageText(answer.messageCode, answer.messageParams),
+          ...(answer.messageCode && { messageCode: answer.messageCode, messageParams: answer.messageParams }),
           statusCode: answer.status,
           exceptionMessage: null,
         };

@@ -11,11 +11,14 @@ import {
   registerRequest,
   updateForgotPasswordRequest,
 } from '@portal/contract';
-import { messageText } from '@portal/contract';
+import { type MessageCode, messageText } from '@portal/contract';
 import { Answer, defineRoute } from '../../lib/route';
 import * as auth from './service';
 
 const tags = ['Account'];
+
+/** The specification answers these calls' text as the result; the message beside it carries its code. */
+const textAnswer = (code: MessageCode) => new Answer(messageText(code), 200, code);
 
 export default async function authRoutes(app: FastifyInstance) {
   defineRoute(app, {
@@ -74,7 +77,10 @@ export default async function authRoutes(app: FastifyInstance) {
     rateLimit: 10,
     body: registerRequest,
     result: z.string(),
-    handler: ({ deps, req, body }) => auth.register(deps, req, body),
+    handler: async ({ deps, req, body }) => {
+      await auth.register(deps, req, body);
+      return textAnswer('registrationMailed');
+    },
   });
 
   defineRoute(app, {
@@ -86,7 +92,10 @@ export default async function authRoutes(app: FastifyInstance) {
     rateLimit: 10,
     query: forgotPasswordRequest,
     result: z.string(),
-    handler: ({ deps, req, query }) => auth.requestPasswordReset(deps, req, query.email),
+    handler: async ({ deps, req, query }) => {
+      await auth.requestPasswordReset(deps, req, query.email);
+      return textAnswer('forgotSent');
+    },
   });
 
   defineRoute(app, {
@@ -98,7 +107,10 @@ export default async function authRoutes(app: FastifyInstance) {
     rateLimit: 10,
     body: forgotPasswordRequest,
     result: z.string(),
-    handler: ({ deps, req, body }) => auth.requestPasswordReset(deps, req, body.email),
+    handler: async ({ deps, req, body }) => {
+      await auth.requestPasswordReset(deps, req, body.email);
+      return textAnswer('forgotSent');
+    },
   });
 
   defineRoute(app, {
@@ -127,7 +139,7 @@ export default async function authRoutes(app: FastifyInstance) {
     result: z.boolean(),
     handler: async ({ deps, req, body }) => {
       await auth.completePasswordReset(deps, req, body.token, body.password);
-      return new Answer(true, 200, messageText('passwordUpdated'));
+      return new Answer(true, 200, 'passwordUpdated');
     },
   });
 
@@ -144,7 +156,7 @@ export default async function authRoutes(app: FastifyInstance) {
       new Answer(
         await auth.changePassword(deps, req, user.userAccountId, body.currentPassword, body.newPassword),
         200,
-        messageText('passwordChanged'),
+        'passwordChanged',
       ),
   });
 }

@@ -6,7 +6,6 @@ import {
   busEntityWithSites,
   createBusEntityRequest,
   idValue,
-  messageText,
   updateBusEntityRequest,
 } from '@portal/contract';
 import { Answer, defineRoute } from '../../lib/route';
@@ -59,7 +58,7 @@ export default async function businessRoutes(app: FastifyInstance) {
     body: createBusEntityRequest,
     result: busEntity,
     handler: async ({ deps, req, body }) =>
-      new Answer(await businesses.create(deps, req, body.legalName), 200, messageText('businessAdded')),
+      new Answer(await businesses.create(deps, req, body.legalName), 200, 'businessAdded'),
   });
 
   defineRoute(app, {
@@ -71,10 +70,6 @@ export default async function businessRoutes(app: FastifyInstance) {
     body: updateBusEntityRequest,
     result: busEntity,
     handler: async ({ deps, req, body }) =>
-      new Answer(
-        await businesses.rename(deps, req, body.busEntityID, body.legalName),
-        200,
-        messageText('businessUpdated'),
-      ),
+      new Answer(await businesses.rename(deps, req, body.busEntityID, body.legalName), 200, 'businessUpdated'),
   });
 }

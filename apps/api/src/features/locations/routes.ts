@@ -11,7 +11,6 @@ import {
   locationIdQuery,
   locationRow,
   locationUsage,
-  messageText,
   moveLocationRequest,
   siteIdQuery,
   stayHistoryRow,
@@ -94,7 +93,7 @@ export default async function locationRoutes(app: FastifyInstance) {
     scope: { 'body.*.fk_SiteID': 'site' },
     result: z.array(z.number().int()),
     handler: async ({ deps, req, body }) =>
-      new Answer(await locations.createLocations(deps, req, body), 200, messageText('locationsAdded')),
+      new Answer(await locations.createLocations(deps, req, body), 200, 'locationsAdded'),
   });
 
   defineRoute(app, {
@@ -109,7 +108,7 @@ export default async function locationRoutes(app: FastifyInstance) {
     result: z.null(),
     handler: async ({ deps, req, user, body }) => {
       await locations.updateLocation(deps, req, user, body.locationID, body);
-      return new Answer(null, 200, messageText('locationUpdated'));
+      return new Answer(null, 200, 'locationUpdated');
     },
   });
 
@@ -124,7 +123,7 @@ export default async function locationRoutes(app: FastifyInstance) {
     result: z.null(),
     handler: async ({ deps, req, user, body }) => {
       await locations.updateLocation(deps, req, user, body.locationID, body);
-      return new Answer(null, 200, messageText('locationUpdated'));
+      return new Answer(null, 200, 'locationUpdated');
     },
   });
 
@@ -140,7 +139,7 @@ export default async function locationRoutes(app: FastifyInstance) {
     handler: async ({ deps, req, body }) => {
       const deleted = await locations.toggleDeleted(deps, req, body.locationID);
       const action = deleted ? 'delete' : 'reactivate';
-      return new Answer({ locationID: body.locationID, deleted }, 200, messageText('locationActionDone', { action }));
+      return new Answer({ locationID: body.locationID, deleted }, 200, 'locationActionDone', { action });
     },
   });
 
@@ -155,7 +154,7 @@ export default async function locationRoutes(app: FastifyInstance) {
     result: z.null(),
     handler: async ({ deps, req, query }) => {
       await locations.eraseLocation(deps, req, query.locationId);
-      return new Answer(null, 200, messageText('locationActionDone', { action: 'delete' }));
+      return new Answer(null, 200, 'locationActionDone', { action: 'delete' });
     },
   });
 
@@ -170,7 +169,7 @@ export default async function locationRoutes(app: FastifyInstance) {
     result: z.null(),
     handler: async ({ deps, req, body }) => {
       await locations.moveLocations(deps, req, [body]);
-      return new Answer(null, 200, messageText('locationMoved'));
+      return new Answer(null, 200, 'locationMoved');
     },
   });
 
@@ -185,7 +184,7 @@ export default async function locationRoutes(app: FastifyInstance) {
     result: z.null(),
     handler: async ({ deps, req, body }) => {
       await locations.moveLocations(deps, req, body);
-      return new Answer(null, 200, messageText('locationsMoved'));
+      return new Answer(null, 200, 'locationsMoved');
     },
   });
 

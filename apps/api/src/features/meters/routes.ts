@@ -8,7 +8,6 @@ import {
   locationIdParam,
   manualReadingRequest,
   manualReadingResult,
-  messageText,
   meterAssignment,
   meterInventoryPage,
   meterInventoryQuery,
@@ -59,7 +58,7 @@ export default async function meterRoutes(app: FastifyInstance) {
     result: z.null(),
     handler: async ({ deps, req, user, body }) => {
       await meters.assignMeters(deps, req, user, [body]);
-      return new Answer(null, 200, messageText('meterAdded'));
+      return new Answer(null, 200, 'meterAdded');
     },
   });
 
@@ -75,7 +74,7 @@ export default async function meterRoutes(app: FastifyInstance) {
     result: z.null(),
     handler: async ({ deps, req, user, body }) => {
       await meters.assignMeters(deps, req, user, body);
-      return new Answer(null, 200, messageText('metersAssigned'));
+      return new Answer(null, 200, 'metersAssigned');
     },
   });
 
@@ -90,7 +89,7 @@ export default async function meterRoutes(app: FastifyInstance) {
     result: z.null(),
     handler: async ({ deps, req, body, scoped }) => {
       await meters.removeMeter(deps, req, scoped['body.fk_LocationID'], body);
-      return new Answer(null, 200, messageText('meterRemoved'));
+      return new Answer(null, 200, 'meterRemoved');
     },
   });
 
@@ -105,11 +104,7 @@ export default async function meterRoutes(app: FastifyInstance) {
     result: manualReadingResult,
     handler: async ({ deps, req, user, body }) => {
       const result = await meters.addManualReading(deps, req, user, body);
-      return new Answer(
-        result,
-        200,
-        result.overrideConfirmation ? messageText('readingLowerConfirm') : messageText('readingUpdated'),
-      );
+      return new Answer(result, 200, result.overrideConfirmation ? 'readingLowerConfirm' : 'readingUpdated');
     },
   });
 
@@ -124,7 +119,7 @@ export default async function meterRoutes(app: FastifyInstance) {
     result: z.null(),
     handler: async ({ deps, req, body }) => {
       await meters.setMonitoring(deps, req, [body]);
-      return new Answer(null, 200, messageText('monitoringUpdated'));
+      return new Answer(null, 200, 'monitoringUpdated');
     },
   });
 
@@ -139,7 +134,7 @@ export default async function meterRoutes(app: FastifyInstance) {
     result: z.null(),
     handler: async ({ deps, req, body }) => {
       await meters.setMonitoring(deps, req, body);
-      return new Answer(null, 200, messageText('monitoringUpdated'));
+      return new Answer(null, 200, 'monitoringUpdated');
     },
   });
 

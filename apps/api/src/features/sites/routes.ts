@@ -4,7 +4,6 @@ import {
   busEntityIdQuery,
   createSiteRequest,
   emptyResult,
-  messageText,
   siteByIdQuery,
   siteMonitoring,
   siteMonitoringRequest,
@@ -54,7 +53,7 @@ export default async function siteRoutes(app: FastifyInstance) {
     body: createSiteRequest,
     result: siteWithStats,
     handler: async ({ deps, req, user, body }) =>
-      new Answer(await sites.saveSite(deps, req, user, body), 200, messageText('propertyAdded')),
+      new Answer(await sites.saveSite(deps, req, user, body), 200, 'propertyAdded'),
   });
 
   defineRoute(app, {
@@ -66,7 +65,7 @@ export default async function siteRoutes(app: FastifyInstance) {
     body: updateSiteRequest,
     result: siteWithStats,
     handler: async ({ deps, req, user, body }) =>
-      new Answer(await sites.saveSite(deps, req, user, body), 200, messageText('propertyUpdated')),
+      new Answer(await sites.saveSite(deps, req, user, body), 200, 'propertyUpdated'),
   });
 
   defineRoute(app, {
@@ -81,7 +80,7 @@ export default async function siteRoutes(app: FastifyInstance) {
       new Answer(
         await sites.setMonitoring(deps, req, user, body.siteID, body.excludeFromMonitoring),
         200,
-        messageText('monitoringUpdated'),
+        'monitoringUpdated',
       ),
   });
 
@@ -95,7 +94,7 @@ export default async function siteRoutes(app: FastifyInstance) {
     result: emptyResult,
     handler: async ({ deps, req, user, query }) => {
       await sites.archive(deps, req, user, query.id);
-      return new Answer(null, 200, messageText('propertyDeleted'));
+      return new Answer(null, 200, 'propertyDeleted');
     },
   });
 

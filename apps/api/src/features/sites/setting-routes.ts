@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { messageText, siteByIdQuery, siteSetting, siteSettingRequest } from '@portal/contract';
+import { siteByIdQuery, siteSetting, siteSettingRequest } from '@portal/contract';
 import { Answer, defineRoute } from '../../lib/route';
 import { propertyStaff } from '../auth/access';
 import * as settings from './settings';
@@ -28,6 +28,6 @@ export default function registerSiteSettingRoutes(app: FastifyInstance) {
     body: siteSettingRequest,
     result: siteSetting,
     handler: async ({ deps, req, user, body }) =>
-      new Answer(await settings.saveSettings(deps, req, user, body), 200, messageText('settingsUpdated')),
+      new Answer(await settings.saveSettings(deps, req, user, body), 200, 'settingsUpdated'),
   });
 }

@@ -7,7 +7,6 @@ import {
   locationIdQuery,
   guestRow,
   guestSearchQuery,
-  messageText,
   retryRequest,
   stayResult,
   updateCapabilitiesRequest,
@@ -24,7 +23,7 @@ const answer = (o: stays.Outcome, done: MessageCode, pending: MessageCode) =>
   new Answer(
     { stayID: o.stayId ?? 0, messageIds: o.messageIds },
     o.confirmed ? 200 : 410,
-    messageText(o.confirmed ? done : pending),
+    o.confirmed ? done : pending,
   );
 
 export default async function stayRoutes(app: FastifyInstance) {

@@ -1,12 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import {
-  createUserAccountRequest,
-  messageText,
-  Permission,
-  updateUserAccountRequest,
-  userAccount,
-} from '@portal/contract';
+import { createUserAccountRequest, Permission, updateUserAccountRequest, userAccount } from '@portal/contract';
 import { Answer, defineRoute } from '../../lib/route';
 import * as users from './service';
 
@@ -36,7 +30,7 @@ export default async function userRoutes(app: FastifyInstance) {
     body: createUserAccountRequest,
     result: userAccount,
     handler: async ({ deps, req, user, body }) =>
-      new Answer(await users.create(deps, req, user, body), 200, messageText('userCreated')),
+      new Answer(await users.create(deps, req, user, body), 200, 'userCreated'),
   });
 
   defineRoute(app, {
@@ -48,6 +42,6 @@ export default async function userRoutes(app: FastifyInstance) {
     body: updateUserAccountRequest,
     result: userAccount,
     handler: async ({ deps, req, user, body }) =>
-      new Answer(await users.update(deps, req, user, body), 200, messageText('userUpdated')),
+      new Answer(await users.update(deps, req, user, body), 200, 'userUpdated'),
   });
 }
