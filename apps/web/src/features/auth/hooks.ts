@@ -35,15 +35,15 @@ export function useSignIn() {
   });
 }
 
-/** Registration answers a text to show (the same for a new and a known e-mail); the account signs in afterwards. */
+/** Registration answers a message to show (the same for a new and a known e-mail); the account signs in afterwards. */
 export function useRegister() {
   return useMutation({
     mutationFn: async (input: { email: string; fullname: string; username: string; password: string }) =>
-      (await api.post('auth/register', input, z.string(), { anonymous: true })).result,
+      (await api.post('auth/register', input, z.string(), { anonymous: true })).message,
   });
 }
 
-/** The modal calls the Account endpoint, the page the auth one; both answer a text to show. */
+/** The modal calls the Account endpoint, the page the auth one; both answer a message to show. */
 export function useForgotPassword(via: 'modal' | 'page') {
   return useMutation({
     mutationFn: async ({ email }: { email: string }) => {
@@ -51,7 +51,7 @@ export function useForgotPassword(via: 'modal' | 'page') {
         via === 'modal'
           ? await api.put('Account/ForgotPasswordRequest', undefined, z.string(), { anonymous: true, query: { email } })
           : await api.post('auth/forgot-password', { email }, z.string(), { anonymous: true });
-      return answer.result;
+      return answer.message;
     },
   });
 }
