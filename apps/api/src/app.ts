@@ -15,11 +15,11 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import { isMessageCode, messageText, PRODUCT_VERSION, type FieldError } from '@portal/contract';
+import { isMessageCode, messageText, PRODUCT_VERSION } from '@portal/contract';
 import type { Deps } from './deps';
 import { features } from './features';
 import session from './features/auth/session';
-import { AppError, errorStatus, fromDatabase } from './lib/errors';
+import { AppError, type ErrorBody, failureEnvelope, fromDatabase } from './lib/errors';
 import { refuseUnstorableText } from './lib/text';
 import { registerHub } from './hub/hub';
 import { accessOf } from './lib/route';
@@ -137,23 +137,26 @@ export async function buildApp({ deps, logger }: AppOptions): Promise<FastifyIns
   return app;
 }
 
-function toEnvelope(err: FastifyError): { status: number; body: object } {
-  const failure = (status: number, code: string, message: string, errors?: FieldError[]) => ({
-    status,
-    body: { success: false, result: { code, errors }, message, statusCode: status, exceptionMessage: null },
-  });
+/** The envelope of any failure, made from an AppError: its own, a database refusal, invalid input, a rate limit, or 500. */
+function toEnvelope(err: FastifyError): { status: number; body: ErrorBody } {
   const known = err instanceof AppError ? err : fromDatabase(err);
-  if (known) return failure(known.status, known.code, known.message, known.fields);
+  if (known) return { status: known.status, body: failureEnvelope(known) };
   if (hasZodFastifySchemaValidationErrors(err)) {
-    const errors = err.validation.map((v) => {
+    const fields = err.validation.map((v) => {
       const code = v.message && isMessageCode(v.message) ? v.message : 'invalidInput';
       return { field: v.instancePath.slice(1).replace(/\//g, '.'), code, message: messageText(code) };
     });
-    return failure(errorStatus.invalid, 'invalid', errors[0]?.message ?? messageText('invalidInput'), errors);
+    const invalid = new AppError('invalid', fields[0]?.code ?? 'invalidInput', {}, fields);
+    return { status: invalid.status, body: failureEnvelope(invalid) };
   }
-  if (err.statusCode === 429) return failure(429, 'tooManyRequests', messageText('tooManyAttempts'));
-  if (err.statusCode && err.statusCode < 500) return failure(err.statusCode, 'invalid', messageText('invalidInput'));
-  return failure(500, 'internal', messageText('serverError'));
+  if (err.statusCode === 429) {
+    return { status: 429, body: failureEnvelope(new AppError('tooManyRequests', 'tooManyAttempts')) };
+  }
+  // 413 too large, 415 unsupported media type, malformed JSON: keep the status Fastify chose
+  if (err.statusCode && err.statusCode < 500) {
+    return { status: err.statusCode, body: failureEnvelope(new AppError('invalid', 'invalidInput'), err.statusCode) };
+  }
+  return { status: 500, body: failureEnvelope(new AppError('internal', 'serverError')) };
 }
 
 /** The built web app at `/`; any path that is not an API call answers its index.html. */
@@ -177,14 +180,8 @@ function serveWebApp(app: FastifyInstance, webDist: string) {
   app.setNotFoundHandler((req, reply) => {
     const isFile = /^\/assets\//.test(req.url) || /\.[a-z0-9]+$/i.test(req.url.split('?')[0]!);
     if (API.test(req.url) || !hasWeb || isFile || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      const status = 404;
-      return reply.status(status).send({
-        success: false,
-        result: { code: 'notFound' },
-        message: messageText('notFound'),
-        statusCode: status,
-        exceptionMessage: null,
-      });
+      const notFound = new AppError('notFound', 'notFound');
+      return reply.status(notFound.status).send(failureEnvelope(notFound));
     }
     return indexHtml(reply);
   });

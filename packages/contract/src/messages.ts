@@ -255,11 +255,14 @@ export const messages = {
 
 export type MessageCode = keyof typeof messages;
 
+/** The values of a message's {{placeholders}}, by name. */
+export type MessageParams = Record<string, string | number>;
+
 export function isMessageCode(value: string): value is MessageCode {
   return Object.hasOwn(messages, value);
 }
 
 /** The English text of a code with its {{placeholders}} filled in. */
-export function messageText(code: MessageCode, params: Record<string, string | number> = {}): string {
+export function messageText(code: MessageCode, params: MessageParams = {}): string {
   return messages[code].replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key] ?? ''));
 }

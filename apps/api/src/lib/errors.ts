@@ -1,4 +1,4 @@
-import { type MessageCode, messageText, type FieldError } from '@portal/contract';
+import { type Envelope, type FieldError, type MessageCode, type MessageParams, messageText } from '@portal/contract';
 
 /** Error codes the client reads, each with the HTTP status it answers with. */
 export const errorStatus = {
@@ -19,12 +19,27 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly messageCode: MessageCode,
-    readonly params: Record<string, string | number> = {},
+    readonly params: MessageParams = {},
     readonly fields?: FieldError[],
   ) {
     super(messageText(messageCode, params));
     this.status = errorStatus[code];
   }
+}
+
+export type ErrorBody = Envelope<{ code: ErrorCode; errors?: FieldError[] }>;
+
+/** The envelope of a failure: the English text for any client, and its code and parameters for ours. */
+export function failureEnvelope(err: AppError, status = err.status): ErrorBody {
+  return {
+    success: false,
+    result: { code: err.code, errors: err.fields },
+    message: err.message,
+    messageCode: err.messageCode,
+    messageParams: err.params,
+    statusCode: status,
+    exceptionMessage: null,
+  };
 }
 
 /** The field (or fields: rows of a bulk request) the message is about. */

@@ -2,6 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   type Access,
   type Call,
+  type Envelope,
+  type MessageCode,
+  type MessageParams,
+  messageText,
   envelope,
   errorEnvelope,
   errorResult,
@@ -17,12 +21,13 @@ import { forbidden, unauthenticated } from './errors';
 import { canonicalize, keyMapOf } from './keys';
 import { claimKey, idempotencyKeyOf, keepAnswer, releaseKey } from './idempotency';
 
-/** A non-default answer: another status (410 pending) or a message beside the result. */
+/** A non-default answer: another status (410 pending) or a message (a catalogue code) beside the result. */
 export class Answer<T> {
   constructor(
     readonly result: T,
     readonly status = 200,
-    readonly message: string | null = null,
+    readonly messageCode: MessageCode | null = null,
+    readonly messageParams: MessageParams = {},
   ) {}
 }
 
@@ -145,10 +150,11 @@ export function defineRoute<const C extends Call>(app: FastifyInstance, call: C,
         });
         if (call.produces) return reply;
         const answer = out instanceof Answer ? out : new Answer(out ?? null);
-        const body = {
+        const body: Envelope<unknown> = {
           success: true,
           result: answer.result,
-          message: answer.message,
+          message: answer.messageCode && messageText(answer.messageCode, answer.messageParams),
+          ...(answer.messageCode && { messageCode: answer.messageCode, messageParams: answer.messageParams }),
           statusCode: answer.status,
           exceptionMessage: null,
         };

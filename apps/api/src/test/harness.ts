@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
+import type { Envelope } from '@portal/contract';
 import { buildApp } from '../app';
 import type { Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
@@ -43,14 +44,6 @@ export type TestApp = {
   call<T = unknown>(
     opts: InjectOptions & { token?: string },
   ): Promise<{ status: number; body: Envelope<T>; headers: Record<string, unknown> }>;
-};
-
-type Envelope<T> = {
-  success: boolean;
-  result: T;
-  message: string | null;
-  statusCode: number;
-  exceptionMessage: string | null;
 };
 
 /**

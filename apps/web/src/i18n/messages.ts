@@ -1,7 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { ControllerFieldState, ControllerRenderProps, FieldPath, FieldValues } from 'react-hook-form';
 import { type MessageCode, isMessageCode } from '@portal/contract';
-import { ApiError, messageCodeOfText } from '../lib/apiError';
+import { ApiError } from '../lib/apiError';
+import type { ServerMessage } from '../lib/envelope';
 
 /** A validation message of a form: zod messages are catalogue codes of the contract. */
 export function fieldMessage(t: TFunction, message: string | undefined): string | undefined {
@@ -9,20 +10,22 @@ export function fieldMessage(t: TFunction, message: string | undefined): string 
   return isMessageCode(message) ? t(`msg.${message}`) : message;
 }
 
-/** What to tell the user about a failed call, in their language when the server's text is known. */
+/** A message the server answered with, in the user's language: by its code, with its parameters. */
+export function translated(t: TFunction, message: ServerMessage): string {
+  return message.code ? t(`msg.${message.code}`, message.params) : message.text;
+}
+
+/** What to tell the user about a failed call, in their language. */
 export function errorMessage(t: TFunction, error: unknown): string {
   if (error instanceof ApiError) {
-    const code = error.messageCode;
-    return code ? t(`msg.${code}`) : error.message;
+    return translated(t, { code: error.messageCode, params: error.params, text: error.message });
   }
   return t('msg.serverError');
 }
 
-/** A text the server answered with (a result or message): in the user's language when it is a catalogue text. */
-export function serverText(t: TFunction, text: string | null | undefined, fallback: MessageCode): string {
-  const code = text ? messageCodeOfText(text) : null;
-  if (code) return t(`msg.${code}`);
-  return text || t(`msg.${fallback}`);
+/** The message a successful call answered with, in the user's language; the fallback when it has none. */
+export function serverText(t: TFunction, message: ServerMessage | null | undefined, fallback: MessageCode): string {
+  return message ? translated(t, message) : t(`msg.${fallback}`);
 }
 
 /** The props a react-hook-form Controller hands its input, with the field's message translated. */

@@ -1,6 +1,6 @@
-import { type LoginResult, messageText, routes } from '@portal/contract';
+import { type LoginResult, routes } from '@portal/contract';
 import { ApiError } from './apiError';
-import { failureOf, isAnswerEnvelope } from './envelope';
+import { failureOf, isAnswerEnvelope, messageOf, type ServerMessage } from './envelope';
 import { endSession, getLogin, isExpired, isLoginResult, storeLogin } from './session/session';
 import { sessionTimeouts } from './session/timeouts';
 
@@ -11,7 +11,7 @@ import { sessionTimeouts } from './session/timeouts';
  * the refresh fails), signs the user out on an expired login or a 401 answer, and turns
  * every failure into an ApiError.
  */
-export type ApiAnswer<T> = { result: T; message: string | null; statusCode: number };
+export type ApiAnswer<T> = { result: T; message: ServerMessage | null; statusCode: number };
 
 type Values = Record<string, string | number | boolean | null | undefined>;
 /** What a request sends: the call's input, and whether it goes without the session's token. */
@@ -84,20 +84,15 @@ export async function send<T>(route: Route, options: RequestInput, schema: Resul
   const { response, login } = await request(route, options, 'application/json');
 
   const answer: unknown = await response.json().catch(() => null);
-  if (!isAnswerEnvelope(answer)) throw new ApiError(response.status, 'badResponse', messageText('serverError'));
+  if (!isAnswerEnvelope(answer)) throw new ApiError(response.status, 'badResponse', 'serverError');
   if (!answer.success) {
     if (response.status === 401 && login) endSession();
     const failure = failureOf(answer.result);
-    throw new ApiError(
-      response.status,
-      failure?.code ?? 'failed',
-      answer.message ?? messageText('serverError'),
-      failure?.errors ?? [],
-    );
+    throw new ApiError(response.status, failure?.code ?? 'failed', messageOf(answer) ?? 'serverError', failure?.errors);
   }
   const result = schema.safeParse(answer.result);
-  if (!result.success) throw new ApiError(response.status, 'badResponse', messageText('serverError'));
-  return { result: result.data, message: answer.message, statusCode: answer.statusCode };
+  if (!result.success) throw new ApiError(response.status, 'badResponse', 'serverError');
+  return { result: result.data, message: messageOf(answer), statusCode: answer.statusCode };
 }
 
 /** The call's path with its parameters filled in, and its query string. */
@@ -117,7 +112,7 @@ async function loginForRequest(): Promise<LoginResult | null> {
   if (!login) return null;
   if (isExpired(login)) {
     endSession();
-    throw new ApiError(401, 'unauthenticated', messageText('sessionExpired'));
+    throw new ApiError(401, 'unauthenticated', 'sessionExpired');
   }
   await refreshIfDue(login);
   return getLogin();
@@ -151,7 +146,7 @@ export async function download(route: Route, options: RequestInput): Promise<Blo
   const { response, login } = await request(route, options, '*/*');
   if (!response.ok) {
     if (response.status === 401 && login) endSession();
-    throw new ApiError(response.status, 'exportFailed', messageText('exportFailed'));
+    throw new ApiError(response.status, 'exportFailed', 'exportFailed');
   }
   return response.blob();
 }

@@ -1,6 +1,6 @@
 import { errorResult } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { failureOf, isAnswerEnvelope } from './envelope';
+import { type AnswerEnvelope, failureOf, isAnswerEnvelope, messageOf } from './envelope';
 
 describe('the answer envelope, checked by hand', () => {
   it.each([
@@ -26,6 +26,9 @@ describe("a failure's result agrees with the contract's errorResult", () => {
     { code: 'invalid', errors: [fieldError] },
     { code: 'invalid', errors: [] },
     { code: 'invalid', errors: [{ ...fieldError, message: 1 }] },
+    { code: 'invalid', errors: [{ ...fieldError, params: { name: 'Email', max: 50 } }] },
+    { code: 'invalid', errors: [{ ...fieldError, params: { name: null } }] },
+    { code: 'invalid', errors: [{ ...fieldError, params: 'Email' }] },
     { code: 'invalid', errors: fieldError },
     { code: 7 },
     { errors: [fieldError] },
@@ -36,5 +39,22 @@ describe("a failure's result agrees with the contract's errorResult", () => {
     expect(failureOf(result)).toEqual(
       parsed.success ? { code: parsed.data.code, errors: parsed.data.errors ?? [] } : null,
     );
+  });
+});
+
+describe('the message of an answer', () => {
+  const answer: AnswerEnvelope = { success: false, result: null, message: 'Not found', statusCode: 404 };
+  it.each([
+    [{ messageCode: 'requestedNotFound', messageParams: { name: 'meter' } }, 'requestedNotFound', { name: 'meter' }],
+    [{ messageCode: 'notFound', messageParams: { bad: null } }, 'notFound', {}],
+    [{ messageCode: 'noSuchCode', messageParams: {} }, null, {}],
+    [{ messageCode: 7 }, null, {}],
+    [{}, null, {}],
+  ])('%j: code %s, parameters %j, and the text', (fields, code, params) => {
+    expect(messageOf({ ...answer, ...fields })).toEqual({ code, params, text: 'Not found' });
+  });
+
+  it('is none when the envelope has no text', () => {
+    expect(messageOf({ ...answer, message: null, messageCode: 'notFound' })).toBeNull();
   });
 });

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { api, messageText } from '@portal/contract';
+import { api, type MessageCode, messageText } from '@portal/contract';
 import { Answer, defineRoute } from '../../lib/route';
 import * as auth from './service';
+
+/** The specification answers these calls' text as the result; the message beside it carries its code. */
+const textAnswer = (code: MessageCode) => new Answer(messageText(code), 200, code);
 
 export default async function authRoutes(app: FastifyInstance) {
   defineRoute(app, api.auth.signIn, ({ deps, req, body }) =>
@@ -17,13 +20,20 @@ export default async function authRoutes(app: FastifyInstance) {
 
   defineRoute(app, api.auth.me, ({ deps, user }) => auth.me(deps, user.userAccountId, user.assignedSiteIds));
 
-  defineRoute(app, api.auth.register, ({ deps, req, body }) => auth.register(deps, req, body));
+  defineRoute(app, api.auth.register, async ({ deps, req, body }) => {
+    await auth.register(deps, req, body);
+    return textAnswer('registrationMailed');
+  });
 
-  defineRoute(app, api.auth.requestResetByQuery, ({ deps, req, query }) =>
-    auth.requestPasswordReset(deps, req, query.email),
-  );
+  defineRoute(app, api.auth.requestResetByQuery, async ({ deps, req, query }) => {
+    await auth.requestPasswordReset(deps, req, query.email);
+    return textAnswer('forgotSent');
+  });
 
-  defineRoute(app, api.auth.requestReset, ({ deps, req, body }) => auth.requestPasswordReset(deps, req, body.email));
+  defineRoute(app, api.auth.requestReset, async ({ deps, req, body }) => {
+    await auth.requestPasswordReset(deps, req, body.email);
+    return textAnswer('forgotSent');
+  });
 
   defineRoute(app, api.auth.checkResetLink, async ({ deps, query }) => {
     await auth.validateResetToken(deps, query.token);
@@ -32,7 +42,7 @@ export default async function authRoutes(app: FastifyInstance) {
 
   defineRoute(app, api.auth.setForgottenPassword, async ({ deps, req, body }) => {
     await auth.completePasswordReset(deps, req, body.token, body.password);
-    return new Answer(true, 200, messageText('passwordUpdated'));
+    return new Answer(true, 200, 'passwordUpdated');
   });
 
   defineRoute(
@@ -42,7 +52,7 @@ export default async function authRoutes(app: FastifyInstance) {
       new Answer(
         await auth.changePassword(deps, req, user.userAccountId, body.currentPassword, body.newPassword),
         200,
-        messageText('passwordChanged'),
+        'passwordChanged',
       ),
   );
 }

@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import {
   Role,
-  messageText,
   rolePermissions,
   roleNames,
   isRoleId,
@@ -137,7 +136,7 @@ export async function me(deps: Deps, userAccountId: number, assignedSiteIds: num
  * is the work: the new address gets a welcome mail, the known one a note that it already has
  * an account (with the way to reset its password).
  */
-export async function register(deps: Deps, req: FastifyRequest, input: RegisterRequest): Promise<string> {
+export async function register(deps: Deps, req: FastifyRequest, input: RegisterRequest): Promise<void> {
   const passwordHash = await hashPassword(input.password);
   const [firstName, ...rest] = input.fullname.trim().split(/\s+/);
   await deps.db.transaction(async (tx) => {
@@ -163,7 +162,6 @@ export async function register(deps: Deps, req: FastifyRequest, input: RegisterR
       userAccountId: created?.id ?? null,
     });
   });
-  return messageText('registrationMailed');
 }
 
 const welcomeMail = (deps: Deps, email: string): Mail => ({
@@ -194,7 +192,7 @@ const alreadyRegisteredMail = (deps: Deps, email: string): Mail => ({
  * exists, and takes the same work either way: one transaction with an audit row, the mail
  * queued for the delivery job.
  */
-export async function requestPasswordReset(deps: Deps, req: FastifyRequest, email: string): Promise<string> {
+export async function requestPasswordReset(deps: Deps, req: FastifyRequest, email: string): Promise<void> {
   const account = await queries.findAccountByEmail(deps.db, email);
   const known = account?.active ? account : null;
   await deps.db.transaction(async (tx) => {
@@ -212,7 +210,6 @@ export async function requestPasswordReset(deps: Deps, req: FastifyRequest, emai
       ...(known ? {} : { after: { email: email.slice(0, 254) } }),
     });
   });
-  return messageText('forgotSent');
 }
 
 const resetMail = (account: { email: string; firstName: string }, link: string): Mail => ({

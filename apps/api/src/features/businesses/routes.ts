@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { api, messageText } from '@portal/contract';
+import { api } from '@portal/contract';
 import { Answer, defineRoute } from '../../lib/route';
 import * as businesses from './service';
 
@@ -14,7 +14,7 @@ export default async function businessRoutes(app: FastifyInstance) {
     app,
     api.businesses.create,
     async ({ deps, req, body }) =>
-      new Answer(await businesses.create(deps, req, body.legalName), 200, messageText('businessAdded')),
+      new Answer(await businesses.create(deps, req, body.legalName), 200, 'businessAdded'),
   );
 
   defineRoute(
@@ -24,7 +24,7 @@ export default async function businessRoutes(app: FastifyInstance) {
       new Answer(
         await businesses.rename(deps, req, body.busEntityID, body.legalName),
         200,
-        messageText('businessUpdated'),
+        'businessUpdated',
       ),
   );
 }

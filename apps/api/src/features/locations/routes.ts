@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { api, messageText } from '@portal/contract';
+import { api } from '@portal/contract';
 import { Answer, defineRoute } from '../../lib/route';
 import * as stays from '../stays/service';
 import * as locations from './service';
@@ -30,38 +30,38 @@ export default async function locationRoutes(app: FastifyInstance) {
     app,
     api.locations.createMany,
     async ({ deps, req, body }) =>
-      new Answer(await locations.createLocations(deps, req, body), 200, messageText('locationsAdded')),
+      new Answer(await locations.createLocations(deps, req, body), 200, 'locationsAdded'),
   );
 
   defineRoute(app, api.locations.edit, async ({ deps, req, user, body }) => {
     await locations.updateLocation(deps, req, user, body.locationID, body);
-    return new Answer(null, 200, messageText('locationUpdated'));
+    return new Answer(null, 200, 'locationUpdated');
   });
 
   defineRoute(app, api.locations.editBasics, async ({ deps, req, user, body }) => {
     await locations.updateLocation(deps, req, user, body.locationID, body);
-    return new Answer(null, 200, messageText('locationUpdated'));
+    return new Answer(null, 200, 'locationUpdated');
   });
 
   defineRoute(app, api.locations.toggleDeleted, async ({ deps, req, body }) => {
     const deleted = await locations.toggleDeleted(deps, req, body.locationID);
     const action = deleted ? 'delete' : 'reactivate';
-    return new Answer({ locationID: body.locationID, deleted }, 200, messageText('locationActionDone', { action }));
+    return new Answer({ locationID: body.locationID, deleted }, 200, 'locationActionDone', { action });
   });
 
   defineRoute(app, api.locations.remove, async ({ deps, req, query }) => {
     await locations.eraseLocation(deps, req, query.locationId);
-    return new Answer(null, 200, messageText('locationActionDone', { action: 'delete' }));
+    return new Answer(null, 200, 'locationActionDone', { action: 'delete' });
   });
 
   defineRoute(app, api.locations.move, async ({ deps, req, body }) => {
     await locations.moveLocations(deps, req, [body]);
-    return new Answer(null, 200, messageText('locationMoved'));
+    return new Answer(null, 200, 'locationMoved');
   });
 
   defineRoute(app, api.locations.moveMany, async ({ deps, req, body }) => {
     await locations.moveLocations(deps, req, body);
-    return new Answer(null, 200, messageText('locationsMoved'));
+    return new Answer(null, 200, 'locationsMoved');
   });
 
   defineRoute(app, api.locations.history, ({ deps, query }) => stays.stayHistory(deps.db, query.locationID));

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { api, messageText } from '@portal/contract';
+import { api } from '@portal/contract';
 import { Answer, defineRoute } from '../../lib/route';
 import * as meters from './service';
 
@@ -10,17 +10,17 @@ export default async function meterRoutes(app: FastifyInstance) {
 
   defineRoute(app, api.meters.assign, async ({ deps, req, user, body }) => {
     await meters.assignMeters(deps, req, user, [body]);
-    return new Answer(null, 200, messageText('meterAdded'));
+    return new Answer(null, 200, 'meterAdded');
   });
 
   defineRoute(app, api.meters.assignMany, async ({ deps, req, user, body }) => {
     await meters.assignMeters(deps, req, user, body);
-    return new Answer(null, 200, messageText('metersAssigned'));
+    return new Answer(null, 200, 'metersAssigned');
   });
 
   defineRoute(app, api.meters.unassign, async ({ deps, req, body, scoped }) => {
     await meters.removeMeter(deps, req, scoped['body.fk_LocationID'], body);
-    return new Answer(null, 200, messageText('meterRemoved'));
+    return new Answer(null, 200, 'meterRemoved');
   });
 
   defineRoute(app, api.meters.addReading, async ({ deps, req, user, body }) => {
@@ -28,18 +28,18 @@ export default async function meterRoutes(app: FastifyInstance) {
     return new Answer(
       result,
       200,
-      result.overrideConfirmation ? messageText('readingLowerConfirm') : messageText('readingUpdated'),
+      result.overrideConfirmation ? 'readingLowerConfirm' : 'readingUpdated',
     );
   });
 
   defineRoute(app, api.meters.setMonitoring, async ({ deps, req, body }) => {
     await meters.setMonitoring(deps, req, [body]);
-    return new Answer(null, 200, messageText('monitoringUpdated'));
+    return new Answer(null, 200, 'monitoringUpdated');
   });
 
   defineRoute(app, api.meters.setMonitoringMany, async ({ deps, req, body }) => {
     await meters.setMonitoring(deps, req, body);
-    return new Answer(null, 200, messageText('monitoringUpdated'));
+    return new Answer(null, 200, 'monitoringUpdated');
   });
 
   defineRoute(app, api.meters.inventory, ({ deps, query }) =>

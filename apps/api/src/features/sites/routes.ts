@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { api, messageText } from '@portal/contract';
+import { api } from '@portal/contract';
 import { Answer, defineRoute } from '../../lib/route';
 import registerSiteLookupRoutes from './lookup-routes';
 import registerSiteSettingRoutes from './setting-routes';
@@ -16,14 +16,14 @@ export default async function siteRoutes(app: FastifyInstance) {
     app,
     api.sites.create,
     async ({ deps, req, user, body }) =>
-      new Answer(await sites.saveSite(deps, req, user, body), 200, messageText('propertyAdded')),
+      new Answer(await sites.saveSite(deps, req, user, body), 200, 'propertyAdded'),
   );
 
   defineRoute(
     app,
     api.sites.update,
     async ({ deps, req, user, body }) =>
-      new Answer(await sites.saveSite(deps, req, user, body), 200, messageText('propertyUpdated')),
+      new Answer(await sites.saveSite(deps, req, user, body), 200, 'propertyUpdated'),
   );
 
   defineRoute(
@@ -33,13 +33,13 @@ export default async function siteRoutes(app: FastifyInstance) {
       new Answer(
         await sites.setMonitoring(deps, req, user, body.siteID, body.excludeFromMonitoring),
         200,
-        messageText('monitoringUpdated'),
+        'monitoringUpdated',
       ),
   );
 
   defineRoute(app, api.sites.remove, async ({ deps, req, user, query }) => {
     await sites.archive(deps, req, user, query.id);
-    return new Answer(null, 200, messageText('propertyDeleted'));
+    return new Answer(null, 200, 'propertyDeleted');
   });
 
   registerSiteSettingRoutes(app);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { api, messageText } from '@portal/contract';
+import { api } from '@portal/contract';
 import { Answer, defineRoute } from '../../lib/route';
 import * as settings from './settings';
 
@@ -11,6 +11,6 @@ export default function registerSiteSettingRoutes(app: FastifyInstance) {
     app,
     api.sites.saveSettings,
     async ({ deps, req, user, body }) =>
-      new Answer(await settings.saveSettings(deps, req, user, body), 200, messageText('settingsUpdated')),
+      new Answer(await settings.saveSettings(deps, req, user, body), 200, 'settingsUpdated'),
   );
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { api, type MessageCode, messageText } from '@portal/contract';
+import { api, type MessageCode } from '@portal/contract';
 import { Answer, defineRoute } from '../../lib/route';
 import * as stays from './service';
 
@@ -8,7 +8,7 @@ const answer = (o: stays.Outcome, done: MessageCode, pending: MessageCode) =>
   new Answer(
     { stayID: o.stayId ?? 0, messageIds: o.messageIds },
     o.confirmed ? 200 : 410,
-    messageText(o.confirmed ? done : pending),
+    o.confirmed ? done : pending,
   );
 
 export default async function stayRoutes(app: FastifyInstance) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { api, messageText } from '@portal/contract';
+import { api } from '@portal/contract';
 import { Answer, defineRoute } from '../../lib/route';
 import * as users from './service';
 
@@ -11,13 +11,13 @@ export default async function userRoutes(app: FastifyInstance) {
     app,
     api.users.create,
     async ({ deps, req, user, body }) =>
-      new Answer(await users.create(deps, req, user, body), 200, messageText('userCreated')),
+      new Answer(await users.create(deps, req, user, body), 200, 'userCreated'),
   );
 
   defineRoute(
     app,
     api.users.update,
     async ({ deps, req, user, body }) =>
-      new Answer(await users.update(deps, req, user, body), 200, messageText('userUpdated')),
+      new Answer(await users.update(deps, req, user, body), 200, 'userUpdated'),
   );
 }

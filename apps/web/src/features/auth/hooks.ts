@@ -30,15 +30,15 @@ export function useSignIn() {
   });
 }
 
-/** Registration answers a text to show (the same for a new and a known e-mail); the account signs in afterwards. */
+/** Registration answers a message to show (the same for a new and a known e-mail); the account signs in afterwards. */
 export function useRegister() {
   return useMutation({
     mutationFn: async (input: { email: string; fullname: string; username: string; password: string }) =>
-      (await client.auth.register({ body: input })).result,
+      (await client.auth.register({ body: input })).message,
   });
 }
 
-/** The modal calls the Account endpoint, the page the auth one; both answer a text to show. */
+/** The modal calls the Account endpoint, the page the auth one; both answer a message to show. */
 export function useForgotPassword(via: 'modal' | 'page') {
   return useMutation({
     mutationFn: async ({ email }: { email: string }) => {
@@ -46,7 +46,7 @@ export function useForgotPassword(via: 'modal' | 'page') {
         via === 'modal'
           ? await client.auth.requestResetByQuery({ query: { email } })
           : await client.auth.requestReset({ body: { email } });
-      return answer.result;
+      return answer.message;
     },
   });
 }

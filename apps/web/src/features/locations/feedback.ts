@@ -16,7 +16,7 @@ const GENERIC: readonly string[] = ['serverError', 'invalidInput', 'fieldNotVali
 export function failureText(t: TFunction, error: unknown, unable: MessageCode, failed: MessageCode): string {
   if (!(error instanceof ApiError) || error.status === 0) return t(`msg.${failed}`);
   const code = error.messageCode;
-  if (code && !GENERIC.includes(code)) return t(`msg.${code}`);
+  if (code && !GENERIC.includes(code)) return errorMessage(t, error);
   return t(`msg.${unable}`);
 }
 

@@ -130,7 +130,7 @@ describe('server field errors on the modal', () => {
   });
 
   it('renames the fields of a failure and drops those the modal lacks', () => {
-    const error = new ApiError(409, 'conflict', 'An account with this email already exists.', [
+    const error = new ApiError(409, 'conflict', 'emailTaken', [
       { field: 'contact.email', code: 'emailTaken', message: 'An account with this email already exists.' },
       { field: 'userAccountID', code: 'fieldNotValid', message: 'Field is not valid' },
     ]);
@@ -138,6 +138,6 @@ describe('server field errors on the modal', () => {
     expect(renamed.fields).toEqual([
       { field: 'email', code: 'emailTaken', message: 'An account with this email already exists.' },
     ]);
-    expect(renamed.status).toBe(409);
+    expect(renamed).toMatchObject({ status: 409, code: 'conflict', messageCode: 'emailTaken' });
   });
 });

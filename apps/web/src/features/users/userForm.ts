@@ -117,5 +117,5 @@ export function withUserFormFields(error: unknown): unknown {
     const field = userFormFieldOf(fieldError.field);
     if (field) fields.push({ ...fieldError, field });
   }
-  return new ApiError(error.status, error.code, error.message, fields);
+  return error.withFields(fields);
 }
