@@ -1,6 +1,6 @@
 import { Permission } from '@portal/contract';
 import { Navigate, type RouteObject, createBrowserRouter } from 'react-router';
-import { AuthLayout } from '../features/auth/components/AuthLayout';
+import { AuthLayout } from './layout/AuthLayout';
 import { LogoutPage } from '../features/auth/LogoutPage';
 import { ErrorPage } from '../features/errors/ErrorPage';
 import { ErrorContent } from '../features/errors/components/ErrorContent';

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { dashboardKeys } from '../../features/dashboard/queryKeys';
-import { getLogin } from '../session/session';
-import { useLogin } from '../session/useLogin';
-import { HubConnection, hubUrl } from './connection';
-import { type HubEvent, planRefresh } from './messages';
+import { getLogin } from '../../lib/session/session';
+import { useLogin } from '../../lib/session/useLogin';
+import { HubConnection, hubUrl } from '../../lib/hub/connection';
+import { type HubEvent, planRefresh } from '../../lib/hub/messages';
 
 /** Events arriving together (a check-in announces the location and its property) are handled as one. */
 const BATCH_MS = 150;

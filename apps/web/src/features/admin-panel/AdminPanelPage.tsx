@@ -5,7 +5,7 @@ import { IconCpu, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../app/apiError';
+import { ApiError } from '../../lib/apiError';
 import { errorMessage } from '../../i18n/messages';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageTitle } from '../../ui/PageTitle';

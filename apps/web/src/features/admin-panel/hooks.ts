@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { busEntity, busEntityWithSites } from '@portal/contract';
 import { z } from 'zod';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { businessKeys, lookupKeys } from '../sites/queryKeys';
 
 /** The accordion: business entities whose name or a property name contains the keyword. */

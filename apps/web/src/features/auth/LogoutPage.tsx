@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { endSession, getLogin } from '../../app/session/session';
-import { api } from '../../app/api';
+import { endSession, getLogin } from '../../lib/session/session';
+import { api } from '../../lib/api';
 import { z } from 'zod';
 import { PageLoader } from '../../ui/PageLoader';
 

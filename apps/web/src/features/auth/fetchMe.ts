@@ -1,5 +1,5 @@
 import { me } from '@portal/contract';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 /** Imported when the account is first asked for: its schema brings zod, which start-up leaves to the pages. */
 export async function fetchMe(signal: AbortSignal) {

@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { LOGIN_SUBMIT_DELAY_MS, type LoginResult, loginResult } from '@portal/contract';
 import { z } from 'zod';
-import { api, markTokenFresh } from '../../app/api';
-import { storeLogin } from '../../app/session/session';
+import { api, markTokenFresh } from '../../lib/api';
+import { storeLogin } from '../../lib/session/session';
 
 function wait(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { dashboardStats, realtimeStats, siteUsageSeries, systemAlert } from '@portal/contract';
 import { z } from 'zod';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { dashboardKeys } from './queryKeys';
 
 /**

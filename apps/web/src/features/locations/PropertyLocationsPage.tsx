@@ -4,7 +4,7 @@ import { siteWithStats } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { errorMessage } from '../../i18n/messages';
 import { PageLoader } from '../../ui/PageLoader';
 import { PageTitle } from '../../ui/PageTitle';

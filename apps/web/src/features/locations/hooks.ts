@@ -18,7 +18,7 @@ import {
   stayResult,
 } from '@portal/contract';
 import { z } from 'zod';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { afterLocationChange, fetchTable, locationKeys, SITE_LISTS_KEY } from './liveData';
 
 /** Query and mutation hooks of the locations area: one per call of properties section 7. */

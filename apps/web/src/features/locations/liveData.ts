@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type LocationRow, locationRow } from '@portal/contract';
 import { z } from 'zod';
-import { api } from '../../app/api';
-import { ApiError } from '../../app/apiError';
+import { api } from '../../lib/api';
+import { ApiError } from '../../lib/apiError';
 
 /**
  * Query keys of the locations area and the row refresh the live hub and the dialogs use.

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { meterLookupResult } from '@portal/contract';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 export const publicMeterKeys = {
   lookup: (name: string) => ['public-meter', 'lookup', name.toUpperCase()] as const,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, checkedBy } from '../../app/api';
-import { isObject } from '../../app/json';
+import { api, checkedBy } from '../../lib/api';
+import { isObject } from '../../lib/json';
 
 /** The contract's `meterHostInfo`, checked by hand: the gate runs before any page, so before zod is loaded. */
 const isMeterHostInfo = (value: unknown): value is { meterHost: boolean } =>

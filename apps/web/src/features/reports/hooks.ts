@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { locationDescriptionOption, reportRecords, reportType } from '@portal/contract';
 import { z } from 'zod';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 export const reportKeys = {
   types: (siteID: number) => ['reports', 'types', siteID] as const,

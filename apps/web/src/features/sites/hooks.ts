@@ -15,7 +15,7 @@ import {
   timeZoneLookup,
 } from '@portal/contract';
 import { z } from 'zod';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { businessKeys, lookupKeys, siteKeys } from './queryKeys';
 
 const sitesList = z.array(siteWithStats);

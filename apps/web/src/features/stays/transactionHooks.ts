@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { stayTransactions, type TransactionsExportRequest } from '@portal/contract';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 export const transactionKeys = {
   current: ['transactions', 'current'] as const,

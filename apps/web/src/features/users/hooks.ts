@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { idValue, userAccount } from '@portal/contract';
 import { z } from 'zod';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 const usersKey = ['users'] as const;
 
