@@ -1,7 +1,7 @@
 import { type Permission, Role, hasPermission } from '@portal/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { ErrorContent } from '../features/errors/components/ErrorContent';
+import { ErrorContent } from '../features/errors';
 import { landingPath, pagesWithoutRole } from '../lib/landing';
 import { lastLocation, rememberLocation } from '../lib/session/lastLocation';
 import { isExpired, roleOf } from '../lib/session/session';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { dashboardKeys } from '../../features/dashboard/queryKeys';
+import { dashboardKeys } from '../../features/dashboard';
 import { getLogin } from '../../lib/session/session';
 import { useLogin } from '../../lib/session/useLogin';
 import { HubConnection, hubUrl } from '../../lib/hub/connection';

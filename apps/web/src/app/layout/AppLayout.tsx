@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { type CSSProperties, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { useAppearance } from '../../features/appearance/useAppearance';
+import { useAppearance } from '../../features/appearance';
 import { PageLoader } from '../../ui/PageLoader';
 import { useHub } from '../hub/useHub';
 import { rememberLocation } from '../../lib/session/lastLocation';

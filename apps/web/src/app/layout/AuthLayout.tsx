@@ -6,7 +6,7 @@ import { Footer } from './Footer';
 import { LanguageSelect } from './LanguageSelect';
 import { PageLoader } from '../../ui/PageLoader';
 import classes from './AuthLayout.module.css';
-import { WelcomePanel } from '../../features/auth/components/WelcomePanel';
+import { WelcomePanel } from '../../features/auth';
 
 /** The frame of the sign-in pages: the welcome blurb beside the form. */
 export function AuthLayout() {

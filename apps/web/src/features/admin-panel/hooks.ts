@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { busEntity, busEntityWithSites } from '@portal/contract';
 import { z } from 'zod';
 import { api } from '../../lib/api';
-import { businessKeys, lookupKeys } from '../sites/queryKeys';
+import { businessKeys, lookupKeys } from '../sites';
 
 /** The accordion: business entities whose name or a property name contains the keyword. */
 export function useBusinessesWithSites(keyword: string) {

@@ -28,7 +28,7 @@ const AddLocationsDialog = lazy(async () => ({
   default: (await import('../dialogs/AddLocationsDialog')).AddLocationsDialog,
 }));
 const ReportsDialog = lazy(async () => ({
-  default: (await import('../../reports/PropertyReportsModal')).PropertyReportsModal,
+  default: (await import('../../reports')).PropertyReportsModal,
 }));
 const AssignMetersDialog = lazy(async () => ({
   default: (await import('../dialogs/AssignMetersDialog')).AssignMetersDialog,

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, hasFieldErrors } from '../../../lib/formErrors';
 import { errorMessage, fieldMessage, serverText } from '../../../i18n/messages';
 import { toast } from '../../../ui/toast';
-import { useChangePassword } from '../../auth/hooks';
+import { useChangePassword } from '../../auth';
 
 const serverFields = ['currentPassword', 'newPassword'] as const;
 
