@@ -17,7 +17,7 @@ import {
 } from '../hooks';
 import { checkInBlock, checkInBlocked, hasSoloDevice } from '../rows';
 import { ResponsiveModal } from '../dialogs/ResponsiveModal';
-import type { DialogProps } from '../table/LocationDialogs';
+import type { DialogProps } from '../dialogs/dialogProps';
 import { editRights, useRole } from '../useRole';
 import { GuestFields } from './GuestFields';
 import { type FormMode, type LocationFormValues, formSchema, initialValues, requestBody } from './locationForm';

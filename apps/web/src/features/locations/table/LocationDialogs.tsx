@@ -43,14 +43,6 @@ export type DialogState =
   | { kind: 'move'; locationIds: number[] }
   | { kind: 'addLocations' | 'assignMeters' };
 
-export type DialogProps = {
-  site: LocationsSite;
-  row: LocationRow;
-  onClose: () => void;
-  /** The change is saved: the table highlights these rows. */
-  onDone: (locationIds: number[]) => void;
-};
-
 type Props = {
   site: LocationsSite;
   rows: readonly LocationRow[];
