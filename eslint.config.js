@@ -19,6 +19,8 @@ const floorZones = [
   { target: `${web}/i18n`, from: [`${web}/ui`, `${web}/features`, `${web}/app`, `${web}/main.tsx`] },
   { target: `${web}/ui`, from: [`${web}/features`, `${web}/app`, `${web}/main.tsx`] },
   { target: `${web}/features`, from: [`${web}/app`, `${web}/main.tsx`] },
+  // The test helpers render with lib, i18n and ui only: a feature's test brings the feature.
+  { target: `${web}/test`, from: [`${web}/features`, `${web}/app`, `${web}/main.tsx`] },
 ].map((zone) => ({ ...zone, message: 'An import goes down the floors only: lib ← i18n ← ui ← features ← app.' }));
 const featureZones = features.flatMap((feature) =>
   features
