@@ -30,7 +30,7 @@ export function renderWithApp(ui: ReactElement, { route = '/' }: { route?: strin
     defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
   });
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <MantineProvider>
+    <MantineProvider env="test">
       <Notifications />
       <QueryClientProvider client={queryClient}>
         <ConfirmProvider>
