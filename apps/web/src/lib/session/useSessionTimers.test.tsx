@@ -2,8 +2,7 @@
 import { Role } from '@portal/contract';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInAs } from '../../test/render';
 import { storageKeys } from '../storage';
 import { useSessionTimers } from './useSessionTimers';
