@@ -6,7 +6,7 @@ import { vi } from 'vitest';
  * with its query and JSON body, so a test asserts what the app sent.
  */
 export type Call = { method: string; path: string; query: Record<string, string>; body: unknown; headers: Headers };
-export type Answer = { status?: number; result?: unknown; message?: string | null };
+type Answer = { status?: number; result?: unknown; message?: string | null };
 type Handler = (call: Call) => Answer | Promise<Answer>;
 /** A handler, or the result to answer every time. */
 type Route = Handler | readonly unknown[] | { [key: string]: unknown } | string | number | boolean | null;
