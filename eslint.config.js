@@ -80,6 +80,19 @@ export default tseslint.config(
     },
   },
   {
+    // app/ reaches a feature through its index.ts too; import() of a page or live-data module is
+    // allowed (no-restricted-imports reads static imports only): a lazy chunk is its own module.
+    files: [`${web}/app/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/features/*/*'], message: "Import the feature's index.ts, its public entry." }],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -12,7 +12,7 @@ const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const eslint = new ESLint({
   cwd: repoRoot,
   // Only the import rules, which need no type information: no TypeScript program to build.
-  ruleFilter: ({ ruleId }) => ruleId.startsWith('import-x/'),
+  ruleFilter: ({ ruleId }) => ruleId.startsWith('import-x/') || ruleId === 'no-restricted-imports',
   overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
 });
 
@@ -54,6 +54,19 @@ describe('the floors of the web app', { timeout: 30_000 }, () => {
     ],
   ])('allows %s', async (_case, file, addedImport) => {
     expect(await problemsWith(file, addedImport)).toEqual([]);
+  });
+
+  it("refuses app → a feature's file, statically", async () => {
+    const problems = await problemsWith(
+      './app/layout/UserMenu.tsx',
+      "export { useMe } from '../../features/auth/useMe';",
+    );
+    expect(problems).toEqual([expect.stringMatching(/^no-restricted-imports: /)]);
+  });
+
+  it("allows app to load a feature's page lazily", async () => {
+    const lazyPage = "export const page = () => import('../features/terms/TermsPage');";
+    expect(await problemsWith('./app/pages.ts', lazyPage)).toEqual([]);
   });
 
   it('refuses an import cycle', async () => {
