@@ -1,7 +1,37 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The web app's floors (docs/architecture.md): lib/ at the bottom, i18n/ on it, then ui/,
+ * features/, and app/ at the top. An import may only go down a floor or stay on its own;
+ * a feature uses another feature only through its public entry (features/<f>/index.ts).
+ */
+const web = 'apps/web/src';
+const features = readdirSync(`${web}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const floorZones = [
+  { target: `${web}/lib`, from: [`${web}/i18n`, `${web}/ui`, `${web}/features`, `${web}/app`, `${web}/main.tsx`] },
+  { target: `${web}/i18n`, from: [`${web}/ui`, `${web}/features`, `${web}/app`, `${web}/main.tsx`] },
+  { target: `${web}/ui`, from: [`${web}/features`, `${web}/app`, `${web}/main.tsx`] },
+  { target: `${web}/features`, from: [`${web}/app`, `${web}/main.tsx`] },
+  // The test helpers render with lib, i18n and ui only: a feature's test brings the feature.
+  { target: `${web}/test`, from: [`${web}/features`, `${web}/app`, `${web}/main.tsx`] },
+].map((zone) => ({ ...zone, message: 'An import goes down the floors only: lib ← i18n ← ui ← features ← app.' }));
+const featureZones = features.flatMap((feature) =>
+  features
+    .filter((other) => other !== feature)
+    .map((other) => ({
+      target: `${web}/features/${feature}`,
+      from: `${web}/features/${other}`,
+      except: ['./index.ts'],
+      message: `Use features/${other}/index.ts, its public entry.`,
+    })),
+);
 
 export default tseslint.config(
   {
@@ -32,6 +62,35 @@ export default tseslint.config(
     files: ['apps/web/**/*.tsx', 'apps/web/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: [`${web}/**/*.{ts,tsx}`],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: [...floorZones, ...featureZones] },
+      ],
+    },
+  },
+  {
+    // app/ reaches a feature through its index.ts too; import() of a page or live-data module is
+    // allowed (no-restricted-imports reads static imports only): a lazy chunk is its own module.
+    files: [`${web}/app/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/features/*/*'], message: "Import the feature's index.ts, its public entry." }],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.{js,mjs}'],

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLogin } from '../../lib/session/useLogin';
 
-export const meQueryKey = (userAccountID: number | undefined) => ['me', userAccountID] as const;
+const meQueryKey = (userAccountID: number | undefined) => ['me', userAccountID] as const;
 
 /** The signed-in user's account and permissions (GET /api/me). */
 export function useMe(options: { refetchInterval?: number } = {}) {

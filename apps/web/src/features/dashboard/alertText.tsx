@@ -4,7 +4,7 @@ import { alertMessages, type SystemAlert } from '@portal/contract';
 const TIMES = new Set(['since', 'at']);
 
 /** An alert's parameters as the user reads them: times in the property's time zone, numbers in the language's format. */
-export function alertParams(language: string, alert: SystemAlert): Record<string, string> {
+function alertParams(language: string, alert: SystemAlert): Record<string, string> {
   const time = new Intl.DateTimeFormat(language, {
     dateStyle: 'medium',
     timeStyle: 'short',

@@ -13,7 +13,7 @@ const GENERIC: readonly string[] = ['serverError', 'invalidInput', 'fieldNotVali
  * in stock.'), the "Unable to …, try again later." text when it refused without one, and
  * the "Failed to …" text when the server could not be reached.
  */
-export function failureText(t: TFunction, error: unknown, unable: MessageCode, failed: MessageCode): string {
+function failureText(t: TFunction, error: unknown, unable: MessageCode, failed: MessageCode): string {
   if (!(error instanceof ApiError) || error.status === 0) return t(`msg.${failed}`);
   const code = error.messageCode;
   if (code && !GENERIC.includes(code)) return errorMessage(t, error);

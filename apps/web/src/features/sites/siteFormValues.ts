@@ -32,7 +32,7 @@ export type SiteFormValues = Omit<SiteForm, Choice> & { [K in Choice]: number | 
 };
 export type SiteFormOutput = z.output<typeof siteForm>;
 
-export const DEFAULT_CHECKOUT_TIME = '11:00';
+const DEFAULT_CHECKOUT_TIME = '11:00';
 const DEFAULT_WEEK_START = 1;
 
 const billingFields = [

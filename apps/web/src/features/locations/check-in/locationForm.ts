@@ -24,7 +24,7 @@ export type FormMode = {
 };
 
 /** An empty guest for a check-in; the open stay's guest when editing a checked-in location. */
-export function guestValues(guest: GuestRow | null | undefined): LocationFormValues['guest'] {
+function guestValues(guest: GuestRow | null | undefined): LocationFormValues['guest'] {
   return {
     guestID: guest?.guestID ?? null,
     mobileNumber: guest?.mobileNumber ?? '',

@@ -6,7 +6,7 @@ export const SELECTION_TYPES = ['select', 'all', 'allMeters', 'electric', 'water
 export type SelectionType = (typeof SELECTION_TYPES)[number];
 
 /** Does a meter belong to the type? 'select' (the default) and 'all' take every meter. */
-export function meterOfType(meter: Pick<ServicePointRow, 'fk_DeviceTypeGroupId'>, type: SelectionType): boolean {
+function meterOfType(meter: Pick<ServicePointRow, 'fk_DeviceTypeGroupId'>, type: SelectionType): boolean {
   switch (type) {
     case 'select':
     case 'all':

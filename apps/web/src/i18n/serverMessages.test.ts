@@ -1,12 +1,12 @@
 import i18next from 'i18next';
 import { z } from 'zod';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import de from '../i18n/locales/de.json';
-import en from '../i18n/locales/en.json';
-import fr from '../i18n/locales/fr.json';
-import { errorMessage, serverText } from '../i18n/messages';
-import { send } from './api';
-import { ApiError } from './apiError';
+import de from './locales/de.json';
+import en from './locales/en.json';
+import fr from './locales/fr.json';
+import { errorMessage, serverText } from './messages';
+import { send } from '../lib/api';
+import { ApiError } from '../lib/apiError';
 
 /** A call as the table has it; fetch is replaced, so any path does. */
 const route = (method: 'GET' | 'POST' | 'DELETE', name: string) =>

@@ -1,0 +1,66 @@
+import type { LocationRow, ServicePointRow, SiteWithStats } from '@portal/contract';
+
+/** Small builders of the rows the server answers; each takes the fields a test cares about. */
+export function meterRow(id: number, overrides: Partial<ServicePointRow> = {}): ServicePointRow {
+  return {
+    servicePointID: id,
+    servicePointName: `E${String(id).padStart(6, '0')}`,
+    deviceKey: `dk-${id}`,
+    deviceTypeDisplayName: 'Electric meter',
+    fk_DeviceTypeGroupId: 1,
+    fk_DeviceTypeId: 1,
+    fk_DeviceTypeName: 'Electric',
+    unit: 'kWh',
+    supportsResetReading: true,
+    activeInd: 1,
+    activeIndName: 'Available',
+    excludeFromMonitoring: false,
+    isMissingDevice: false,
+    lastSeenDT: null,
+    kwhTotal: 100,
+    deviceControlRequestedState: null,
+    resultCode: null,
+    servicePointCapabilities: [
+      {
+        servicePointCapabilityID: id * 10,
+        status: 0,
+        apiCapabilityResponse: null,
+        capability: { capabilityID: 1, displayName: 'Power', capabilityType: 1 },
+      },
+    ],
+    usage: null,
+    lastRefusal: null,
+    ...overrides,
+  };
+}
+
+export function locationRow(id: number, overrides: Partial<LocationRow> = {}): LocationRow {
+  return {
+    locationID: id,
+    fk_SiteID: 1,
+    locationDescription: `Site ${id}`,
+    locationPublicName: `L${id}`,
+    accountNumber: null,
+    locationType: null,
+    locationTypeName: null,
+    autoCheckoutDateTime: null,
+    isCheckedInState: false,
+    isRetryState: false,
+    deleted: false,
+    guestName: null,
+    servicePoints: [meterRow(id)],
+    ...overrides,
+  };
+}
+
+/** A property as the locations area needs it. */
+export const site: Pick<
+  SiteWithStats,
+  'siteID' | 'sitePublicName' | 'timeZone' | 'defaultCheckoutTime' | 'fk_BusEntityID'
+> = {
+  siteID: 1,
+  sitePublicName: 'Pine Lake',
+  timeZone: 'America/Phoenix',
+  defaultCheckoutTime: '11:00',
+  fk_BusEntityID: 3,
+};
