@@ -20,3 +20,4 @@ export * from './transactions';
 export * from './public-meter';
 export * from './wall-clock';
 export * from './device-protocol';
+export * from './live-events';
