@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { nextSlot, Role, type LiveMessage, type UserAccount } from '@portal/contract';
-import { servicePointCapabilities } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { servicePointCapabilities, servicePoints } from '../db/schema';
 import { markMissingMeters } from '../features/devices/monitor';
 import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
@@ -205,7 +206,6 @@ describe('the live hub', () => {
       kwhTotal: 100.5,
       lastSeenDT: expect.any(String),
       usage: { dayUsage: 0, weekUsage: 0, monthUsage: 0, totalUsage: 0 },
-      isMissingDevice: false,
     });
   });
 
@@ -231,6 +231,16 @@ describe('the live hub', () => {
         gone.get(siteId)!.map((id) => [id, true]),
       );
     }
+    // one of them reports again: its reading says it is back (the properties' counts change)
+    const back = gone.get(sites[0]!)![0]!;
+    const [meter] = await db.select().from(servicePoints).where(eq(servicePoints.id, back));
+    const readAt = new Date(t.deps.now().getTime() - 1_000);
+    const again = await notified(1, () =>
+      t.gateway.events!.readings([{ deviceKey: meter!.deviceKey, total: '7', readAt }]),
+    );
+    expect(ofType(again[0]!, 'meterValues')[0]!.meters).toEqual([
+      expect.objectContaining({ servicePointID: back, isMissingDevice: false, kwhTotal: 7 }),
+    ]);
   });
 
   it('tells every socket to resync when the database listener reconnected', async () => {

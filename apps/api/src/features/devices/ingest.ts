@@ -62,13 +62,13 @@ async function storeReadings(deps: Deps, log: FastifyBaseLogger, readings: Devic
 async function storeMeterReadings(deps: Deps, readings: KnownReading[]): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const meterIds = [...new Set(readings.map((r) => r.meterId))];
-    await recover(tx, meterIds, deps.now());
+    const recovered = await recover(tx, meterIds, deps.now());
     await recordReadings(
       tx,
       readings.map((r) => ({ servicePointId: r.meterId, readAt: r.readAt, total: r.total, isReset: false })),
     );
     // One event a property, with each meter's new total, usage and state: browsers patch their rows.
-    await announce(tx, await readingValues(tx, meterIds, deps.now()));
+    await announce(tx, await readingValues(tx, meterIds, deps.now(), recovered));
   });
 }
 
@@ -83,7 +83,7 @@ async function storeHeartbeats(deps: Deps, beats: DeviceHeartbeat[]): Promise<De
         .where(inArray(servicePoints.id, meterIds));
       // a heartbeat is news only for a meter that was missing
       const recovered = await recover(tx, meterIds, deps.now());
-      await announce(tx, await readingValues(tx, recovered, deps.now()));
+      await announce(tx, await readingValues(tx, recovered, deps.now(), recovered));
     });
   }
   return beats

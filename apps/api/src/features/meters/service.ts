@@ -40,9 +40,15 @@ import { meterUsage, toStats } from './usage';
 
 /**
  * What the locations table shows of these meters' readings, as live values (one event a
- * property): total, last seen, usage, missing. Meters in stock (on no location) have no row.
+ * property): total, last seen, usage, and for the meters of `recovered` that they are no
+ * longer missing (a change of the properties' counts). Meters in stock (on no location) have no row.
  */
-export async function readingValues(q: Queryable, meterIds: number[], now: Date): Promise<SiteEvent[]> {
+export async function readingValues(
+  q: Queryable,
+  meterIds: number[],
+  now: Date,
+  recovered: readonly number[] = [],
+): Promise<SiteEvent[]> {
   if (!meterIds.length) return [];
   const where = sql`sp.id = any(${`{${meterIds.join(',')}}`}::int[])`;
   const [found, usage] = await Promise.all([
@@ -63,6 +69,7 @@ export async function readingValues(q: Queryable, meterIds: number[], now: Date)
     meterUsage(q, where, now),
   ]);
   const usageOf = new Map(usage.map((u) => [u.service_point_id, u]));
+  const back = new Set(recovered);
   return meterValues(
     found.map((m) => ({
       siteId: m.site_id,
@@ -71,7 +78,7 @@ export async function readingValues(q: Queryable, meterIds: number[], now: Date)
       kwhTotal: m.last_reading === null ? null : Number(m.last_reading),
       lastSeenDT: m.last_seen_at === null ? null : new Date(m.last_seen_at).toISOString(),
       usage: toStats(usageOf.get(m.id)),
-      isMissingDevice: m.is_missing_device,
+      ...(back.has(m.id) ? { isMissingDevice: m.is_missing_device } : {}),
     })),
     now,
   );
