@@ -28,7 +28,7 @@ type MeterValuesEvent = LiveMessageOf<'meterValues'>;
  * a meter merge (the later wins); a meter whose row is read again anyway (its location or
  * property changed in the same transaction) carries no values.
  */
-export class Announcement {
+class Announcement {
   private readonly access = new Set<number>();
   private readonly settled = new Map<number, string>();
   private readonly sites = new Map<number, string>();
@@ -108,7 +108,7 @@ export async function announce(q: Queryable, events: readonly Announced[]): Prom
 }
 
 /** The NOTIFY payloads of some events: JSON arrays under the size limit; a long list of meters is cut into several events. */
-export function payloads(events: readonly Announced[], limit = PAYLOAD_BYTES): string[] {
+function payloads(events: readonly Announced[], limit = PAYLOAD_BYTES): string[] {
   const out: string[] = [];
   let group: string[] = [];
   let bytes = 2;

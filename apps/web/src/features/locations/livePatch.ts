@@ -10,7 +10,7 @@ const sameUsage = (a: UsageStats | null, b: UsageStats | null) =>
     a.totalUsage === b.totalUsage);
 
 /** A meter with the values of a live event; the same object when nothing changed. */
-export function patchMeter(meter: ServicePointRow, values: LiveMeterValues): ServicePointRow {
+function patchMeter(meter: ServicePointRow, values: LiveMeterValues): ServicePointRow {
   const changes: Partial<ServicePointRow> = {};
   const scalar = [
     'kwhTotal',
