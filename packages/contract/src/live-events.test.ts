@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LIVE_EVENT_NAMES, liveEvents, parseLiveMessage } from './live-events';
+import { LIVE_EVENT_NAMES } from './live-event-names';
+import { liveEvents, parseLiveMessage } from './live-events';
 
 describe('live events', () => {
   it('lists every event by name for the code that loads no schemas', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LiveEventName } from './live-event-names';
 import { usageStats } from './locations';
 
 /**
@@ -64,9 +65,8 @@ export const liveEvents = {
   heartbeat: { scope: 'socket', payload: z.object({ at }) },
   /** The server may have missed events (its database listener reconnected): read again what is shown. */
   resync: { scope: 'socket', payload: z.object({ at }) },
-} as const satisfies Record<string, { scope: 'site' | 'socket'; payload: z.ZodObject }>;
+} as const satisfies Record<LiveEventName, { scope: 'site' | 'socket'; payload: z.ZodObject }>;
 
-export type LiveEventName = keyof typeof liveEvents;
 type Payload<K extends LiveEventName> = z.infer<(typeof liveEvents)[K]['payload']>;
 export type LiveMessage = { [K in LiveEventName]: { type: K } & Payload<K> }[LiveEventName];
 export type LiveMessageOf<K extends LiveEventName> = Extract<LiveMessage, { type: K }>;
@@ -74,16 +74,6 @@ export type LiveMessageOf<K extends LiveEventName> = Extract<LiveMessage, { type
 type ScopedNames = { [K in LiveEventName]: (typeof liveEvents)[K]['scope'] extends 'site' ? K : never }[LiveEventName];
 /** The events announced between instances and routed by property. */
 export type SiteEvent = LiveMessageOf<ScopedNames>;
-
-/** The event names, without their schemas: for code that must not load zod (the web's start-up). */
-export const LIVE_EVENT_NAMES = [
-  'broadcastlocationcapabilitesdata',
-  'broadcastsitestatesdata',
-  'meterValues',
-  'connected',
-  'heartbeat',
-  'resync',
-] as const satisfies readonly LiveEventName[];
 
 /** A message checked against its event's schema, or null for an unknown or malformed one. */
 export function parseLiveMessage(value: unknown): LiveMessage | null {
