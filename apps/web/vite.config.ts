@@ -4,6 +4,9 @@ import { defineConfig } from 'vite';
 /** The API (and its websocket hub) runs on port 3000 in development; the built app is served by it. */
 const api = 'http://localhost:3000';
 
+/** A feature's public entry (src/features/<f>/index.ts): re-exports only, no side effects. */
+const featureEntry = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
+
 export default defineConfig({
   plugins: [react()],
   server: {
@@ -17,8 +20,11 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
-      // The contract only declares constants and schemas: whatever a chunk does not use can go.
-      treeshake: { moduleSideEffects: (id: string) => !id.includes('/packages/contract/') },
+      // The contract only declares constants and schemas, and a feature's index.ts only re-exports
+      // (its public entry): whatever a chunk does not use of them can go.
+      treeshake: {
+        moduleSideEffects: (id: string) => !id.includes('/packages/contract/') && !featureEntry.test(id),
+      },
     },
   },
 });

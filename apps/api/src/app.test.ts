@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Role } from '@portal/contract';
-import { administrators } from './features/auth/access';
+import { administrators, calls, call as declareCall, operationIdOf, Role } from '@portal/contract';
 import { buildUser, signIn } from './test/factories';
 import { createTestApp, type TestApp } from './test/harness';
 
@@ -23,16 +22,17 @@ describe('the API surface', () => {
     const { defineRoute } = await import('./lib/route');
     const { z } = await import('zod');
     const app = await buildApp({ deps: t.deps });
-    defineRoute(app, {
+    const limited = declareCall({
       method: 'GET',
-      url: '/api/limited',
+      path: '/api/limited',
+      key: ['test', 'limited'],
       summary: 'test',
       tags: [],
       access: administrators,
       rateLimit: 2,
       result: z.string(),
-      handler: async () => 'ok',
     });
+    defineRoute(app, limited, async () => 'ok');
     await app.ready();
     const [a, b] = await Promise.all([
       buildUser(t.deps.db, { roleId: Role.Administrator }),
@@ -58,6 +58,14 @@ describe('the API surface', () => {
     expect(statuses.at(-1)).toBe(429);
     expect(statuses.slice(0, 30)).not.toContain(429);
     await app.close();
+  });
+
+  it('serves each call of the route table, under its operationId, and no other', () => {
+    for (const c of calls)
+      expect(t.app.hasRoute({ method: c.method, url: c.path }), `${c.method} ${c.path}`).toBe(true);
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, { operationId?: string }>> };
+    const documented = Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((op) => op.operationId));
+    expect(documented.sort()).toEqual(calls.map(operationIdOf).sort());
   });
 
   it('answers unknown API paths with the envelope and 404', async () => {

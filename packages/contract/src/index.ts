@@ -22,3 +22,4 @@ export * from './wall-clock';
 export * from './device-protocol';
 export * from './live-event-names';
 export * from './live-events';
+export * from './api';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { declaredScopes } from '../lib/route';
+import { calls } from '@portal/contract';
 import { createTestApp, type TestApp } from '../test/harness';
 import { operationsOf, type Schema } from './openapi-arbitrary';
 
@@ -21,6 +21,8 @@ const CHECKED_BY_POLICY: Record<string, string> = {
 };
 
 const OWNED = /^(fk_)?(site|location|servicepoint)ids?$/i;
+
+const scopes = new Map(calls.map((c) => [`${c.method} ${c.path}`, c.scope]));
 
 let t: TestApp;
 beforeAll(async () => {
@@ -48,7 +50,7 @@ it('declares every property, location and meter id a route takes', async () => {
   let declared = 0;
   for (const op of ops) {
     const route = `${op.method} ${op.path.replace(/\{(\w+)\}/g, ':$1')}`;
-    const scope = declaredScopes.get(route) ?? {};
+    const scope = scopes.get(route) ?? {};
     const paths = [
       ...op.params.filter((p) => OWNED.test(p.name)).map((p) => `${p.in === 'path' ? 'params' : 'query'}.${p.name}`),
       ...ownedPaths(op.body, 'body'),

@@ -3,7 +3,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ConfirmProvider } from '../ui/ConfirmProvider';
-import { queryClient } from './queryClient';
+import { queryClient } from '../lib/queryClient';
 import { cssVariablesResolver, theme } from './theme';
 
 /** Theme (light/dark), server-state cache, toasts and the confirm dialog. */

@@ -1,12 +1,12 @@
 import { type Permission, Role, hasPermission } from '@portal/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { ErrorContent } from '../features/errors/components/ErrorContent';
-import { landingPath, pagesWithoutRole } from './landing';
-import { lastLocation, rememberLocation } from './session/lastLocation';
-import { isExpired, roleOf } from './session/session';
-import type { LogoutReason } from './session/useSessionTimers';
-import { useLogin } from './session/useLogin';
+import { ErrorContent } from '../features/errors';
+import { landingPath, pagesWithoutRole } from '../lib/landing';
+import { lastLocation, rememberLocation } from '../lib/session/lastLocation';
+import { isExpired, roleOf } from '../lib/session/session';
+import type { LogoutReason } from '../lib/session/useSessionTimers';
+import { useLogin } from '../lib/session/useLogin';
 
 /** Signed-in pages: anyone else goes to sign-in (the path is remembered for afterwards). */
 export function RequireSignIn() {

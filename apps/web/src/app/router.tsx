@@ -1,10 +1,9 @@
 import { Permission } from '@portal/contract';
 import { Navigate, type RouteObject, createBrowserRouter } from 'react-router';
-import { AuthLayout } from '../features/auth/components/AuthLayout';
-import { LogoutPage } from '../features/auth/LogoutPage';
-import { ErrorPage } from '../features/errors/ErrorPage';
-import { ErrorContent } from '../features/errors/components/ErrorContent';
-import { MeterHostGate } from '../features/public-meter/MeterHostGate';
+import { AuthLayout } from './layout/AuthLayout';
+import { LogoutPage } from '../features/auth';
+import { ErrorContent, ErrorPage } from '../features/errors';
+import { MeterHostGate } from '../features/public-meter';
 import { HomeRedirect, RedirectSignedIn, RequirePermission, RequireSignIn } from './guards';
 import { AppLayout } from './layout/AppLayout';
 import { PublicLayout } from './layout/PublicLayout';

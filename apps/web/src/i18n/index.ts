@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@portal/contract';
-import { readStored, storageKeys, writeStored } from '../app/storage';
+import { readStored, storageKeys, writeStored } from '../lib/storage';
 import en from './locales/en.json';
 
 /**

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { ControllerFieldState, ControllerRenderProps, FieldPath, FieldValues } from 'react-hook-form';
 import { type MessageCode, isMessageCode } from '@portal/contract';
-import { ApiError, messageCodeOfText } from '../app/apiError';
+import { ApiError, messageCodeOfText } from '../lib/apiError';
 
 /** A validation message of a form: zod messages are catalogue codes of the contract. */
 export function fieldMessage(t: TFunction, message: string | undefined): string | undefined {

@@ -1,3 +1,4 @@
+import type { ScopeDeclaration, ScopeKind } from '@portal/contract';
 import type { Queryable } from '../../db/client';
 import type { Principal } from './principal';
 import {
@@ -8,15 +9,6 @@ import {
   type ServicePointRef,
   type SiteRef,
 } from './scope';
-
-/**
- * What a route's input names, declared with the route: `'query.siteID': 'site'`,
- * `'body.locationID': 'location'`, `'body.*.servicePointId': 'meter'` (every entry of a list).
- * `defineRoute` checks each against the caller's scope before the handler runs and hands the
- * handler what it resolved, so no handler checks an id itself.
- */
-export type ScopeKind = 'site' | 'location' | 'meter';
-export type ScopeDeclaration = Record<string, ScopeKind>;
 
 type RefOf<K extends ScopeKind> = K extends 'site' ? SiteRef : K extends 'location' ? LocationRef : ServicePointRef;
 

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { getLogin } from '../session/session';
-import { useLogin } from '../session/useLogin';
-import { HubConnection, hubUrl } from './connection';
-import type { HubFrame } from './messages';
+import { getLogin } from '../../lib/session/session';
+import { useLogin } from '../../lib/session/useLogin';
+import { HubConnection, hubUrl } from '../../lib/hub/connection';
+import type { HubFrame } from '../../lib/hub/messages';
 
 /** Events arriving together (readings of several batches, a check-in and its answers) are handled as one. */
 const BATCH_MS = 150;

@@ -1,8 +1,7 @@
 import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { saveAppearance } from '../../features/appearance/appearance';
-import { useAppearance } from '../../features/appearance/useAppearance';
+import { saveAppearance, useAppearance } from '../../features/appearance';
 
 /** Light/dark switch; for a signed-in user it is the skin of their saved appearance. */
 export function ColorSchemeToggle() {

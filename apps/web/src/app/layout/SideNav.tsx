@@ -2,8 +2,8 @@ import { NavLink } from '@mantine/core';
 import { hasPermission } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { roleOf } from '../session/session';
-import { useLogin } from '../session/useLogin';
+import { roleOf } from '../../lib/session/session';
+import { useLogin } from '../../lib/session/useLogin';
 import { navItems } from './navItems';
 
 /** The entries of the side menu the signed-in role may open. */

@@ -1,16 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { busEntity, busEntityWithSites } from '@portal/contract';
-import { z } from 'zod';
-import { api } from '../../app/api';
-import { businessKeys, lookupKeys } from '../sites/queryKeys';
+import { client } from '../../lib/client';
+import { businessKeys, lookupKeys } from '../sites';
 
 /** The accordion: business entities whose name or a property name contains the keyword. */
 export function useBusinessesWithSites(keyword: string) {
   return useQuery({
     queryKey: businessKeys.withSites(keyword),
-    queryFn: async ({ signal }) =>
-      (await api.get('Business/GetBusEntitiesWithSites', z.array(busEntityWithSites), { query: { keyword }, signal }))
-        .result,
+    queryFn: async ({ signal }) => (await client.businesses.withProperties({ query: { keyword }, signal })).result,
     placeholderData: keepPreviousData,
   });
 }
@@ -21,8 +17,8 @@ export function useSaveBusiness() {
   return useMutation({
     mutationFn: async (input: { busEntityID?: number; legalName: string }) => {
       const answer = input.busEntityID
-        ? await api.put('Business/UpdateBusEntity', input, busEntity)
-        : await api.post('Business/CreateBusEntity', { legalName: input.legalName }, busEntity);
+        ? await client.businesses.update({ body: { busEntityID: input.busEntityID, legalName: input.legalName } })
+        : await client.businesses.create({ body: { legalName: input.legalName } });
       return { business: answer.result, message: answer.message };
     },
     onSuccess: () => {

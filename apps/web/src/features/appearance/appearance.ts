@@ -1,5 +1,5 @@
-import { hasFlags, isObject } from '../../app/json';
-import { readStored, storageKeys, writeStored } from '../../app/storage';
+import { hasFlags, isObject } from '../../lib/json';
+import { readStored, storageKeys, writeStored } from '../../lib/storage';
 
 /** How the portal looks for one user, kept in this browser under that user's key. */
 export const appearanceTabs = ['skins', 'header', 'subheader', 'content', 'aside', 'footer'] as const;

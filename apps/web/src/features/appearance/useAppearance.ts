@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { useLogin } from '../../app/session/useLogin';
+import { useLogin } from '../../lib/session/useLogin';
 import {
   type AppearanceConfig,
   type StoredAppearance,

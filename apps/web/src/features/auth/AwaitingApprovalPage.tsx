@@ -2,9 +2,9 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { Role } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
-import { landingPath } from '../../app/landing';
-import { roleOf } from '../../app/session/session';
-import { useLogin } from '../../app/session/useLogin';
+import { landingPath } from '../../lib/landing';
+import { roleOf } from '../../lib/session/session';
+import { useLogin } from '../../lib/session/useLogin';
 import { PageTitle } from '../../ui/PageTitle';
 import { useMe } from './useMe';
 

@@ -1,13 +1,15 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { endSession, getLogin } from '../../app/session/session';
-import { api } from '../../app/api';
-import { z } from 'zod';
+import { endSession, getLogin } from '../../lib/session/session';
+import { routes } from '@portal/contract';
+import { checkedBy, send } from '../../lib/api';
 import { PageLoader } from '../../ui/PageLoader';
+
+const isNull = checkedBy((value: unknown): value is null => value === null);
 
 /** Ends the session on the server too, so the token opens nothing even if a copy of it exists. */
 async function signOutOnServer(): Promise<void> {
-  if (getLogin()) await api.post('Account/SignOut', undefined, z.null()).catch(() => undefined);
+  if (getLogin()) await send(routes.auth.signOut, {}, isNull).catch(() => undefined);
 }
 
 /** /logout: ends the session, forgets the stored login and the last location, then shows sign-in. */

@@ -5,7 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { applyFieldErrors, hasFieldErrors } from '../../app/formErrors';
+import { applyFieldErrors, hasFieldErrors } from '../../lib/formErrors';
 import { errorMessage, fieldMessage, serverText } from '../../i18n/messages';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { useRegister } from './hooks';

@@ -1,7 +1,7 @@
-import { me } from '@portal/contract';
-import { api } from '../../app/api';
+import { api } from '@portal/contract';
+import { request } from '../../lib/client';
 
-/** Imported when the account is first asked for: its schema brings zod, which start-up leaves to the pages. */
+/** Imported when the account is first asked for: the route table brings zod, which start-up leaves to the pages. */
 export async function fetchMe(signal: AbortSignal) {
-  return (await api.get('me', me, { signal })).result;
+  return (await request(api.auth.me, { signal })).result;
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { LOGIN_SUBMIT_DELAY_MS, type LoginResult, loginResult } from '@portal/contract';
-import { z } from 'zod';
-import { api, markTokenFresh } from '../../app/api';
-import { storeLogin } from '../../app/session/session';
+import { api, LOGIN_SUBMIT_DELAY_MS, type LoginResult } from '@portal/contract';
+import { markTokenFresh } from '../../lib/api';
+import { client, queryOf } from '../../lib/client';
+import { storeLogin } from '../../lib/session/session';
 
 function wait(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
@@ -20,12 +20,7 @@ export function useSignIn() {
     mutationFn: async ({ email, password }: { email: string; password: string }) => {
       const started = Date.now();
       try {
-        const { result } = await api.post(
-          'Account/Authenticate',
-          { Username: email, Password: password },
-          loginResult,
-          { anonymous: true },
-        );
+        const { result } = await client.auth.signIn({ body: { Username: email, Password: password } });
         return result;
       } finally {
         await wait(LOGIN_SUBMIT_DELAY_MS - (Date.now() - started));
@@ -39,7 +34,7 @@ export function useSignIn() {
 export function useRegister() {
   return useMutation({
     mutationFn: async (input: { email: string; fullname: string; username: string; password: string }) =>
-      (await api.post('auth/register', input, z.string(), { anonymous: true })).result,
+      (await client.auth.register({ body: input })).result,
   });
 }
 
@@ -49,8 +44,8 @@ export function useForgotPassword(via: 'modal' | 'page') {
     mutationFn: async ({ email }: { email: string }) => {
       const answer =
         via === 'modal'
-          ? await api.put('Account/ForgotPasswordRequest', undefined, z.string(), { anonymous: true, query: { email } })
-          : await api.post('auth/forgot-password', { email }, z.string(), { anonymous: true });
+          ? await client.auth.requestResetByQuery({ query: { email } })
+          : await client.auth.requestReset({ body: { email } });
       return answer.result;
     },
   });
@@ -58,10 +53,7 @@ export function useForgotPassword(via: 'modal' | 'page') {
 
 export function usePasswordTokenCheck(token: string) {
   return useQuery({
-    queryKey: ['passwordToken', token],
-    queryFn: async ({ signal }) =>
-      (await api.get('Account/PasswordTokenValidate', z.boolean(), { anonymous: true, query: { token }, signal }))
-        .result,
+    ...queryOf(api.auth.checkResetLink, { query: { token } }),
     retry: false,
     staleTime: Infinity,
     refetchOnWindowFocus: false,
@@ -71,7 +63,7 @@ export function usePasswordTokenCheck(token: string) {
 export function useSetPassword() {
   return useMutation({
     mutationFn: async (input: { token: string; password: string }) =>
-      (await api.put('Account/UpdateForgotPassword', input, z.boolean(), { anonymous: true })).message,
+      (await client.auth.setForgottenPassword({ body: input })).message,
   });
 }
 
@@ -79,7 +71,7 @@ export function useSetPassword() {
 export function useChangePassword() {
   return useMutation({
     mutationFn: async (input: { currentPassword: string; newPassword: string }) => {
-      const answer = await api.put('Account/ChangePassword', input, loginResult);
+      const answer = await client.auth.changeOwnPassword({ body: input });
       signedIn(answer.result);
       return answer.message;
     },

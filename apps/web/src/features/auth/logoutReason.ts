@@ -1,4 +1,4 @@
-import type { LogoutReason } from '../../app/session/useSessionTimers';
+import type { LogoutReason } from '../../lib/session/useSessionTimers';
 
 /** The reason a forced logout passes on to the sign-in page, read from the router state. */
 export function logoutReason(state: unknown): LogoutReason | null {

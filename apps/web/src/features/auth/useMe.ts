@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useLogin } from '../../app/session/useLogin';
+import { useLogin } from '../../lib/session/useLogin';
 
 export const meQueryKey = (userAccountID: number | undefined) => ['me', userAccountID] as const;
 

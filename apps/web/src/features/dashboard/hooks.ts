@@ -1,7 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { dashboardStats, realtimeStats, siteUsageSeries, systemAlert } from '@portal/contract';
-import { z } from 'zod';
-import { api } from '../../app/api';
+import { client } from '../../lib/client';
 import { dashboardKeys } from './queryKeys';
 
 /**
@@ -14,7 +12,7 @@ const panel = { refetchInterval: 60_000, retry: false } as const;
 export function useRealtimeStats() {
   return useQuery({
     queryKey: dashboardKeys.realtime,
-    queryFn: async ({ signal }) => (await api.get('GetRealtimeStats', realtimeStats, { signal })).result,
+    queryFn: async ({ signal }) => (await client.dashboard.realtime({ signal })).result,
     ...panel,
   });
 }
@@ -22,7 +20,7 @@ export function useRealtimeStats() {
 export function useSystemAlerts() {
   return useQuery({
     queryKey: dashboardKeys.alerts,
-    queryFn: async ({ signal }) => (await api.get('GetSystemAlerts', z.array(systemAlert), { signal })).result,
+    queryFn: async ({ signal }) => (await client.dashboard.alerts({ signal })).result,
     ...panel,
   });
 }
@@ -31,7 +29,7 @@ export function useSystemAlerts() {
 export function useLocationCounts() {
   return useQuery({
     queryKey: dashboardKeys.counts,
-    queryFn: async ({ signal }) => (await api.get('Report/DashboardStats', dashboardStats, { signal })).result,
+    queryFn: async ({ signal }) => (await client.dashboard.stats({ signal })).result,
     ...panel,
   });
 }
@@ -40,8 +38,7 @@ export function useLocationCounts() {
 export function useUsageBySite() {
   return useQuery({
     queryKey: dashboardKeys.usage,
-    queryFn: async ({ signal }) =>
-      (await api.get('Dashboard/UsageBySite?days=30', z.array(siteUsageSeries), { signal })).result,
+    queryFn: async ({ signal }) => (await client.dashboard.usageByProperty({ query: { days: 30 }, signal })).result,
     ...panel,
   });
 }

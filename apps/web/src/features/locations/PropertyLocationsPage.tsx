@@ -1,10 +1,8 @@
 import { Alert, Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { siteWithStats } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { z } from 'zod';
-import { api } from '../../app/api';
+import { client } from '../../lib/client';
 import { errorMessage } from '../../i18n/messages';
 import { PageLoader } from '../../ui/PageLoader';
 import { PageTitle } from '../../ui/PageTitle';
@@ -15,8 +13,7 @@ import { LocationsTable } from './table/LocationsTable';
 function useVisibleSites() {
   return useQuery({
     queryKey: [...SITE_LISTS_KEY, 'visible'],
-    queryFn: async ({ signal }) =>
-      (await api.get('site/GetSitesWithLocationStatesBasedOnUserRole', z.array(siteWithStats), { signal })).result,
+    queryFn: async ({ signal }) => (await client.sites.visible({ signal })).result,
   });
 }
 

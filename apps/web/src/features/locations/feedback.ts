@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { MessageCode } from '@portal/contract';
-import { ApiError } from '../../app/apiError';
+import { ApiError } from '../../lib/apiError';
 import { errorMessage } from '../../i18n/messages';
 import { toast } from '../../ui/toast';
 

@@ -1,30 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type BulkLocationEntry,
+  type CheckInRequest,
   type ControlMessage,
   type MeterAssignment,
-  assignableMeters,
-  controlMessage,
-  guestRow,
-  idValue,
-  currentStay,
-  locationTypeLookup,
-  locationUsage,
-  manualReadingResult,
-  meterInventoryPage,
-  meterOption,
-  sendControlResult,
-  stayHistoryRow,
-  stayResult,
+  type UpdateCapabilitiesRequest,
 } from '@portal/contract';
-import { z } from 'zod';
-import { api } from '../../app/api';
+import { client } from '../../lib/client';
 import { afterLocationChange, fetchTable, holdRows, locationKeys, releaseRows, SITE_LISTS_KEY } from './liveData';
 
 /** Query and mutation hooks of the locations area: one per call of properties section 7. */
 
 const REFERENCE_STALE_MS = 60 * 60_000;
-const nothing = z.unknown();
 
 /** The whole table of a property, usage included, in one request. */
 export function useLocationsTable(siteId: number) {
@@ -35,8 +22,7 @@ export function useLocationsTable(siteId: number) {
 export function useCurrentStay(locationId: number, enabled = true) {
   return useQuery({
     queryKey: locationKeys.currentStay(locationId),
-    queryFn: async ({ signal }) =>
-      (await api.get('GetCurrentStayByLocationID', currentStay, { query: { locationID: locationId }, signal })).result,
+    queryFn: async ({ signal }) => (await client.stays.current({ query: { locationID: locationId }, signal })).result,
     enabled,
     staleTime: 0,
   });
@@ -45,8 +31,7 @@ export function useCurrentStay(locationId: number, enabled = true) {
 export function useLocationTypes() {
   return useQuery({
     queryKey: locationKeys.locationTypes,
-    queryFn: async ({ signal }) =>
-      (await api.get('GetAllLocationTypes', z.array(locationTypeLookup), { signal })).result,
+    queryFn: async ({ signal }) => (await client.lookups.locationTypes({ signal })).result,
     staleTime: REFERENCE_STALE_MS,
   });
 }
@@ -55,12 +40,7 @@ export function useStayHistory(locationId: number) {
   return useQuery({
     queryKey: locationKeys.history(locationId),
     queryFn: async ({ signal }) =>
-      (
-        await api.get('GetStayTransactionsUsageByLocationID', z.array(stayHistoryRow), {
-          query: { locationID: locationId },
-          signal,
-        })
-      ).result,
+      (await client.locations.history({ query: { locationID: locationId }, signal })).result,
     staleTime: 0,
   });
 }
@@ -68,8 +48,7 @@ export function useStayHistory(locationId: number) {
 export function useMeterStock(locationId: number) {
   return useQuery({
     queryKey: locationKeys.stock(locationId),
-    queryFn: async ({ signal }) =>
-      (await api.get('GetMetersMapToLocation', z.array(meterOption), { query: { locationId }, signal })).result,
+    queryFn: async ({ signal }) => (await client.meters.stockOptions({ query: { locationId }, signal })).result,
     staleTime: 0,
   });
 }
@@ -77,8 +56,7 @@ export function useMeterStock(locationId: number) {
 export function useAssignableMeters(siteId: number, enabled: boolean) {
   return useQuery({
     queryKey: locationKeys.assignable(siteId),
-    queryFn: async ({ signal }) =>
-      (await api.get('GetLocationsToAssignMeters', assignableMeters, { query: { siteID: siteId }, signal })).result,
+    queryFn: async ({ signal }) => (await client.meters.assignable({ query: { siteID: siteId }, signal })).result,
     enabled,
     staleTime: 0,
   });
@@ -87,7 +65,7 @@ export function useAssignableMeters(siteId: number, enabled: boolean) {
 export function useBusinessLookup(enabled: boolean) {
   return useQuery({
     queryKey: locationKeys.businesses,
-    queryFn: async ({ signal }) => (await api.get('GetAllBusinessLookup', z.array(idValue), { signal })).result,
+    queryFn: async ({ signal }) => (await client.businesses.lookup({ signal })).result,
     enabled,
   });
 }
@@ -96,8 +74,7 @@ export function useSitesOfBusiness(busEntityId: number | null) {
   return useQuery({
     queryKey: locationKeys.sitesOfBusiness(busEntityId ?? 0),
     queryFn: async ({ signal }) =>
-      (await api.get('GetSitesLookupByBusEntityID', z.array(idValue), { query: { busEntityID: busEntityId }, signal }))
-        .result,
+      (await client.sites.lookupOfBusiness({ query: { busEntityID: busEntityId }, signal })).result,
     enabled: busEntityId !== null,
   });
 }
@@ -105,27 +82,21 @@ export function useSitesOfBusiness(busEntityId: number | null) {
 export function useGuestSearch(search: string, enabled: boolean) {
   return useQuery({
     queryKey: locationKeys.guests(search),
-    queryFn: async ({ signal }) =>
-      (await api.get('Guest/GetGuests', z.array(guestRow), { query: { search }, signal })).result,
+    queryFn: async ({ signal }) => (await client.stays.guests({ query: { search }, signal })).result,
     enabled,
     staleTime: 60_000,
   });
 }
 
 export async function fetchControlMessage(servicePointId: number, messageId: number): Promise<ControlMessage> {
-  return (await api.get('GetDeviceControlMessage', controlMessage, { query: { servicePointId, messageId } })).result;
+  return (await client.devices.command({ query: { servicePointId, messageId } })).result;
 }
 
 export function useMeterInventory(search: string, page: number, pageSize: number) {
   return useQuery({
     queryKey: locationKeys.inventory(search, page, pageSize),
     queryFn: async ({ signal }) =>
-      (
-        await api.get('ServicePoint/GetMeterInventory', meterInventoryPage, {
-          query: { search, page, pageSize },
-          signal,
-        })
-      ).result,
+      (await client.meters.inventory({ query: { search, page, pageSize }, signal })).result,
     placeholderData: (previous) => previous,
   });
 }
@@ -153,8 +124,7 @@ function useSiteMutation<I, O>(
 export function useCreateLocations(siteId: number) {
   return useSiteMutation(
     siteId,
-    async (rows: BulkLocationEntry[]) =>
-      (await api.post('BulkCreateLocationWithSetting', rows, z.array(z.number().int()))).result,
+    async (rows: BulkLocationEntry[]) => (await client.locations.createMany({ body: rows })).result,
     () => 'all',
   );
 }
@@ -173,9 +143,9 @@ export function useUpdateLocation(siteId: number) {
     async ({ limited, ...edit }: LocationEdit & { limited: boolean }) => {
       if (limited) {
         const { locationType: _type, ...basics } = edit;
-        return api.put('UpdateLocationBasicInfo', basics, nothing);
+        return client.locations.editBasics({ body: basics });
       }
-      return api.put('UpdateLocation', edit, nothing);
+      return client.locations.edit({ body: edit });
     },
     (input) => [input.locationID],
   );
@@ -185,8 +155,8 @@ export function useUpdateLocation(siteId: number) {
 export function useCheckIn(siteId: number) {
   return useSiteMutation(
     siteId,
-    (body: { locationID: number } & Record<string, unknown>) =>
-      api.post('CheckinLocationServicePointCapabilities', body, stayResult),
+    // without a check-out time the server answers the field error the dialog shows
+    (body: UpdateCapabilitiesRequest) => client.stays.checkIn({ body: body as CheckInRequest }),
     (input) => [input.locationID],
   );
 }
@@ -194,8 +164,7 @@ export function useCheckIn(siteId: number) {
 export function useUpdateWithServices(siteId: number) {
   return useSiteMutation(
     siteId,
-    (body: { locationID: number } & Record<string, unknown>) =>
-      api.put('UpdateLocationServicePointCapabilities', body, stayResult),
+    (body: UpdateCapabilitiesRequest) => client.stays.editWithServices({ body }),
     (input) => [input.locationID],
   );
 }
@@ -203,8 +172,7 @@ export function useUpdateWithServices(siteId: number) {
 export function useCheckOut(siteId: number) {
   return useSiteMutation(
     siteId,
-    (locationID: number) =>
-      api.post('CheckOutLocationServicePointCapabilities', undefined, stayResult, { query: { locationID } }),
+    (locationID: number) => client.stays.checkOut({ query: { locationID } }),
     (locationID) => [locationID],
   );
 }
@@ -212,7 +180,7 @@ export function useCheckOut(siteId: number) {
 export function useRetryRelays(siteId: number) {
   return useSiteMutation(
     siteId,
-    (locationID: number) => api.post('ServicePoint/RetryLatestCapabilitiesRelayStates', { locationID }, stayResult),
+    (locationID: number) => client.stays.retryRelays({ body: { locationID } }),
     (locationID) => [locationID],
   );
 }
@@ -220,9 +188,7 @@ export function useRetryRelays(siteId: number) {
 export function useToggleDeleted(siteId: number) {
   return useSiteMutation(
     siteId,
-    async (locationID: number) =>
-      (await api.put('ServicePoint/UpdateLocationDeletedStatus', { locationID }, z.object({ deleted: z.boolean() })))
-        .result,
+    async (locationID: number) => (await client.locations.toggleDeleted({ body: { locationID } })).result,
     (locationID) => [locationID],
   );
 }
@@ -230,7 +196,7 @@ export function useToggleDeleted(siteId: number) {
 export function useEraseLocation(siteId: number) {
   return useSiteMutation(
     siteId,
-    (locationId: number) => api.delete('DeleteLocationWithSetting', nothing, { query: { locationId } }),
+    (locationId: number) => client.locations.remove({ query: { locationId } }),
     () => 'all',
   );
 }
@@ -239,7 +205,7 @@ export function useMoveLocations(siteId: number) {
   return useSiteMutation(
     siteId,
     (moves: Array<{ LocationID: number; SiteId: number }>) =>
-      moves.length === 1 ? api.put('MoveLocation', moves[0], nothing) : api.put('BulkMoveLocation', moves, nothing),
+      moves.length === 1 ? client.locations.move({ body: moves[0]! }) : client.locations.moveMany({ body: moves }),
     () => 'all',
   );
 }
@@ -247,7 +213,7 @@ export function useMoveLocations(siteId: number) {
 export function useAddMeter(siteId: number) {
   return useSiteMutation(
     siteId,
-    (a: MeterAssignment) => api.post('AddMeterToLocation', a, nothing),
+    (a: MeterAssignment) => client.meters.assign({ body: a }),
     (a) => [a.fk_LocationID],
   );
 }
@@ -255,7 +221,7 @@ export function useAddMeter(siteId: number) {
 export function useAssignMeters(siteId: number) {
   return useSiteMutation(
     siteId,
-    (list: MeterAssignment[]) => api.post('AssignMetersToLocations', list, nothing),
+    (list: MeterAssignment[]) => client.meters.assignMany({ body: list }),
     (list) => [...new Set(list.map((a) => a.fk_LocationID))],
   );
 }
@@ -263,7 +229,7 @@ export function useAssignMeters(siteId: number) {
 export function useRemoveMeter(siteId: number) {
   return useSiteMutation(
     siteId,
-    (a: MeterAssignment) => api.delete('DeleteMeterFromLocation', nothing, { body: a }),
+    (a: MeterAssignment) => client.meters.unassign({ body: a }),
     (a) => [a.fk_LocationID],
   );
 }
@@ -272,7 +238,7 @@ export function useManualReading(siteId: number, locationId: number) {
   return useSiteMutation(
     siteId,
     async (body: { deviceKey: string; kwHTotal?: string; totalGallons?: string; overrideConfirmation: boolean }) =>
-      (await api.post('AddManualMeterReading', body, manualReadingResult)).result,
+      (await client.meters.addReading({ body })).result,
     (_input, output) => (output.overrideConfirmation ? [] : [locationId]),
   );
 }
@@ -282,8 +248,8 @@ export function useSetMonitoring(siteId: number) {
     siteId,
     (changes: Array<{ LocationId: number; ServicePointID: number; ExcludeFromMonitoring: boolean }>) =>
       changes.length === 1
-        ? api.put('UpdateLocationMonitoring', changes[0], nothing)
-        : api.put('BulkUpdateLocationMonitoring', changes, nothing),
+        ? client.meters.setMonitoring({ body: changes[0]! })
+        : client.meters.setMonitoringMany({ body: changes }),
     (changes) => [...new Set(changes.map((c) => c.LocationId))],
   );
 }
@@ -292,7 +258,7 @@ export function useSendControl(siteId: number, locationId: number) {
   return useSiteMutation(
     siteId,
     async (body: { servicePointId: number; requestedState: 0 | 1 }) =>
-      (await api.put('SendDeviceControlMessage', body, sendControlResult)).result,
+      (await client.devices.sendCommand({ body })).result,
     () => [locationId],
   );
 }
@@ -301,7 +267,7 @@ export function useBulkSendControl(siteId: number) {
   return useSiteMutation(
     siteId,
     async (body: { list: Array<{ servicePointId: number; requestedState: 0 | 1 }>; locationIds: number[] }) =>
-      (await api.put('BulkSendDeviceControlMessage', body.list, z.array(sendControlResult))).result,
+      (await client.devices.sendCommands({ body: body.list })).result,
     (input) => (input.locationIds.length > 20 ? 'all' : input.locationIds),
   );
 }
@@ -309,8 +275,7 @@ export function useBulkSendControl(siteId: number) {
 export function useRefreshUsage(siteId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (locationID: number) =>
-      (await api.get('GetLocationMeterUsageForMeterByLocationID', locationUsage, { query: { locationID } })).result,
+    mutationFn: async (locationID: number) => (await client.locations.usage({ query: { locationID } })).result,
     onSuccess: (usage) => {
       const byMeter = new Map(usage.servicePoints.map((sp) => [sp.servicePointID, sp.usage]));
       queryClient.setQueryData<import('@portal/contract').LocationRow[]>(locationKeys.table(siteId), (rows) =>
@@ -333,7 +298,7 @@ export function useCreateMeter() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { servicePointName: string; deviceKey: string; fk_DeviceTypeId: number }) =>
-      api.post('ServicePoint/CreateMeter', body, z.number().int()),
+      client.meters.create({ body }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['meters'] });
       void queryClient.invalidateQueries({ queryKey: ['locations', 'stock'] });

@@ -1,11 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { LocationRow } from '@portal/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../app/api';
+import { request } from '../../lib/client';
 import { afterLocationChange, applyLiveEvents, holdRows, locationKeys, releaseRows } from './liveData';
 
-vi.mock('../../app/api', () => ({ api: { get: vi.fn() } }));
-const get = vi.mocked(api.get);
+vi.mock('../../lib/client', () => ({ request: vi.fn() }));
+const get = vi.mocked(request);
 
 const row = (locationID: number, over: Partial<LocationRow> = {}): LocationRow => ({
   locationID,
@@ -29,7 +29,7 @@ function cached() {
   const queryClient = new QueryClient();
   queryClient.setQueryData(locationKeys.table(1), [row(1), row(2)]);
   const rowRequests: number[] = [];
-  get.mockImplementation(async (_path: string, _check: unknown, options?: { query?: Record<string, unknown> }) => {
+  get.mockImplementation(async (_route: unknown, options?: { query?: Record<string, unknown> }) => {
     const id = Number(options?.query?.locationID);
     rowRequests.push(id);
     return { result: row(id, { isCheckedInState: true }), message: null, statusCode: 200 } as never;

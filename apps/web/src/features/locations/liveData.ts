@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type LiveMessage, type LocationRow, locationRow, parseLiveMessage } from '@portal/contract';
+import { api, type LiveMessage, type LocationRow, parseLiveMessage } from '@portal/contract';
 import { z } from 'zod';
-import { api } from '../../app/api';
-import { ApiError } from '../../app/apiError';
-import { planLive } from '../../app/hub/messages';
-import { dashboardKeys } from '../dashboard/queryKeys';
+import { request } from '../../lib/client';
+import { ApiError } from '../../lib/apiError';
+import { planLive } from '../../lib/hub/messages';
+import { dashboardKeys } from '../dashboard';
 import { applyMeterValues } from './livePatch';
 
 /**
@@ -40,14 +40,11 @@ const TRANSACTIONS_KEY = ['transactions'] as const;
 const tableAnswer = z.array(z.custom<LocationRow>((v) => typeof v === 'object' && v !== null && 'locationID' in v));
 
 export async function fetchTable(siteId: number, signal?: AbortSignal): Promise<LocationRow[]> {
-  return (await api.get('GetAllLocationsWithMetersBySiteID', tableAnswer, { query: { siteID: siteId }, signal }))
-    .result;
+  return (await request({ ...api.locations.table, result: tableAnswer }, { query: { siteID: siteId }, signal })).result;
 }
 
 export async function fetchRow(locationId: number, signal?: AbortSignal): Promise<LocationRow> {
-  return (
-    await api.get('GetSiteWithLocationStatsSignalRCall', locationRow, { query: { locationID: locationId }, signal })
-  ).result;
+  return (await request(api.locations.row, { query: { locationID: locationId }, signal })).result;
 }
 
 /** Replaces rows by id; a row now in another property leaves the table. */

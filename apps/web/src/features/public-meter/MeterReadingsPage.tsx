@@ -19,7 +19,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../../app/apiError';
+import { ApiError } from '../../lib/apiError';
 import { errorMessage, fieldMessage } from '../../i18n/messages';
 import { PageTitle } from '../../ui/PageTitle';
 import { StatusBadge } from '../../ui/StatusBadge';

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { locationDescriptionOption, reportRecords, reportType } from '@portal/contract';
-import { z } from 'zod';
-import { api } from '../../app/api';
+import { api } from '@portal/contract';
+import { client, requestFile } from '../../lib/client';
 
 export const reportKeys = {
   types: (siteID: number) => ['reports', 'types', siteID] as const,
@@ -11,8 +10,7 @@ export const reportKeys = {
 export function useReportTypes(siteID: number, enabled = true) {
   return useQuery({
     queryKey: reportKeys.types(siteID),
-    queryFn: async ({ signal }) =>
-      (await api.get('Report/ReportsLookup', z.array(reportType), { query: { siteID }, signal })).result,
+    queryFn: async ({ signal }) => (await client.reports.types({ query: { siteID }, signal })).result,
     enabled: enabled && siteID > 0,
     staleTime: 5 * 60_000,
   });
@@ -21,13 +19,7 @@ export function useReportTypes(siteID: number, enabled = true) {
 export function useLocationSearch(siteID: number, search: string) {
   return useQuery({
     queryKey: reportKeys.locations(siteID, search),
-    queryFn: async ({ signal }) =>
-      (
-        await api.get('Report/SearchLocationDescriptions', z.array(locationDescriptionOption), {
-          query: { siteID, search },
-          signal,
-        })
-      ).result,
+    queryFn: async ({ signal }) => (await client.reports.descriptions({ query: { siteID, search }, signal })).result,
     enabled: siteID > 0 && search.trim().length >= 2,
     staleTime: 30_000,
   });
@@ -45,7 +37,7 @@ export type ReportRun = {
 
 export async function fetchReportRecords(run: ReportRun) {
   return (
-    await api.get('Report/ReportRecords', reportRecords, {
+    await client.reports.records({
       query: {
         ReportID: run.reportID,
         SiteID: run.siteID,
@@ -62,7 +54,7 @@ export async function fetchReportRecords(run: ReportRun) {
 export async function downloadExcel(
   run: ReportRun & { header: string; siteName: string; reportName: string },
 ): Promise<Blob> {
-  return api.download('GET', 'Report/GetDynamicExcel', {
+  return requestFile(api.reports.excel, {
     query: {
       Header: run.header,
       SiteID: run.siteID,

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ApiError } from '../../app/apiError';
+import { ApiError } from '../../lib/apiError';
 import { serverText } from '../../i18n/messages';
 import { toast } from '../../ui/toast';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageTitle } from '../../ui/PageTitle';
-import { useMe } from '../auth/useMe';
+import { useMe } from '../auth';
 import { SiteAccordion } from './components/SiteAccordion';
 import { SitesLoadFailed, SitesSkeleton } from './components/SitesStatus';
 import { useVisibleSites } from './hooks';

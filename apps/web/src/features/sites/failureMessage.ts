@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { MessageCode } from '@portal/contract';
-import { ApiError } from '../../app/apiError';
+import { ApiError } from '../../lib/apiError';
 import { errorMessage } from '../../i18n/messages';
 
 /** A failed property change: the server's reason when it refused the request (4xx), else the failure text. */

@@ -4,29 +4,17 @@ import {
   type SaveSiteRequest,
   type SiteSettingRequest,
   type SiteWithStats,
-  countryLookup,
-  emptyResult,
-  idValue,
-  siteMonitoring,
-  sitePartner,
-  siteSetting,
-  siteWithStats,
-  stateLookup,
-  timeZoneLookup,
 } from '@portal/contract';
-import { z } from 'zod';
-import { api } from '../../app/api';
+import { client } from '../../lib/client';
 import { businessKeys, lookupKeys, siteKeys } from './queryKeys';
 
-const sitesList = z.array(siteWithStats);
 const REFERENCE_STALE_MS = 60 * 60_000;
 
 /** My Properties: every property the signed-in user may see, with its location counts. */
 export function useVisibleSites() {
   return useQuery({
     queryKey: siteKeys.visible,
-    queryFn: async ({ signal }) =>
-      (await api.get('site/GetSitesWithLocationStatesBasedOnUserRole', sitesList, { signal })).result,
+    queryFn: async ({ signal }) => (await client.sites.visible({ signal })).result,
   });
 }
 
@@ -34,13 +22,7 @@ export function useVisibleSites() {
 export function useBusinessSites(busEntityID: number, enabled = true) {
   return useQuery({
     queryKey: siteKeys.ofBusiness(busEntityID),
-    queryFn: async ({ signal }) =>
-      (
-        await api.get('Site/GetSitesWithLocationStatsByBusEntityID', sitesList, {
-          query: { BusEntityID: busEntityID },
-          signal,
-        })
-      ).result,
+    queryFn: async ({ signal }) => (await client.sites.ofBusiness({ query: { busEntityID }, signal })).result,
     enabled,
   });
 }
@@ -49,8 +31,7 @@ export function useBusinessSites(busEntityID: number, enabled = true) {
 export function useSiteSetting(siteID: number, enabled = true) {
   return useQuery({
     queryKey: siteKeys.settings(siteID),
-    queryFn: async ({ signal }) =>
-      (await api.get('Site/GetSiteSetting', siteSetting, { query: { id: siteID }, signal })).result,
+    queryFn: async ({ signal }) => (await client.sites.settings({ query: { id: siteID }, signal })).result,
     enabled: enabled && siteID > 0,
     // Dialogs open on what the server holds now, never on a copy from an earlier opening.
     gcTime: 0,
@@ -60,8 +41,7 @@ export function useSiteSetting(siteID: number, enabled = true) {
 export function usePartners(siteID: number) {
   return useQuery({
     queryKey: siteKeys.partners(siteID),
-    queryFn: async ({ signal }) =>
-      (await api.get('GetSitePartners', z.array(sitePartner), { query: { siteID }, signal })).result,
+    queryFn: async ({ signal }) => (await client.sites.partners({ query: { siteID }, signal })).result,
     staleTime: REFERENCE_STALE_MS,
   });
 }
@@ -69,7 +49,7 @@ export function usePartners(siteID: number) {
 export function useCountries() {
   return useQuery({
     queryKey: lookupKeys.countries,
-    queryFn: async ({ signal }) => (await api.get('GetAllCountries', z.array(countryLookup), { signal })).result,
+    queryFn: async ({ signal }) => (await client.lookups.countries({ signal })).result,
     staleTime: REFERENCE_STALE_MS,
   });
 }
@@ -78,8 +58,7 @@ export function useCountries() {
 export function useStates(countryID: number | null | undefined) {
   return useQuery({
     queryKey: lookupKeys.states(countryID ?? 0),
-    queryFn: async ({ signal }) =>
-      (await api.get('GetAllStates', z.array(stateLookup), { query: { countryID }, signal })).result,
+    queryFn: async ({ signal }) => (await client.lookups.states({ query: { countryID }, signal })).result,
     enabled: typeof countryID === 'number' && countryID > 0,
     staleTime: REFERENCE_STALE_MS,
     retry: false,
@@ -89,7 +68,7 @@ export function useStates(countryID: number | null | undefined) {
 export function useTimeZones() {
   return useQuery({
     queryKey: lookupKeys.timeZones,
-    queryFn: async ({ signal }) => (await api.get('GetTimeZones', z.array(timeZoneLookup), { signal })).result,
+    queryFn: async ({ signal }) => (await client.lookups.timeZones({ signal })).result,
     staleTime: REFERENCE_STALE_MS,
   });
 }
@@ -98,7 +77,7 @@ export function useTimeZones() {
 export function useBusinessLookup(enabled = true) {
   return useQuery({
     queryKey: lookupKeys.businesses,
-    queryFn: async ({ signal }) => (await api.get('GetAllBusinessLookup', z.array(idValue), { signal })).result,
+    queryFn: async ({ signal }) => (await client.businesses.lookup({ signal })).result,
     enabled,
   });
 }
@@ -114,7 +93,7 @@ function useRefreshSites() {
 }
 
 /**
- * POST Site/CreateSite when siteID is 0, else PUT Site/UpdateSite; answers the saved
+ * Creates the property when siteID is 0, else updates it; answers the saved
  * property and the server's text. A saved property replaces its copy in every cached list
  * at once; the lists are then refreshed from the server.
  */
@@ -124,8 +103,8 @@ export function useSaveSite() {
   return useMutation({
     mutationFn: async (form: SaveSiteRequest) => {
       const answer = form.siteID
-        ? await api.put('Site/UpdateSite', form, siteWithStats)
-        : await api.post('Site/CreateSite', { ...form, siteID: 0 } satisfies CreateSiteRequest, siteWithStats);
+        ? await client.sites.update({ body: form })
+        : await client.sites.create({ body: { ...form, siteID: 0 } satisfies CreateSiteRequest });
       return { site: answer.result, message: answer.message };
     },
     onSuccess: ({ site }) => {
@@ -141,7 +120,7 @@ export function useSaveSiteSetting() {
   const refresh = useRefreshSites();
   return useMutation({
     mutationFn: async (form: SiteSettingRequest) => {
-      const answer = await api.post('site/UpsertSiteSetting', form, siteSetting);
+      const answer = await client.sites.saveSettings({ body: form });
       return { setting: answer.result, message: answer.message };
     },
     onSuccess: ({ setting }) => refresh(setting.fk_SiteID),
@@ -152,14 +131,13 @@ export function useSaveSiteSetting() {
 export function useDeleteSite() {
   const refresh = useRefreshSites();
   return useMutation({
-    mutationFn: async (siteID: number) =>
-      (await api.delete('site/DeleteSite', emptyResult, { query: { id: siteID } })).message,
+    mutationFn: async (siteID: number) => (await client.sites.remove({ query: { id: siteID } })).message,
     onSuccess: (_message, siteID) => refresh(siteID),
   });
 }
 
 /**
- * PUT Site/UpdateSiteMonitoring. The answer is written into every cached list at once,
+ * Monitoring on or off for a property. The answer is written into every cached list at once,
  * then the lists are refreshed from the server.
  */
 export function useSiteMonitoring() {
@@ -167,7 +145,7 @@ export function useSiteMonitoring() {
   const refresh = useRefreshSites();
   return useMutation({
     mutationFn: async (input: { siteID: number; excludeFromMonitoring: boolean }) => {
-      const answer = await api.put('Site/UpdateSiteMonitoring', input, siteMonitoring);
+      const answer = await client.sites.setMonitoring({ body: input });
       return { monitoring: answer.result, message: answer.message };
     },
     onSuccess: ({ monitoring }) => {

@@ -1,6 +1,6 @@
 import { Role, type RoleId } from '@portal/contract';
-import { roleOf } from '../../app/session/session';
-import { useLogin } from '../../app/session/useLogin';
+import { roleOf } from '../../lib/session/session';
+import { useLogin } from '../../lib/session/useLogin';
 
 /** The signed-in user's role (None when signed out). */
 export function useRole(): RoleId {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { stayTransactions, type TransactionsExportRequest } from '@portal/contract';
-import { api } from '../../app/api';
+import { api, type TransactionsExportRequest } from '@portal/contract';
+import { client, requestFile } from '../../lib/client';
 
 export const transactionKeys = {
   current: ['transactions', 'current'] as const,
@@ -10,8 +10,7 @@ export const transactionKeys = {
 export function useCurrentVisits() {
   return useQuery({
     queryKey: transactionKeys.current,
-    queryFn: async ({ signal }) =>
-      (await api.get('ServicePoint/GetActiveStayTransactionsUsageByDateRange', stayTransactions, { signal })).result,
+    queryFn: async ({ signal }) => (await client.transactions.current({ signal })).result,
   });
 }
 
@@ -19,15 +18,10 @@ export function useVisitHistory(filter: number) {
   return useQuery({
     queryKey: transactionKeys.history(filter),
     queryFn: async ({ signal }) =>
-      (
-        await api.get('ServicePoint/GetCompletedStayTransactionsUsageByDateRange', stayTransactions, {
-          query: { CurrentDateRangeFilter: filter },
-          signal,
-        })
-      ).result,
+      (await client.transactions.completed({ query: { CurrentDateRangeFilter: filter }, signal })).result,
   });
 }
 
 /** The file of a tab as the user sees it. */
 export const downloadTransactions = (request: TransactionsExportRequest): Promise<Blob> =>
-  api.download('POST', 'ServicePoint/ExportStayTransactions', { body: request });
+  requestFile(api.transactions.exportFile, { body: request });

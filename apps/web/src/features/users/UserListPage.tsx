@@ -5,7 +5,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageTitle } from '../../ui/PageTitle';
-import { useMe } from '../auth/useMe';
+import { useMe } from '../auth';
 import { UserModal } from './components/UserModal';
 import { UsersTable } from './components/UsersTable';
 import { useUserAccounts } from './hooks';

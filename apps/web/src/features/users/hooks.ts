@@ -1,26 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { idValue, userAccount } from '@portal/contract';
-import { z } from 'zod';
-import { api } from '../../app/api';
+import { api, type CreateUserAccountRequest, type UpdateUserAccountRequest } from '@portal/contract';
+import { keyOf } from '../../lib/api';
+import { client, queryOf } from '../../lib/client';
 
-const usersKey = ['users'] as const;
-
-/** GET Account/GetAllUserAccounts: the accounts the caller may see. */
+/** The accounts the caller may see. */
 export function useUserAccounts() {
-  return useQuery({
-    queryKey: usersKey,
-    queryFn: async ({ signal }) =>
-      (await api.get('Account/GetAllUserAccounts', z.array(userAccount), { signal })).result,
-  });
+  return useQuery(queryOf(api.users.list));
 }
 
 /** Business entities of the Administrator's business select. */
 export function useBusinessOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: ['lookups', 'businesses'],
-    queryFn: async ({ signal }) => (await api.get('GetAllBusinessLookup', z.array(idValue), { signal })).result,
-    enabled,
-  });
+  return useQuery({ ...queryOf(api.businesses.lookup), enabled });
 }
 
 /**
@@ -28,24 +18,21 @@ export function useBusinessOptions(enabled: boolean) {
  * chose, or a Site Owner's own (asked for by the owner's account id).
  */
 export function usePropertyOptions(source: { busEntityID: number } | { userAccountID: number } | null) {
-  return useQuery({
-    queryKey: ['lookups', 'assignableSites', source],
-    queryFn: async ({ signal }) =>
-      source && 'busEntityID' in source
-        ? (await api.get('GetSitesLookupByBusEntityID', z.array(idValue), { signal, query: source })).result
-        : (await api.get('GetAllSitesLookupByUserAccountID', z.array(idValue), { signal, query: source ?? {} })).result,
-    enabled: source !== null,
-  });
+  const query =
+    source && 'busEntityID' in source
+      ? queryOf(api.sites.lookupOfBusiness, { query: source })
+      : queryOf(api.sites.lookupOfUser, { query: source ?? { userAccountID: 0 } });
+  return useQuery({ ...query, enabled: source !== null });
 }
 
 /** Create (no id) or update (with the id); the answer's message is the text to show. */
 export function useSaveUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (request: { userAccountID?: number } & Record<string, unknown>) =>
-      request.userAccountID
-        ? await api.put('Account/UpdateUserAccount', request, userAccount)
-        : await api.post('Account/CreateUserAccount', request, userAccount),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey }),
+    mutationFn: async (request: CreateUserAccountRequest | UpdateUserAccountRequest) =>
+      'userAccountID' in request && request.userAccountID
+        ? await client.users.update({ body: request as UpdateUserAccountRequest })
+        : await client.users.create({ body: request as CreateUserAccountRequest }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keyOf(api.users.list) }),
   });
 }

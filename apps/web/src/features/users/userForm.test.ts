@@ -1,6 +1,6 @@
 import { Role, type UserAccount, userAccountForm } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../app/apiError';
+import { ApiError } from '../../lib/apiError';
 import {
   emptyUserForm,
   userActionOf,

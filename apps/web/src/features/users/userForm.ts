@@ -6,7 +6,7 @@ import {
   type UserAccountFormOutput,
   canManageUser,
 } from '@portal/contract';
-import { ApiError } from '../../app/apiError';
+import { ApiError } from '../../lib/apiError';
 
 /** The caller as Manage Users needs it (from GET /api/me). */
 export type Caller = { userAccountID: number; roleID: number; busEntityID: number | null };

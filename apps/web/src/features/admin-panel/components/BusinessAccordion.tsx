@@ -4,11 +4,14 @@ import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../ui/EmptyState';
-import { SiteAccordion } from '../../sites/components/SiteAccordion';
-import { SitesLoadFailed, SitesSkeleton } from '../../sites/components/SitesStatus';
-import { useBusinessSites } from '../../sites/hooks';
-import type { SiteActions } from '../../sites/siteActions';
-import { useRole } from '../../sites/useRole';
+import {
+  SiteAccordion,
+  type SiteActions,
+  SitesLoadFailed,
+  SitesSkeleton,
+  useBusinessSites,
+  useRole,
+} from '../../sites';
 import classes from './BusinessAccordion.module.css';
 
 type Props = {

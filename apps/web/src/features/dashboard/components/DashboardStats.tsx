@@ -2,7 +2,7 @@ import { Badge, Button, Group, LoadingOverlay, Paper, SimpleGrid, Stack, Text, T
 import { IconAlertTriangle, IconBolt, IconCurrencyDollar, IconLeaf } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SiteCounts } from '../../sites/components/SiteCounts';
+import { SiteCounts } from '../../sites';
 import { AlertText } from '../alertText';
 import { dashboardFailure } from '../dashboardError';
 import { useLocationCounts, useRealtimeStats, useSystemAlerts } from '../hooks';

@@ -4,7 +4,7 @@ import type { GuestRow, LocationRow } from '@portal/contract';
 import { useMemo, useState } from 'react';
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { applyFieldErrors, hasFieldErrors } from '../../../app/formErrors';
+import { applyFieldErrors, hasFieldErrors } from '../../../lib/formErrors';
 import { errorMessage, fieldMessage } from '../../../i18n/messages';
 import { toastFailure, toastSaved, toastStatusError } from '../feedback';
 import {
@@ -17,7 +17,7 @@ import {
 } from '../hooks';
 import { checkInBlock, checkInBlocked, hasSoloDevice } from '../rows';
 import { ResponsiveModal } from '../dialogs/ResponsiveModal';
-import type { DialogProps } from '../table/LocationDialogs';
+import type { DialogProps } from '../dialogs/dialogProps';
 import { editRights, useRole } from '../useRole';
 import { GuestFields } from './GuestFields';
 import { type FormMode, type LocationFormValues, formSchema, initialValues, requestBody } from './locationForm';

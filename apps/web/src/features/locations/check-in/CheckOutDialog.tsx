@@ -4,7 +4,7 @@ import { errorMessage } from '../../../i18n/messages';
 import { ResponsiveModal } from '../dialogs/ResponsiveModal';
 import { toastSaved, toastStatusError } from '../feedback';
 import { useCheckOut, useCurrentStay } from '../hooks';
-import type { DialogProps } from '../table/LocationDialogs';
+import type { DialogProps } from '../dialogs/dialogProps';
 
 /**
  * Check-out, confirmed: the guest, since when, and what each meter used so far (the figures

@@ -114,7 +114,9 @@ export function requestBody(
     billingAccountNumber: values.billingAccountNumber.trim() || null,
     servicePointID: first?.servicePointID ?? null,
     servicePointName: first?.servicePointName ?? null,
-    ...(mode.guestIn && !mode.checkIn && row.isCheckedInState ? {} : { activeInd: values.available ? 1 : 0 }),
+    ...(mode.guestIn && !mode.checkIn && row.isCheckedInState
+      ? {}
+      : { activeInd: values.available ? (1 as const) : (0 as const) }),
     servicePointCapabilities: servicesToSend(boxes, values.services),
     ...(mode.guestIn
       ? {

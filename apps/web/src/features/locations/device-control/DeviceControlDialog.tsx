@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../i18n/messages';
 import { ResponsiveModal } from '../dialogs/ResponsiveModal';
 import { disconnectIndicatorOn, isDisconnectCapable, relayState } from '../rows';
-import type { DialogProps } from '../table/LocationDialogs';
+import type { DialogProps } from '../dialogs/dialogProps';
 import { RELAY_COLOR } from '../table/MeterLines';
 import { COOLDOWN_MS } from './cooldown';
 import { useDeviceControl } from './useDeviceControl';

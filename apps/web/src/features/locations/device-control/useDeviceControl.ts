@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ControlMessage } from '@portal/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../../app/apiError';
+import { ApiError } from '../../../lib/apiError';
 import { fetchControlMessage, useSendControl } from '../hooks';
 import { locationKeys } from '../liveData';
 import { CHECKS_AFTER_MS, OPEN_POLLS_AFTER_MS, type Outcome, isUnanswered, outcomeOf, secondsLeft } from './cooldown';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ApiError } from '../../../app/apiError';
+import { ApiError } from '../../../lib/apiError';
 import { fieldMessage } from '../../../i18n/messages';
 import { useConfirm } from '../../../ui/confirmContext';
 import { toast } from '../../../ui/toast';

@@ -6,7 +6,7 @@ import { errorMessage } from '../../../i18n/messages';
 import { toast } from '../../../ui/toast';
 import { toastFailure } from '../feedback';
 import { useAddMeter, useMeterStock } from '../hooks';
-import type { DialogProps } from '../table/LocationDialogs';
+import type { DialogProps } from './dialogProps';
 import { fittingMeters } from './meterFit';
 import { ResponsiveModal } from './ResponsiveModal';
 import { DialogActions } from '../../../ui/DialogActions';

@@ -4,7 +4,7 @@ import type { StayHistoryRow } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../i18n/messages';
 import { useStayHistory } from '../hooks';
-import type { DialogProps } from '../table/LocationDialogs';
+import type { DialogProps } from './dialogProps';
 import { ResponsiveModal } from './ResponsiveModal';
 
 /** 'Location History (service point name)': the location's meters, or its description when it has none. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../ui/toast';
 import { toastFailure } from '../feedback';
 import { useRemoveMeter } from '../hooks';
-import type { DialogProps } from '../table/LocationDialogs';
+import type { DialogProps } from './dialogProps';
 import { MeterChoice } from './MeterChoice';
 import { ResponsiveModal } from './ResponsiveModal';
 import { DialogActions } from '../../../ui/DialogActions';

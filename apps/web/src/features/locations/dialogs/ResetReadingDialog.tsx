@@ -7,7 +7,7 @@ import { toast } from '../../../ui/toast';
 import { toastFailure } from '../feedback';
 import { useManualReading } from '../hooks';
 import { isWater } from '../rows';
-import type { DialogProps } from '../table/LocationDialogs';
+import type { DialogProps } from './dialogProps';
 import { MeterChoice } from './MeterChoice';
 import { ResponsiveModal } from './ResponsiveModal';
 import { DialogActions } from '../../../ui/DialogActions';

@@ -20,7 +20,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { applyFieldErrors, hasFieldErrors } from '../../../app/formErrors';
+import { applyFieldErrors, hasFieldErrors } from '../../../lib/formErrors';
 import { errorMessage, fieldMessage } from '../../../i18n/messages';
 import { PageTitle } from '../../../ui/PageTitle';
 import { toast } from '../../../ui/toast';

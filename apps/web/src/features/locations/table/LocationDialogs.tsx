@@ -28,7 +28,7 @@ const AddLocationsDialog = lazy(async () => ({
   default: (await import('../dialogs/AddLocationsDialog')).AddLocationsDialog,
 }));
 const ReportsDialog = lazy(async () => ({
-  default: (await import('../../reports/PropertyReportsModal')).PropertyReportsModal,
+  default: (await import('../../reports')).PropertyReportsModal,
 }));
 const AssignMetersDialog = lazy(async () => ({
   default: (await import('../dialogs/AssignMetersDialog')).AssignMetersDialog,
@@ -42,14 +42,6 @@ export type DialogState =
   | { kind: 'device'; locationId: number; servicePointId: number }
   | { kind: 'move'; locationIds: number[] }
   | { kind: 'addLocations' | 'assignMeters' };
-
-export type DialogProps = {
-  site: LocationsSite;
-  row: LocationRow;
-  onClose: () => void;
-  /** The change is saved: the table highlights these rows. */
-  onDone: (locationIds: number[]) => void;
-};
 
 type Props = {
   site: LocationsSite;

@@ -13,7 +13,7 @@ import {
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../app/apiError';
+import { ApiError } from '../../../lib/apiError';
 import { errorMessage } from '../../../i18n/messages';
 import { type ConfirmOptions, useConfirm } from '../../../ui/confirmContext';
 import { EmptyState } from '../../../ui/EmptyState';

@@ -1,7 +1,7 @@
 import { Alert, Paper, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import { isRoleId } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import { useMe } from '../../auth/useMe';
+import { useMe } from '../../auth';
 
 /** Who is signed in: name, e-mail, username, role and business. */
 export function AccountDetails() {

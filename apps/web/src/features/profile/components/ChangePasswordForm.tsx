@@ -3,10 +3,10 @@ import { Button, Group, Paper, PasswordInput, Stack, Title } from '@mantine/core
 import { type ChangePasswordForm as ChangePasswordValues, changePasswordForm } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { applyFieldErrors, hasFieldErrors } from '../../../app/formErrors';
+import { applyFieldErrors, hasFieldErrors } from '../../../lib/formErrors';
 import { errorMessage, fieldMessage, serverText } from '../../../i18n/messages';
 import { toast } from '../../../ui/toast';
-import { useChangePassword } from '../../auth/hooks';
+import { useChangePassword } from '../../auth';
 
 const serverFields = ['currentPassword', 'newPassword'] as const;
 

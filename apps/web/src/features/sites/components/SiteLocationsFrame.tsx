@@ -1,7 +1,7 @@
 import { Paper } from '@mantine/core';
 import type { SiteWithStats } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import { LocationsTable } from '../../locations/table/LocationsTable';
+import { LocationsTable } from '../../locations';
 
 /** The body of an expanded property: its locations table (the locations feature). */
 export function SiteLocationsFrame({ site }: { site: SiteWithStats }) {

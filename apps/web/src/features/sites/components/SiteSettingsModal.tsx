@@ -4,8 +4,8 @@ import { type SiteSetting, type SiteWithStats, siteSettingRequest } from '@porta
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ApiError } from '../../../app/apiError';
-import { applyFieldErrors, hasFieldErrors } from '../../../app/formErrors';
+import { ApiError } from '../../../lib/apiError';
+import { applyFieldErrors, hasFieldErrors } from '../../../lib/formErrors';
 import { errorMessage, serverText } from '../../../i18n/messages';
 import { toast } from '../../../ui/toast';
 import { failureMessage } from '../failureMessage';

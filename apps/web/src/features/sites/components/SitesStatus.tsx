@@ -1,6 +1,6 @@
 import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../app/apiError';
+import { ApiError } from '../../../lib/apiError';
 import { errorMessage } from '../../../i18n/messages';
 
 /** Where the properties will be, while they load. */

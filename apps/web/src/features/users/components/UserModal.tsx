@@ -14,8 +14,8 @@ import {
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../app/apiError';
-import { applyFieldErrors } from '../../../app/formErrors';
+import { ApiError } from '../../../lib/apiError';
+import { applyFieldErrors } from '../../../lib/formErrors';
 import { errorMessage, fieldMessage, serverText } from '../../../i18n/messages';
 import { toast } from '../../../ui/toast';
 import { useBusinessOptions, usePropertyOptions, useSaveUser } from '../hooks';

@@ -20,8 +20,8 @@ import {
   useWatch,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../../app/apiError';
-import { applyFieldErrors, hasFieldErrors } from '../../../../app/formErrors';
+import { ApiError } from '../../../../lib/apiError';
+import { applyFieldErrors, hasFieldErrors } from '../../../../lib/formErrors';
 import { fieldMessage, serverText } from '../../../../i18n/messages';
 import { toast } from '../../../../ui/toast';
 import { failureMessage } from '../../failureMessage';

@@ -2,7 +2,7 @@ import { Alert, Modal, Skeleton, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { SiteWithStats } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../../app/apiError';
+import { ApiError } from '../../../../lib/apiError';
 import { errorMessage } from '../../../../i18n/messages';
 import { useCountries, usePartners, useSiteSetting, useTimeZones } from '../../hooks';
 import { SiteFormBody } from './SiteFormBody';

@@ -1,5 +1,5 @@
-import { Permission } from '@portal/contract';
+import { Permission } from '../roles';
 
-/** Route access rules shared by the property-side features (role permissions of spec 6). */
+/** Access rules shared by the property-side calls (role permissions of access section 6). */
 export const propertyStaff = { anyOf: [Permission.AdminPanel, Permission.ManageProperties] } as const;
 export const administrators = { anyOf: [Permission.AdminPanel] } as const;

@@ -1,21 +1,41 @@
-import { type LoginResult, messageText } from '@portal/contract';
+import { type LoginResult, messageText, routes } from '@portal/contract';
 import { ApiError } from './apiError';
 import { failureOf, isAnswerEnvelope } from './envelope';
 import { endSession, getLogin, isExpired, isLoginResult, storeLogin } from './session/session';
 import { sessionTimeouts } from './session/timeouts';
 
 /**
- * The one way the app talks to the server: `/api/<path>` on this origin, JSON in, the
- * envelope `{ success, result, message, statusCode, exceptionMessage }` out. It sends the
+ * The one way the app talks to the server: a call of the route table on this origin, JSON in,
+ * the envelope `{ success, result, message, statusCode, exceptionMessage }` out. It sends the
  * bearer token, refreshes it at most once per interval (keeping the old one silently when
  * the refresh fails), signs the user out on an expired login or a 401 answer, and turns
  * every failure into an ApiError.
  */
 export type ApiAnswer<T> = { result: T; message: string | null; statusCode: number };
 
-type Query = Record<string, string | number | boolean | null | undefined>;
-type Options = { query?: Query; body?: unknown; anonymous?: boolean; signal?: AbortSignal };
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Values = Record<string, string | number | boolean | null | undefined>;
+/** What a request sends: the call's input, and whether it goes without the session's token. */
+export type RequestInput = {
+  query?: unknown;
+  body?: unknown;
+  params?: unknown;
+  anonymous?: boolean;
+  signal?: AbortSignal;
+};
+/** The method, path and key of a call of the route table (`routes` of the contract, or a whole call). */
+export type Route = {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  readonly path: string;
+  readonly key: readonly [string, string];
+};
+
+/**
+ * A call's cache key: its feature and name in the route table, then its input
+ * (`['locations', 'table', { query: { siteID: 3 } }]`); a prefix names a feature's or a call's queries.
+ */
+export function keyOf(route: Route, input?: unknown): readonly unknown[] {
+  return input === undefined ? route.key : [...route.key, input];
+}
 
 /**
  * What checks an answer's result: a schema of the contract (zod), or, in start-up code that
@@ -37,9 +57,8 @@ export function markTokenFresh(): void {
 
 /** Sends a call with the session's token (refreshed when due); a network failure is an ApiError. */
 async function request(
-  method: Method,
-  path: string,
-  options: Options,
+  route: Route,
+  options: RequestInput,
   accept: string,
 ): Promise<{ response: Response; login: LoginResult | null }> {
   const login = options.anonymous ? null : await loginForRequest();
@@ -47,8 +66,8 @@ async function request(
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (login) headers.authorization = `Bearer ${login.token}`;
   try {
-    const response = await fetch(apiUrl(path, options.query), {
-      method,
+    const response = await fetch(urlOf(route.path, options), {
+      method: route.method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
@@ -60,8 +79,9 @@ async function request(
   }
 }
 
-async function send<T>(method: Method, path: string, schema: ResultCheck<T>, options: Options): Promise<ApiAnswer<T>> {
-  const { response, login } = await request(method, path, options, 'application/json');
+/** Makes a call and checks its answer's result. */
+export async function send<T>(route: Route, options: RequestInput, schema: ResultCheck<T>): Promise<ApiAnswer<T>> {
+  const { response, login } = await request(route, options, 'application/json');
 
   const answer: unknown = await response.json().catch(() => null);
   if (!isAnswerEnvelope(answer)) throw new ApiError(response.status, 'badResponse', messageText('serverError'));
@@ -80,13 +100,16 @@ async function send<T>(method: Method, path: string, schema: ResultCheck<T>, opt
   return { result: result.data, message: answer.message, statusCode: answer.statusCode };
 }
 
-function apiUrl(path: string, query: Query = {}): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) params.set(key, String(value));
+/** The call's path with its parameters filled in, and its query string. */
+function urlOf(path: string, { query, params }: RequestInput): string {
+  const values = (params ?? {}) as Values;
+  const filled = path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(values[name])));
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries((query ?? {}) as Values)) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
   }
-  const search = params.toString();
-  return `/api/${path}${search ? `?${search}` : ''}`;
+  const qs = search.toString();
+  return `${filled}${qs ? `?${qs}` : ''}`;
 }
 
 async function loginForRequest(): Promise<LoginResult | null> {
@@ -112,10 +135,11 @@ function refreshIfDue(login: LoginResult): Promise<void> {
 
 async function refreshToken(login: LoginResult): Promise<void> {
   try {
-    const { result } = await send('POST', 'Account/RefreshToken', checkedBy(isLoginResult), {
-      body: { Token: login.token },
-      anonymous: true,
-    });
+    const { result } = await send(
+      routes.auth.refresh,
+      { body: { Token: login.token }, anonymous: true },
+      checkedBy(isLoginResult),
+    );
     if (getLogin()?.token === login.token) storeLogin(result);
   } catch (err) {
     console.warn('session: token refresh failed, keeping the current token', err);
@@ -123,23 +147,11 @@ async function refreshToken(login: LoginResult): Promise<void> {
 }
 
 /** A file the server makes (an export): the same session handling, the answer as a Blob. */
-async function download(method: Method, path: string, options: Options): Promise<Blob> {
-  const { response, login } = await request(method, path, options, '*/*');
+export async function download(route: Route, options: RequestInput): Promise<Blob> {
+  const { response, login } = await request(route, options, '*/*');
   if (!response.ok) {
     if (response.status === 401 && login) endSession();
     throw new ApiError(response.status, 'exportFailed', messageText('exportFailed'));
   }
   return response.blob();
 }
-
-export const api = {
-  get: <T>(path: string, schema: ResultCheck<T>, options: Omit<Options, 'body'> = {}) =>
-    send('GET', path, schema, options),
-  post: <T>(path: string, body: unknown, schema: ResultCheck<T>, options: Options = {}) =>
-    send('POST', path, schema, { ...options, body }),
-  put: <T>(path: string, body: unknown, schema: ResultCheck<T>, options: Options = {}) =>
-    send('PUT', path, schema, { ...options, body }),
-  /** DELETE may carry a body (DeleteMeterFromLocation names the meter and the location in it). */
-  delete: <T>(path: string, schema: ResultCheck<T>, options: Options = {}) => send('DELETE', path, schema, options),
-  download,
-};

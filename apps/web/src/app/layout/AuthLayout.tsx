@@ -1,12 +1,12 @@
 import { Group } from '@mantine/core';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { ColorSchemeToggle } from '../../../app/layout/ColorSchemeToggle';
-import { Footer } from '../../../app/layout/Footer';
-import { LanguageSelect } from '../../../app/layout/LanguageSelect';
-import { PageLoader } from '../../../ui/PageLoader';
+import { ColorSchemeToggle } from './ColorSchemeToggle';
+import { Footer } from './Footer';
+import { LanguageSelect } from './LanguageSelect';
+import { PageLoader } from '../../ui/PageLoader';
 import classes from './AuthLayout.module.css';
-import { WelcomePanel } from './WelcomePanel';
+import { WelcomePanel } from '../../features/auth';
 
 /** The frame of the sign-in pages: the welcome blurb beside the form. */
 export function AuthLayout() {

@@ -1,0 +1,2 @@
+/** The reports feature's public entry: a property's reports dialog. */
+export { PropertyReportsModal } from './PropertyReportsModal';

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { bulkMonitoringRequest, monitoringRequest, siteIdQuery } from '../locations';
+import {
+  assignMetersRequest,
+  assignableMeters,
+  createMeterRequest,
+  locationIdParam,
+  manualReadingRequest,
+  manualReadingResult,
+  meterAssignment,
+  meterInventoryPage,
+  meterInventoryQuery,
+  meterOption,
+} from '../meters';
+import { administrators, propertyStaff } from './access';
+import { call } from './call';
+import { routes } from './routes';
+
+const tags = ['Meters'];
+
+export const metersCalls = {
+  stockOptions: call({
+    ...routes.meters.stockOptions,
+    summary: 'Meters in stock that can be added to a location',
+    tags,
+    access: propertyStaff,
+    query: locationIdParam,
+    scope: { 'query.locationId': 'location' },
+    result: z.array(meterOption),
+  }),
+
+  assignable: call({
+    ...routes.meters.assignable,
+    summary: 'The Assign Meter dialog: locations of a property that can take a meter, and the stock',
+    tags,
+    access: propertyStaff,
+    query: siteIdQuery,
+    scope: { 'query.siteID': 'site' },
+    result: assignableMeters,
+  }),
+
+  assign: call({
+    ...routes.meters.assign,
+    summary: 'Put a meter from stock on a location',
+    tags,
+    access: propertyStaff,
+    idempotent: true,
+    body: meterAssignment,
+    scope: { 'body.fk_LocationID': 'location' },
+    result: z.null(),
+  }),
+
+  assignMany: call({
+    ...routes.meters.assignMany,
+    summary: 'Put meters from stock on locations, all or none',
+    tags,
+    access: propertyStaff,
+    idempotent: true,
+    body: assignMetersRequest,
+    scope: { 'body.*.fk_LocationID': 'location' },
+    result: z.null(),
+  }),
+
+  unassign: call({
+    ...routes.meters.unassign,
+    summary: 'Take a meter off a location, back to stock',
+    tags,
+    access: propertyStaff,
+    body: meterAssignment,
+    scope: { 'body.fk_LocationID': 'location', 'body.servicePointID': 'meter' },
+    result: z.null(),
+  }),
+
+  addReading: call({
+    ...routes.meters.addReading,
+    summary: 'Reset a meter reading (a new baseline); below the previous reading it needs the override flag',
+    tags,
+    access: propertyStaff,
+    idempotent: true,
+    body: manualReadingRequest,
+    result: manualReadingResult,
+  }),
+
+  setMonitoring: call({
+    ...routes.meters.setMonitoring,
+    summary: 'Include or exclude a meter from monitoring',
+    tags,
+    access: administrators,
+    body: monitoringRequest,
+    scope: { 'body.LocationId': 'location', 'body.ServicePointID': 'meter' },
+    result: z.null(),
+  }),
+
+  setMonitoringMany: call({
+    ...routes.meters.setMonitoringMany,
+    summary: 'Include or exclude several meters from monitoring, all or none',
+    tags,
+    access: administrators,
+    body: bulkMonitoringRequest,
+    scope: { 'body.*.LocationId': 'location', 'body.*.ServicePointID': 'meter' },
+    result: z.null(),
+  }),
+
+  inventory: call({
+    ...routes.meters.inventory,
+    summary: 'Every meter and where it is (Administrator), paged and searchable',
+    tags,
+    access: administrators,
+    query: meterInventoryQuery,
+    result: meterInventoryPage,
+  }),
+
+  create: call({
+    ...routes.meters.create,
+    summary: 'Register a meter in stock (Administrator)',
+    tags,
+    access: administrators,
+    idempotent: true,
+    body: createMeterRequest,
+    result: z.number().int(),
+  }),
+};
