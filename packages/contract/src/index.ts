@@ -20,4 +20,6 @@ export * from './transactions';
 export * from './public-meter';
 export * from './wall-clock';
 export * from './device-protocol';
+export * from './live-event-names';
+export * from './live-events';
 export * from './api';

@@ -21,13 +21,46 @@ export type Listener = (payload: string) => void;
 export type Database = {
   db: Db;
   driver: 'pglite' | 'postgres';
-  /** LISTEN on a channel; returns a function that stops listening. */
-  listen(channel: string, onPayload: Listener): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; returns a function that stops listening. `onResume` runs each time
+   * the listening connection was lost and is back: notifications sent meanwhile are lost.
+   */
+  listen(channel: string, onPayload: Listener, onResume?: () => void): Promise<() => Promise<void>>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 };
 
 export const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
+
+/** Work to run inside a transaction just before it commits, by transaction (see `beforeCommit`). */
+const commitWork = new WeakMap<object, Array<() => Promise<void>>>();
+
+/**
+ * Runs `work` inside the transaction `q` once its callback has finished, just before it
+ * commits (work of a transaction that fails is dropped with it). False when `q` is not a
+ * transaction opened by `db.transaction` (the database itself, a savepoint): nothing is queued.
+ */
+export function beforeCommit(q: Queryable, work: () => Promise<void>): boolean {
+  const queue = commitWork.get(q);
+  queue?.push(work);
+  return queue !== undefined;
+}
+
+/** Makes `db.transaction` run the work queued by `beforeCommit` at the end of each transaction. */
+function withCommitWork(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((fn: (tx: Tx) => Promise<unknown>, config?: Parameters<Db['transaction']>[1]) =>
+    transaction(async (tx) => {
+      const queue: Array<() => Promise<void>> = [];
+      commitWork.set(tx, queue);
+      const result = await fn(tx);
+      // work may queue more work
+      for (let i = 0; i < queue.length; i++) await queue[i]!();
+      commitWork.delete(tx);
+      return result;
+    }, config)) as Db['transaction'];
+  return db;
+}
 
 /** Rows of a raw SQL query, the same shape from both drivers. */
 export async function rows<T>(q: Queryable, query: SQL): Promise<T[]> {
@@ -42,12 +75,13 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   // numeric and bigint counts arrive as strings from pg; keep numeric as text (precision),
   // but read int8 (count(*)) as a number like PGlite does.
   pg.types.setTypeParser(20, (v) => Number(v));
-  const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+  const db = withCommitWork(drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db);
   await migrateLocked(pool);
   // An idle connection that the server drops is replaced by the pool; without a listener
   // its error would end the process.
   pool.on('error', (err) => console.warn(`database: an idle connection failed: ${err.message}`));
   const handlers = new Map<string, Set<Listener>>();
+  const resumers = new Set<() => void>();
   let closed = false;
   let listener: Promise<pg.PoolClient> | undefined;
   const quote = (channel: string) => `"${channel.replace(/"/g, '')}"`;
@@ -67,16 +101,47 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
         client.release(err);
         listener = undefined;
         console.warn(`database: the change listener was lost (${err.message}); reconnecting`);
-        setTimeout(() => void listenConnection().catch(() => undefined), 1000).unref();
+        void relisten();
       });
-      for (const channel of handlers.keys()) await client.query(`LISTEN ${quote(channel)}`);
+      try {
+        for (const channel of handlers.keys()) await client.query(`LISTEN ${quote(channel)}`);
+      } catch (err) {
+        if (!lost) client.release(true);
+        lost = true;
+        throw err;
+      }
       return client;
-    })());
+    })().catch((err: unknown) => {
+      listener = undefined;
+      throw err;
+    }));
+
+  let relistening = false;
+  /** Connects the listener again, once a second until it listens; then tells who listens that notifications were lost. */
+  const relisten = async (): Promise<void> => {
+    if (relistening) return;
+    relistening = true;
+    try {
+      for (;;) {
+        await new Promise((r) => setTimeout(r, 1000).unref());
+        if (closed) return;
+        try {
+          await listenConnection();
+          break;
+        } catch (err) {
+          console.warn(`database: the change listener cannot reconnect yet (${(err as Error).message})`);
+        }
+      }
+    } finally {
+      relistening = false;
+    }
+    for (const resume of resumers) resume();
+  };
 
   return {
     db,
     driver: 'postgres',
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, onResume) {
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
@@ -84,8 +149,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
         await (await listenConnection()).query(`LISTEN ${quote(channel)}`);
       }
       set.add(onPayload);
+      if (onResume) resumers.add(onResume);
       return async () => {
         set.delete(onPayload);
+        if (onResume) resumers.delete(onResume);
       };
     },
     async ping() {
@@ -143,7 +210,7 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     // The default keeps up to 1 GB of write-ahead log beside the data: half the demo's disk.
     postgresqlconf: ['max_wal_size = 96MB', 'min_wal_size = 32MB'],
   });
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  const db = withCommitWork(drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db);
   await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_DIR });
   return {
     client,

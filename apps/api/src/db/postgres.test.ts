@@ -14,9 +14,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the PostgreSQL change listener', () => {
-  it('listens again on a new connection when the server ends its connection', async () => {
+  it('listens again on a new connection when the server ends its connection, and says so', async () => {
     const got: string[] = [];
-    await t.deps.database.listen('listener_test', (payload) => got.push(payload));
+    let resumed = 0;
+    await t.deps.database.listen(
+      'listener_test',
+      (payload) => got.push(payload),
+      () => resumed++,
+    );
     const [before] = await rows<{ pid: number }>(
       t.deps.db,
       sql`select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`,
@@ -36,6 +41,8 @@ describe('the PostgreSQL change listener', () => {
       sql`select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`,
     );
     expect(after!.pid).not.toBe(before!.pid);
+    // notifications sent meanwhile are lost: who listens is told, once (the hub then tells its sockets to resync)
+    expect(resumed).toBe(1);
   });
 });
 

@@ -1,56 +1,173 @@
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client';
+import type { LiveMeterValues, LiveMessageOf, SiteEvent } from '@portal/contract';
+import { beforeCommit, type Queryable } from '../db/client';
 
 export const HUB_CHANNEL = 'portal_events';
 
 /**
- * What changed, for the clients to refetch: the event names of the specification.
- * Carries ids and the time, never data: a client reloads what it may see.
+ * Between instances only, never sent to a browser:
+ * - accessChanged: a user's role, properties or standing changed, so each instance re-reads
+ *   the user's scope for their open sockets (or closes them);
+ * - commandsSettled: device commands got their outcome (acked, failed, timed out), for the
+ *   requests waiting for them on any instance (devices/answers.ts).
  */
-export type HubEvent =
-  | { type: 'broadcastlocationcapabilitesdata'; siteId: number; locationId: number; at: string }
-  | { type: 'broadcastsitestatesdata'; siteId: number; at: string };
+export type InstanceEvent =
+  | { type: 'accessChanged'; userAccountId: number }
+  | { type: 'commandsSettled'; commands: Array<{ messageId: number; state: string }> };
 
-/**
- * Between instances only, never sent to a browser: a user's role, properties or standing
- * changed, so each instance re-reads the user's scope for their open sockets (or closes them).
- */
-export type AccessChanged = { type: 'accessChanged'; userAccountId: number };
+/** What one NOTIFY carries: the events of the contract (live-events.ts) routed by property, and the instance events. */
+export type Announced = SiteEvent | InstanceEvent;
 
-/** A NOTIFY payload must stay under 8,000 bytes; events are small, so a margin is plenty. */
+/** A NOTIFY payload must stay under 8,000 bytes (PostgreSQL's limit). */
 const PAYLOAD_BYTES = 7_000;
 
+type MeterValuesEvent = LiveMessageOf<'meterValues'>;
+
 /**
- * Announces a change to every instance (PostgreSQL NOTIFY). Inside a transaction the
- * notification is delivered only if it commits, after the data is written. Many events
- * (a job that marks hundreds of meters missing) go as several notifications.
+ * The events of one transaction, collapsed: an event said twice is said once; the values of
+ * a meter merge (the later wins); a meter whose row is read again anyway (its location or
+ * property changed in the same transaction) carries no values.
  */
-export async function announce(q: Queryable, events: Array<HubEvent | AccessChanged>): Promise<void> {
+class Announcement {
+  private readonly access = new Set<number>();
+  private readonly settled = new Map<number, string>();
+  private readonly sites = new Map<number, string>();
+  private readonly locations = new Map<string, LiveMessageOf<'broadcastlocationcapabilitesdata'>>();
+  private readonly meters = new Map<number, { siteId: number; at: string; values: LiveMeterValues }>();
+
+  add(events: readonly Announced[]): void {
+    for (const e of events) {
+      switch (e.type) {
+        case 'accessChanged':
+          this.access.add(e.userAccountId);
+          break;
+        case 'commandsSettled':
+          for (const c of e.commands) this.settled.set(c.messageId, c.state);
+          break;
+        case 'broadcastsitestatesdata':
+          this.sites.set(e.siteId, e.at);
+          break;
+        case 'broadcastlocationcapabilitesdata':
+          this.locations.set(`${e.siteId}:${e.locationId}`, e);
+          break;
+        case 'meterValues':
+          for (const m of e.meters) {
+            const before = this.meters.get(m.servicePointID);
+            const values = before?.siteId === e.siteId ? { ...before.values, ...m } : m;
+            this.meters.set(m.servicePointID, { siteId: e.siteId, at: e.at, values });
+          }
+          break;
+      }
+    }
+  }
+
+  /** The events in the order instances handle them: access first, so that it applies to the events after it. */
+  events(): Announced[] {
+    const out: Announced[] = [...this.access].map((userAccountId) => ({ type: 'accessChanged', userAccountId }));
+    for (const [siteId, at] of this.sites) out.push({ type: 'broadcastsitestatesdata', siteId, at });
+    out.push(...this.locations.values());
+    const bySite = new Map<number, MeterValuesEvent>();
+    for (const { siteId, at, values } of this.meters.values()) {
+      if (this.sites.has(siteId) || this.locations.has(`${siteId}:${values.locationID}`)) continue;
+      const e = bySite.get(siteId) ?? { type: 'meterValues', siteId, at, meters: [] };
+      e.meters.push(values);
+      bySite.set(siteId, e);
+    }
+    out.push(...bySite.values());
+    if (this.settled.size) {
+      const commands = [...this.settled].map(([messageId, state]) => ({ messageId, state }));
+      out.push({ type: 'commandsSettled', commands });
+    }
+    return out;
+  }
+}
+
+/** The announcement each open transaction collects, sent once just before it commits. */
+const open = new WeakMap<object, Announcement>();
+
+/**
+ * Announces changes to every instance (PostgreSQL NOTIFY). Inside a transaction the events
+ * are collected and sent once, collapsed, just before it commits: delivered only if it
+ * commits, after the data is written. On the database itself they go at once.
+ */
+export async function announce(q: Queryable, events: readonly Announced[]): Promise<void> {
   if (!events.length) return;
-  const payloads: string[] = [];
+  const collecting = open.get(q);
+  if (collecting) {
+    collecting.add(events);
+    return;
+  }
+  const announcement = new Announcement();
+  announcement.add(events);
+  const atCommit = () => {
+    open.delete(q);
+    return notify(q, announcement.events());
+  };
+  if (beforeCommit(q, atCommit)) open.set(q, announcement);
+  else await notify(q, announcement.events());
+}
+
+/** The NOTIFY payloads of some events: JSON arrays under the size limit; a long list of meters is cut into several events. */
+function payloads(events: readonly Announced[], limit = PAYLOAD_BYTES): string[] {
+  const out: string[] = [];
   let group: string[] = [];
   let bytes = 2;
-  for (const event of events) {
+  for (const event of events.flatMap((e) => fitted(e, limit - 2))) {
     const json = JSON.stringify(event);
-    if (group.length && bytes + json.length + 1 > PAYLOAD_BYTES) {
-      payloads.push(`[${group.join(',')}]`);
+    const size = Buffer.byteLength(json) + 1;
+    if (group.length && bytes + size > limit) {
+      out.push(`[${group.join(',')}]`);
       group = [];
       bytes = 2;
     }
     group.push(json);
-    bytes += json.length + 1;
+    bytes += size;
   }
-  payloads.push(`[${group.join(',')}]`);
-  for (const payload of payloads) await q.execute(sql`select pg_notify(${HUB_CHANNEL}, ${payload})`);
+  if (group.length) out.push(`[${group.join(',')}]`);
+  return out;
 }
 
-export function locationChanged(siteId: number, locationId: number, at: Date): HubEvent[] {
-  return [
-    { type: 'broadcastlocationcapabilitesdata', siteId, locationId, at: at.toISOString() },
-    { type: 'broadcastsitestatesdata', siteId, at: at.toISOString() },
-  ];
+/** An event as events of at most `limit` bytes each (meter values split by meter; others are small). */
+function fitted(event: Announced, limit: number): Announced[] {
+  if (event.type !== 'meterValues' && event.type !== 'commandsSettled') return [event];
+  if (Buffer.byteLength(JSON.stringify(event)) <= limit) return [event];
+  const list: unknown[] = event.type === 'meterValues' ? event.meters : event.commands;
+  const key = event.type === 'meterValues' ? 'meters' : 'commands';
+  const empty = Buffer.byteLength(JSON.stringify({ ...event, [key]: [] }));
+  const parts: Announced[] = [];
+  let part: unknown[] = [];
+  let bytes = empty;
+  for (const item of list) {
+    const size = Buffer.byteLength(JSON.stringify(item)) + 1;
+    if (part.length && bytes + size > limit) {
+      parts.push({ ...event, [key]: part } as Announced);
+      part = [];
+      bytes = empty;
+    }
+    part.push(item);
+    bytes += size;
+  }
+  parts.push({ ...event, [key]: part } as Announced);
+  return parts;
 }
 
-export function siteChanged(siteId: number, at: Date): HubEvent[] {
+async function notify(q: Queryable, events: readonly Announced[]): Promise<void> {
+  for (const payload of payloads(events)) await q.execute(sql`select pg_notify(${HUB_CHANNEL}, ${payload})`);
+}
+
+/** A location changed in a way no event carries: its row is read again. */
+export function locationChanged(siteId: number, locationId: number, at: Date): SiteEvent[] {
+  return [{ type: 'broadcastlocationcapabilitesdata', siteId, locationId, at: at.toISOString() }];
+}
+
+/** The set of a property's locations changed: its table is read again. */
+export function siteChanged(siteId: number, at: Date): SiteEvent[] {
   return [{ type: 'broadcastsitestatesdata', siteId, at: at.toISOString() }];
+}
+
+/** New values of meters, one event a property. */
+export function meterValues(values: ReadonlyArray<LiveMeterValues & { siteId: number }>, at: Date): SiteEvent[] {
+  const bySite = new Map<number, LiveMeterValues[]>();
+  for (const { siteId, ...v } of values) bySite.set(siteId, [...(bySite.get(siteId) ?? []), v]);
+  return [...bySite].map(([siteId, meters]) => ({ type: 'meterValues', siteId, at: at.toISOString(), meters }));
 }

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
-import { HUB_SERVER_TIMEOUT_MS } from '@portal/contract';
+import { HUB_SERVER_TIMEOUT_MS, type LiveMessage, type SiteEvent } from '@portal/contract';
 import { loadPrincipal } from '../features/auth/queries';
 import type { TokenClaims } from '../features/auth/tokens';
 import { inScope, scopeOf, type Scope } from '../features/auth/scope';
 import { accessConfig } from '../lib/route';
-import { HUB_CHANNEL, type AccessChanged, type HubEvent } from './events';
+import { HUB_CHANNEL, type Announced } from './events';
 import { siteBusiness } from './queries';
 
 type Client = { socket: WebSocket; userAccountId: number; claims: TokenClaims; scope: Scope; alive: boolean };
@@ -14,9 +14,11 @@ type Client = { socket: WebSocket; userAccountId: number; claims: TokenClaims; s
 const HEARTBEAT_MS = HUB_SERVER_TIMEOUT_MS / 2;
 
 /**
- * The live hub: a websocket per signed-in browser. Events arrive from every instance by
- * LISTEN and go only to clients whose scope includes the event's site. A heartbeat every
- * 15 s keeps the line open; a client silent for 30 s is dropped.
+ * The live hub: a websocket per signed-in browser. Events (packages/contract, live-events.ts)
+ * arrive from every instance by LISTEN and go only to clients whose scope includes the
+ * event's property. A heartbeat every 15 s keeps the line open; a client silent for 30 s is
+ * dropped. When the database listener reconnects, events may have been lost meanwhile:
+ * every client is told to resync.
  */
 export async function registerHub(app: FastifyInstance): Promise<void> {
   const clients = new Set<Client>();
@@ -46,7 +48,7 @@ export async function registerHub(app: FastifyInstance): Promise<void> {
       socket.on('message', () => (client.alive = true));
       socket.on('close', () => clients.delete(client));
       // Tells the browser it is live: it refetches what may have changed while it was away.
-      socket.send(JSON.stringify({ type: 'connected', at: new Date().toISOString() }));
+      send(client, { type: 'connected', at: new Date().toISOString() });
     },
   );
 
@@ -60,21 +62,34 @@ export async function registerHub(app: FastifyInstance): Promise<void> {
       }
       c.alive = false;
       c.socket.ping();
-      c.socket.send(JSON.stringify({ type: 'heartbeat', at }));
+      send(c, { type: 'heartbeat', at });
     }
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
   // Notifications are handled one after another, so an access change is in force for the events after it.
   let handled = Promise.resolve();
-  const stop = await app.deps.database.listen(HUB_CHANNEL, (payload) => {
-    const events = JSON.parse(payload) as Array<HubEvent | AccessChanged>;
-    const changed = new Set(events.flatMap((e) => (e.type === 'accessChanged' ? [e.userAccountId] : [])));
-    handled = handled
-      .then(() => rescope(changed))
-      .then(() => deliver(events.filter((e): e is HubEvent => e.type !== 'accessChanged')))
-      .catch((err: unknown) => app.log.error({ err }, 'hub: events not delivered'));
-  });
+  const stop = await app.deps.database.listen(
+    HUB_CHANNEL,
+    (payload) => {
+      const events = JSON.parse(payload) as Announced[];
+      const changed = new Set(events.flatMap((e) => (e.type === 'accessChanged' ? [e.userAccountId] : [])));
+      const live = events.filter((e): e is SiteEvent => e.type !== 'accessChanged' && e.type !== 'commandsSettled');
+      handled = handled
+        .then(() => rescope(changed))
+        .then(() => deliver(live))
+        .catch((err: unknown) => app.log.error({ err }, 'hub: events not delivered'));
+    },
+    () => {
+      app.log.warn('hub: the database listener reconnected; clients resync');
+      const at = new Date().toISOString();
+      for (const c of clients) send(c, { type: 'resync', at });
+    },
+  );
+
+  function send(c: Client, message: LiveMessage) {
+    c.socket.send(JSON.stringify(message));
+  }
 
   /** A user whose access changed sees from now on what they may now see; one who may not sign in is cut off. */
   async function rescope(userAccountIds: Set<number>) {
@@ -91,7 +106,7 @@ export async function registerHub(app: FastifyInstance): Promise<void> {
     }
   }
 
-  async function deliver(events: HubEvent[]) {
+  async function deliver(events: SiteEvent[]) {
     if (!clients.size || !events.length) return;
     const owners = await siteBusiness(app.deps.db, [...new Set(events.map((e) => e.siteId))]);
     for (const c of clients) {
@@ -99,7 +114,7 @@ export async function registerHub(app: FastifyInstance): Promise<void> {
         const busEntityId = owners.get(e.siteId);
         return busEntityId !== undefined && inScope(c.scope, { siteId: e.siteId, busEntityId, deleted: false });
       });
-      for (const e of visible) c.socket.send(JSON.stringify(e));
+      for (const e of visible) send(c, e);
     }
   }
 

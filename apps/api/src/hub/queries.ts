@@ -1,7 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { locations, servicePoints, sites } from '../db/schema';
-import { locationChanged, type HubEvent } from './events';
+import type { SiteEvent } from '@portal/contract';
+import { locationChanged } from './events';
 
 /** The business of each site, to route events by scope. */
 export async function siteBusiness(q: Queryable, siteIds: number[]): Promise<Map<number, number>> {
@@ -14,7 +15,7 @@ export async function siteBusiness(q: Queryable, siteIds: number[]): Promise<Map
 }
 
 /** The hub events for the locations that carry these meters. */
-export async function locationEventsOfMeters(q: Queryable, meterIds: number[], at: Date): Promise<HubEvent[]> {
+export async function locationEventsOfMeters(q: Queryable, meterIds: number[], at: Date): Promise<SiteEvent[]> {
   if (!meterIds.length) return [];
   const found = await q
     .selectDistinct({ siteId: locations.siteId, locationId: locations.id })
@@ -22,15 +23,4 @@ export async function locationEventsOfMeters(q: Queryable, meterIds: number[], a
     .innerJoin(locations, eq(locations.id, servicePoints.locationId))
     .where(inArray(servicePoints.id, meterIds));
   return found.flatMap((f) => locationChanged(f.siteId, f.locationId, at));
-}
-
-/** One site-level event for each site that carries these meters. */
-export async function siteEventsOfMeters(q: Queryable, meterIds: number[], at: Date): Promise<HubEvent[]> {
-  if (!meterIds.length) return [];
-  const found = await q
-    .selectDistinct({ siteId: locations.siteId })
-    .from(servicePoints)
-    .innerJoin(locations, eq(locations.id, servicePoints.locationId))
-    .where(inArray(servicePoints.id, meterIds));
-  return found.map((f) => ({ type: 'broadcastsitestatesdata', siteId: f.siteId, at: at.toISOString() }));
 }

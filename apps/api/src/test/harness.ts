@@ -37,6 +37,11 @@ export type TestApp = {
   deps: Deps;
   clock: TestClock;
   gateway: TestGateway;
+  /**
+   * What the database client does once its change listener reconnected (PostgreSQL only):
+   * tells every listener that notifications may have been lost meanwhile.
+   */
+  listenerResumed(): void;
   /** Mails delivered (the outbox is drained after each `call`), newest last. */
   mails: Mail[];
   close(): Promise<void>;
@@ -117,6 +122,12 @@ export async function createTestApp(overrides: Partial<Config> = {}, devices?: D
     clockSkewSeconds: 300,
     ...overrides,
   };
+  const resumers = new Set<() => void>();
+  const listen = database.listen.bind(database);
+  database.listen = (channel, onPayload, onResume) => {
+    if (onResume) resumers.add(onResume);
+    return listen(channel, onPayload, onResume);
+  };
   const deps: Deps = {
     config,
     database,
@@ -135,6 +146,9 @@ export async function createTestApp(overrides: Partial<Config> = {}, devices?: D
     clock,
     gateway,
     mails,
+    listenerResumed() {
+      for (const resume of resumers) resume();
+    },
     async close() {
       await app.close();
       await devices?.stop();

@@ -7,7 +7,7 @@ import type { DeviceEvents, DeviceHeartbeat, DeviceReading, DeviceRefusal } from
 import { announce } from '../../hub/events';
 import { groupBy } from '../../lib/group';
 import { recordReadings } from '../meters/readings';
-import { locationEventsOfMeters, siteEventsOfMeters } from '../../hub/queries';
+import { readingValues } from '../meters/service';
 import { meterIdsByKey } from './queries';
 import { recordRefusals } from './refusals';
 import { settle } from './service';
@@ -67,11 +67,8 @@ async function storeMeterReadings(deps: Deps, readings: KnownReading[]): Promise
       tx,
       readings.map((r) => ({ servicePointId: r.meterId, readAt: r.readAt, total: r.total, isReset: false })),
     );
-    // Usage moved on these sites: one event a site, not one a location, keeps the hub quiet.
-    await announce(tx, [
-      ...(await locationEventsOfMeters(tx, recovered, deps.now())),
-      ...(await siteEventsOfMeters(tx, meterIds, deps.now())),
-    ]);
+    // One event a property, with each meter's new total, usage and state: browsers patch their rows.
+    await announce(tx, await readingValues(tx, meterIds, deps.now(), recovered));
   });
 }
 
@@ -84,8 +81,9 @@ async function storeHeartbeats(deps: Deps, beats: DeviceHeartbeat[]): Promise<De
         .update(servicePoints)
         .set({ lastSeenAt: sql`greatest(${servicePoints.lastSeenAt}, ${deps.now()})` })
         .where(inArray(servicePoints.id, meterIds));
+      // a heartbeat is news only for a meter that was missing
       const recovered = await recover(tx, meterIds, deps.now());
-      await announce(tx, await locationEventsOfMeters(tx, recovered, deps.now()));
+      await announce(tx, await readingValues(tx, recovered, deps.now(), recovered));
     });
   }
   return beats

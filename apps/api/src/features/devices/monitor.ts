@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rows } from '../../db/client';
 import type { Deps } from '../../deps';
-import { announce } from '../../hub/events';
-import { locationEventsOfMeters } from '../../hub/queries';
+import { announce, meterValues } from '../../hub/events';
 
 /**
  * Meters on a location, watched (not excluded), silent for longer than the configured
@@ -15,6 +14,7 @@ export async function markMissingMeters(deps: Deps): Promise<number> {
     const flagged = await rows<{
       id: number;
       name: string;
+      location_id: number;
       location: string;
       site: string;
       site_id: number;
@@ -29,7 +29,8 @@ export async function markMissingMeters(deps: Deps): Promise<number> {
           and not sp.is_missing_device and not sp.exclude_from_monitoring and not s.exclude_from_monitoring
           and not l.deleted and s.deleted_at is null
           and coalesce(sp.last_seen_at, sp.created_at) < ${cutoff}
-        returning sp.id, sp.name, sp.last_seen_at, l.description as location, s.public_name as site, s.id as site_id
+        returning sp.id, sp.name, sp.last_seen_at, sp.location_id, l.description as location, s.public_name as site,
+          s.id as site_id
       )
       select * from gone`,
     );
@@ -45,11 +46,16 @@ export async function markMissingMeters(deps: Deps): Promise<number> {
         })),
       )}::jsonb) as x(id int, site_id int, since text)
       on conflict do nothing`);
+    // one event a property, listing every meter that went missing
     await announce(
       tx,
-      await locationEventsOfMeters(
-        tx,
-        flagged.map((f) => f.id),
+      meterValues(
+        flagged.map((f) => ({
+          siteId: f.site_id,
+          servicePointID: f.id,
+          locationID: f.location_id,
+          isMissingDevice: true,
+        })),
         deps.now(),
       ),
     );

@@ -26,6 +26,34 @@ export function relaysNow(q: Queryable, meterIds: number[]): Promise<RelayNow[]>
   );
 }
 
+export type RelayValuesRow = {
+  id: number;
+  location_id: number;
+  site_id: number;
+  requested_state: number | null;
+  result_code: number | null;
+  relays: Array<{ servicePointCapabilityID: number; status: number; apiCapabilityResponse: string | null }>;
+};
+
+/** What the locations table shows of these meters' relays and latest command; meters in stock have no row. */
+export function relayValuesOf(q: Queryable, meterIds: number[]): Promise<RelayValuesRow[]> {
+  return rows<RelayValuesRow>(
+    q,
+    sql`
+    select sp.id, sp.location_id, l.site_id, m.requested_state, m.result_code,
+      coalesce((select json_agg(json_build_object('servicePointCapabilityID', spc.id, 'status', spc.status,
+          'apiCapabilityResponse', spc.api_capability_response) order by spc.id)
+        from service_point_capabilities spc where spc.service_point_id = sp.id), '[]'::json) as relays
+    from service_points sp
+    join locations l on l.id = sp.location_id
+    left join lateral (
+      select requested_state, result_code from device_control_messages
+      where service_point_id = sp.id order by id desc limit 1
+    ) m on true
+    where sp.id = any(${`{${meterIds.join(',')}}`}::int[])`,
+  );
+}
+
 /** The latest command of each meter of a location, with whether the meter is disconnect-capable. */
 export async function latestOperations(q: Queryable, locationId: number) {
   const found = await rows<{

@@ -3,11 +3,12 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { rows, type Queryable, type Tx } from '../../db/client';
 import { deviceControlMessages, servicePoints } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { announce } from '../../hub/events';
+import { commandAnswers } from '../../devices/answers';
+import type { SiteEvent } from '@portal/contract';
+import { announce, meterValues } from '../../hub/events';
 import { auditAll } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
-import { locationEventsOfMeters } from '../../hub/queries';
-import { relaysNow } from './queries';
+import { relaysNow, relayValuesOf } from './queries';
 import { commandsFor, planOf, type ControlRequest, type SendMode } from './relays';
 
 /** The text a capability shows while a command is out; the check-in form skips such relays. */
@@ -110,14 +111,30 @@ export async function queueControls(
       after: { requestedState: m.requestedState, capabilityId: m.capabilityId, messageId: m.id },
     })),
   );
-  const changed = [...new Set(inserted.map((m) => m.servicePointId))];
-  await announce(tx, await locationEventsOfMeters(tx, changed, now));
+  await announce(tx, await relayValues(tx, [...new Set(inserted.map((m) => m.servicePointId))], now));
   const ids = list.map((c) => {
     const key = commandKey(c.servicePointId, c.requestedState, c.capabilityId ?? null);
     const { plan } = plans.get(key)!;
     return typeof plan === 'object' ? plan.reuse : (idOf.get(key) ?? null);
   });
   return { ids, fresh: inserted.map((m) => ({ ...m, deviceKey: deviceKeys.get(m.servicePointId)! })) };
+}
+
+/** The relays and latest command of these meters as live values (one event a property). */
+export async function relayValues(q: Queryable, meterIds: number[], now: Date): Promise<SiteEvent[]> {
+  if (!meterIds.length) return [];
+  const found = await relayValuesOf(q, meterIds);
+  return meterValues(
+    found.map((m) => ({
+      siteId: m.site_id,
+      servicePointID: m.id,
+      locationID: m.location_id,
+      deviceControlRequestedState: m.requested_state,
+      resultCode: m.result_code,
+      relays: m.relays,
+    })),
+    now,
+  );
 }
 
 /**
@@ -205,6 +222,8 @@ type Settled = {
   capability_type: number | null;
   desired_state: number | null;
   resend: boolean;
+  /** Every command this settlement closed, with its new state (the same on each row). */
+  commands: Array<{ messageId: number; state: string }> | null;
 };
 
 /**
@@ -240,7 +259,7 @@ export async function settle(deps: Deps, answers: Settlement[]): Promise<void> {
         where m.id = a.message_id
           and (m.state in ('queued', 'sent') or (m.state = 'timed_out' and a.result_code is not null))
           and m.service_point_id = (select sp.id from service_points sp where sp.device_key = a.device_key)
-        returning m.id, m.service_point_id, m.capability_id, m.requested_state, a.result_code, a.at, a.response
+        returning m.id, m.service_point_id, m.capability_id, m.requested_state, a.state, a.result_code, a.at, a.response
       ), hits as (
         select spc.id as relay_id, c.id, c.requested_state, c.result_code, c.at, c.response,
           spc.command_id = c.id as decides
@@ -263,6 +282,7 @@ export async function settle(deps: Deps, answers: Settlement[]): Promise<void> {
           x.confirmed is not null as confirmed
       )
       select c.service_point_id, r.capability_id, cap.capability_type, r.desired_state,
+        (select json_agg(json_build_object('messageId', id, 'state', state)) from closed) as commands,
         coalesce(r.confirmed and r.status <> r.desired_state and not exists (
           select 1 from device_control_messages m
           where m.id = r.command_id and m.state in ('queued', 'sent')
@@ -272,7 +292,11 @@ export async function settle(deps: Deps, answers: Settlement[]): Promise<void> {
       left join capabilities cap on cap.id = r.capability_id`,
     );
     const meterIds = [...new Set(found.map((c) => c.service_point_id))];
-    await announce(tx, await locationEventsOfMeters(tx, meterIds, deps.now()));
+    // the requests waiting for these commands learn their outcome (devices/answers.ts)
+    await announce(tx, [
+      ...(await relayValues(tx, meterIds, deps.now())),
+      ...(found[0]?.commands ? [{ type: 'commandsSettled' as const, commands: found[0].commands }] : []),
+    ]);
     return found;
   });
   const astray = settled.filter((r) => r.resend);
@@ -344,20 +368,15 @@ export async function controlMessage(
 
 /**
  * Waits until the given commands are answered or `ms` pass; true when all succeeded.
- * Check-in and check-out answer 410 (saved, device operation pending) otherwise.
+ * Check-in and check-out answer 410 (saved, device operation pending) otherwise. Woken by the
+ * announcement of the answers, from any instance (devices/answers.ts), not by polling.
  */
 export async function awaitConfirmation(deps: Deps, messageIds: number[], ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  // Meters on a broker answer within tens of milliseconds: look soon, then less often.
-  for (let pause = 20; ; pause = Math.min(pause * 2, 250)) {
-    const found = messageIds.length
-      ? await deps.db
-          .select({ state: deviceControlMessages.state })
-          .from(deviceControlMessages)
-          .where(inArray(deviceControlMessages.id, messageIds))
-      : [];
-    if (found.every((m) => m.state === 'acked')) return true;
-    if (found.some((m) => m.state === 'failed' || m.state === 'timed_out') || Date.now() >= deadline) return false;
-    await new Promise((r) => setTimeout(r, pause));
-  }
+  return commandAnswers(deps.database).wait(messageIds, ms, async (ids) => {
+    const found = await deps.db
+      .select({ id: deviceControlMessages.id, state: deviceControlMessages.state })
+      .from(deviceControlMessages)
+      .where(inArray(deviceControlMessages.id, ids));
+    return new Map(found.map((m) => [m.id, m.state]));
+  });
 }

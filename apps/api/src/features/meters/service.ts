@@ -7,6 +7,7 @@ import {
   type ManualReadingRequest,
   type MeterAssignment,
   type ServicePointRow,
+  type SiteEvent,
 } from '@portal/contract';
 import { rows, type Queryable } from '../../db/client';
 import {
@@ -17,7 +18,7 @@ import {
   servicePoints,
 } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { announce, locationChanged } from '../../hub/events';
+import { announce, locationChanged, meterValues } from '../../hub/events';
 import { locationEventsOfMeters } from '../../hub/queries';
 import { audit } from '../../lib/audit';
 import { conflict, invalid } from '../../lib/errors';
@@ -35,7 +36,53 @@ import {
   stockMeters,
   type MeterOptionRow,
 } from './queries';
-import { meterUsage } from './usage';
+import { meterUsage, toStats } from './usage';
+
+/**
+ * What the locations table shows of these meters' readings, as live values (one event a
+ * property): total, last seen, usage, and for the meters of `recovered` that they are no
+ * longer missing (a change of the properties' counts). Meters in stock (on no location) have no row.
+ */
+export async function readingValues(
+  q: Queryable,
+  meterIds: number[],
+  now: Date,
+  recovered: readonly number[] = [],
+): Promise<SiteEvent[]> {
+  if (!meterIds.length) return [];
+  const where = sql`sp.id = any(${`{${meterIds.join(',')}}`}::int[])`;
+  const [found, usage] = await Promise.all([
+    rows<{
+      id: number;
+      location_id: number;
+      site_id: number;
+      last_reading: string | null;
+      last_seen_at: Date | string | null;
+      is_missing_device: boolean;
+    }>(
+      q,
+      sql`
+      select sp.id, sp.location_id, l.site_id, sp.last_reading, sp.last_seen_at, sp.is_missing_device
+      from service_points sp join locations l on l.id = sp.location_id
+      where ${where}`,
+    ),
+    meterUsage(q, where, now),
+  ]);
+  const usageOf = new Map(usage.map((u) => [u.service_point_id, u]));
+  const back = new Set(recovered);
+  return meterValues(
+    found.map((m) => ({
+      siteId: m.site_id,
+      servicePointID: m.id,
+      locationID: m.location_id,
+      kwhTotal: m.last_reading === null ? null : Number(m.last_reading),
+      lastSeenDT: m.last_seen_at === null ? null : new Date(m.last_seen_at).toISOString(),
+      usage: toStats(usageOf.get(m.id)),
+      ...(back.has(m.id) ? { isMissingDevice: m.is_missing_device } : {}),
+    })),
+    now,
+  );
+}
 
 /** The usage rule over a span of time, for the features that bill or report spans (stays, reports). */
 export { levelBefore, usageBetween } from './usage';
@@ -195,7 +242,7 @@ export async function addManualReading(
       before: { reading: previous },
       after: { reading: raw },
     });
-    await announce(tx, await locationEventsOfMeters(tx, [meter.id], deps.now()));
+    await announce(tx, await readingValues(tx, [meter.id], deps.now()));
   });
   return { overrideConfirmation: false, previousReading: previous };
 }

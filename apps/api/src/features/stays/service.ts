@@ -293,10 +293,12 @@ export async function retryRelays(deps: Deps, req: FastifyRequest, locationId: n
     const unanswered = (await relaysOfLocation(tx, locationId)).filter(
       (r) => r.command_state === 'failed' || r.command_state === 'timed_out',
     );
-    await tx
+    const [loc] = await tx
       .update(locations)
       .set({ isRetryState: unanswered.length > 0 })
-      .where(eq(locations.id, locationId));
+      .where(eq(locations.id, locationId))
+      .returning({ siteId: locations.siteId });
+    await announce(tx, locationChanged(loc!.siteId, locationId, deps.now()));
     const wanted = commandsFor(unanswered, (r) => (r.desired_state === 1 ? 1 : 0));
     return queueControls(tx, req, wanted, 'always', deps.now());
   });

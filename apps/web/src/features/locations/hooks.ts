@@ -7,7 +7,7 @@ import {
   type UpdateCapabilitiesRequest,
 } from '@portal/contract';
 import { client } from '../../lib/client';
-import { afterLocationChange, fetchTable, locationKeys, SITE_LISTS_KEY } from './liveData';
+import { afterLocationChange, fetchTable, holdRows, locationKeys, releaseRows, SITE_LISTS_KEY } from './liveData';
 
 /** Query and mutation hooks of the locations area: one per call of properties section 7. */
 
@@ -103,7 +103,10 @@ export function useMeterInventory(search: string, page: number, pageSize: number
 
 // ---------------------------------------------------------------- changes
 
-/** A mutation that refreshes the named rows (or the whole table) of the property when it succeeds. */
+/**
+ * A mutation that refreshes the named rows (or the whole table) of the property when it
+ * succeeds; meanwhile the live hub leaves the property's rows to it (`holdRows`).
+ */
 function useSiteMutation<I, O>(
   siteId: number,
   fn: (input: I) => Promise<O>,
@@ -112,7 +115,9 @@ function useSiteMutation<I, O>(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
+    onMutate: () => holdRows(siteId),
     onSuccess: (output, input) => afterLocationChange(queryClient, siteId, rowsOf(input, output)),
+    onSettled: () => releaseRows(queryClient, siteId),
   });
 }
 

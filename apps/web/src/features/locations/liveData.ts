@@ -1,9 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type LocationRow } from '@portal/contract';
+import { api, type LiveMessage, type LocationRow, parseLiveMessage } from '@portal/contract';
 import { z } from 'zod';
 import { request } from '../../lib/client';
-import { api } from '@portal/contract';
 import { ApiError } from '../../lib/apiError';
+import { planLive } from '../../lib/hub/messages';
+import { dashboardKeys } from '../dashboard';
+import { applyMeterValues } from './livePatch';
 
 /**
  * Query keys of the locations area and the row refresh the live hub and the dialogs use.
@@ -31,6 +33,9 @@ export const locationKeys = {
 /** Lists of properties (My Properties, Admin Panel) start with this key: their counts follow the locations. */
 export const SITE_LISTS_KEY = ['sites'] as const;
 
+/** The Transactions screen's queries (features/stays): current visits follow check-ins and check-outs. */
+const TRANSACTIONS_KEY = ['transactions'] as const;
+
 /** The table is large (up to thousands of rows): its answer is checked at the top only, rows by type. */
 const tableAnswer = z.array(z.custom<LocationRow>((v) => typeof v === 'object' && v !== null && 'locationID' in v));
 
@@ -55,6 +60,29 @@ export function mergeRows(rows: readonly LocationRow[], siteId: number, fresh: r
 }
 
 /**
+ * Properties with a change made in this tab on its way to the server. Their rows are read
+ * when the change answers (`afterLocationChange`), not also by the live hub meanwhile: a
+ * check-in's own event would otherwise read the row a second time. Rows the hub asked for
+ * meanwhile and the change did not read are read when the last change of the property ends.
+ */
+const held = new Map<number, { changes: number; rows: Set<number> }>();
+
+/** A change of the property starts here (a mutation). */
+export function holdRows(siteId: number): void {
+  const h = held.get(siteId) ?? { changes: 0, rows: new Set<number>() };
+  h.changes++;
+  held.set(siteId, h);
+}
+
+/** The change ended (answered or failed): reads what the hub asked for meanwhile, once no change of the property is out. */
+export async function releaseRows(queryClient: QueryClient, siteId: number): Promise<void> {
+  const h = held.get(siteId);
+  if (!h || --h.changes > 0) return;
+  held.delete(siteId);
+  if (h.rows.size) await refreshOrReload(queryClient, siteId, [...h.rows]);
+}
+
+/**
  * Refreshes some rows of a property's table: one small request per row instead of the
  * whole table. A row that cannot be read any more (erased, moved out of scope) reloads the table.
  */
@@ -64,6 +92,7 @@ export async function refreshRows(
   locationIds: readonly number[],
 ): Promise<void> {
   const key = locationKeys.table(siteId);
+  for (const id of locationIds) held.get(siteId)?.rows.delete(id);
   if (!queryClient.getQueryData(key)) return;
   try {
     const fresh = await Promise.all(locationIds.map((id) => fetchRow(id)));
@@ -74,6 +103,14 @@ export async function refreshRows(
   }
 }
 
+/** `refreshRows`, the table reloading instead when that fails. */
+function refreshOrReload(queryClient: QueryClient, siteId: number, locationIds: readonly number[]): Promise<void> {
+  return refreshRows(queryClient, siteId, locationIds).catch((error: unknown) => {
+    console.warn('hub: row refresh failed, reloading the table', error);
+    return queryClient.invalidateQueries({ queryKey: locationKeys.table(siteId) });
+  });
+}
+
 /** After a change made here: the row (or the table), the property lists' counts, and the row's device data. */
 export async function afterLocationChange(
   queryClient: QueryClient,
@@ -82,12 +119,67 @@ export async function afterLocationChange(
 ): Promise<void> {
   void queryClient.invalidateQueries({ queryKey: SITE_LISTS_KEY });
   if (locationIds === 'all') {
+    held.get(siteId)?.rows.clear();
     await queryClient.invalidateQueries({ queryKey: locationKeys.table(siteId) });
     return;
   }
   for (const id of locationIds) void queryClient.invalidateQueries({ queryKey: locationKeys.ofLocation(id) });
   // The change is saved: a failed refresh must not turn it into a failure, the table reloads instead.
-  await refreshRows(queryClient, siteId, locationIds).catch(() =>
-    queryClient.invalidateQueries({ queryKey: locationKeys.table(siteId) }),
-  );
+  await refreshOrReload(queryClient, siteId, locationIds);
+}
+
+/** Dashboard usage follows readings at most this often (a large fleet reads every second). */
+const USAGE_REFRESH_MS = 10_000;
+let usageRefreshedAt = 0;
+let usageTimer: ReturnType<typeof setTimeout> | null = null;
+
+function refreshUsage(queryClient: QueryClient) {
+  if (usageTimer) return;
+  const wait = Math.max(0, usageRefreshedAt + USAGE_REFRESH_MS - Date.now());
+  usageTimer = setTimeout(() => {
+    usageTimer = null;
+    usageRefreshedAt = Date.now();
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.realtime });
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.usage });
+  }, wait);
+}
+
+/**
+ * Applies a burst of the live hub's events to the cached queries (the plan: `planLive`).
+ * Each event is checked against the contract's schema first; an unknown or malformed one is
+ * passed over. Meter values are written into the cached tables (`setQueryData`): no request.
+ */
+export function applyLiveEvents(queryClient: QueryClient, frames: readonly unknown[]): void {
+  const events = frames.map(parseLiveMessage).filter((e): e is LiveMessage => e !== null);
+  const plan = planLive(events);
+  if (plan.resync) {
+    void queryClient.invalidateQueries();
+    return;
+  }
+  for (const siteId of plan.tables) {
+    held.get(siteId)?.rows.clear();
+    void queryClient.invalidateQueries({ queryKey: locationKeys.table(siteId) });
+  }
+  for (const { siteId, meters } of plan.patches) {
+    queryClient.setQueryData<LocationRow[]>(locationKeys.table(siteId), (rows) =>
+      rows ? applyMeterValues(rows, meters) : rows,
+    );
+  }
+  for (const id of plan.locations) void queryClient.invalidateQueries({ queryKey: locationKeys.ofLocation(id) });
+  for (const { siteId, locationIds } of plan.rows) {
+    const h = held.get(siteId);
+    if (h) for (const id of locationIds) h.rows.add(id);
+    else void refreshOrReload(queryClient, siteId, locationIds);
+  }
+  for (const id of plan.stays) void queryClient.invalidateQueries({ queryKey: locationKeys.currentStay(id) });
+  for (const { locationId, servicePointId } of plan.commands) {
+    void queryClient.invalidateQueries({ queryKey: locationKeys.controlMessage(locationId, servicePointId) });
+  }
+  if (plan.counts) {
+    void queryClient.invalidateQueries({ queryKey: SITE_LISTS_KEY });
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.counts });
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.alerts });
+  }
+  if (plan.rows.length || plan.tables.length) void queryClient.invalidateQueries({ queryKey: TRANSACTIONS_KEY });
+  if (plan.usage) refreshUsage(queryClient);
 }

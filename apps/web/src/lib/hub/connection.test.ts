@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HubConnection, type SocketLike, hubUrl } from './connection';
-import type { HubEvent } from './messages';
+import type { HubFrame } from './messages';
 
 class FakeSocket implements SocketLike {
   onopen: (() => void) | null = null;
@@ -20,7 +20,7 @@ class FakeSocket implements SocketLike {
 
 let sockets: FakeSocket[];
 let token: string | null;
-const events: HubEvent[] = [];
+const events: HubFrame[] = [];
 const connected: number[] = [];
 
 function connection() {
@@ -57,8 +57,13 @@ describe('hub connection', () => {
     s.send({ type: 'connected', at: 'x' });
     s.send({ type: 'heartbeat', at: 'x' });
     s.send({ type: 'broadcastsitestatesdata', siteId: 3, at: 'x' });
+    s.send({ type: 'resync', at: 'y' });
+    s.send({ type: 'unknown', at: 'z' });
     expect(connected).toHaveLength(1);
-    expect(events).toEqual([{ type: 'broadcastsitestatesdata', siteId: 3, at: 'x' }]);
+    expect(events).toEqual([
+      { type: 'broadcastsitestatesdata', siteId: 3, at: 'x' },
+      { type: 'resync', at: 'y' },
+    ]);
     c.stop();
   });
 

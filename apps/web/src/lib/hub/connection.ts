@@ -1,5 +1,5 @@
 import { HUB_RECONNECT_MS, HUB_SERVER_TIMEOUT_MS } from '@portal/contract';
-import { type HubEvent, type HubMessage, parseHubMessage } from './messages';
+import { type HubFrame, parseHubFrame } from './messages';
 
 /** The part of a browser WebSocket the connection uses (a fake one in tests). */
 export type SocketLike = {
@@ -13,9 +13,13 @@ export type SocketLike = {
 export type ConnectionOptions = {
   /** The hub's address with the current token, or null when signed out. */
   url: () => string | null;
-  /** The hub registered this client at `since`: data fetched before may have missed events. */
+  /**
+   * The hub registered this client at `since` (at start, and again after each reconnect):
+   * data fetched before may have missed events.
+   */
   onConnected: (since: number) => void;
-  onEvent: (event: HubEvent) => void;
+  /** An event of the hub (heartbeats aside), its payload not yet checked. */
+  onEvent: (event: HubFrame) => void;
   open?: (url: string) => SocketLike;
   now?: () => number;
   reconnectMs?: number;
@@ -75,7 +79,7 @@ export class HubConnection {
     }
     this.socket = socket;
     socket.onopen = () => this.watchSilence();
-    socket.onmessage = (event) => this.receive(parseHubMessage(event.data));
+    socket.onmessage = (event) => this.receive(parseHubFrame(event.data));
     socket.onerror = () => undefined;
     socket.onclose = () => {
       if (this.socket !== socket) return;
@@ -84,7 +88,7 @@ export class HubConnection {
     };
   }
 
-  private receive(message: HubMessage | null): void {
+  private receive(message: HubFrame | null): void {
     this.watchSilence();
     if (!message) return;
     if (message.type === 'connected') this.opts.onConnected(this.now());
