@@ -13,18 +13,13 @@ export default async function businessRoutes(app: FastifyInstance) {
   defineRoute(
     app,
     api.businesses.create,
-    async ({ deps, req, body }) =>
-      new Answer(await businesses.create(deps, req, body.legalName), 200, 'businessAdded'),
+    async ({ deps, req, body }) => new Answer(await businesses.create(deps, req, body.legalName), 200, 'businessAdded'),
   );
 
   defineRoute(
     app,
     api.businesses.update,
     async ({ deps, req, body }) =>
-      new Answer(
-        await businesses.rename(deps, req, body.busEntityID, body.legalName),
-        200,
-        'businessUpdated',
-      ),
+      new Answer(await businesses.rename(deps, req, body.busEntityID, body.legalName), 200, 'businessUpdated'),
   );
 }

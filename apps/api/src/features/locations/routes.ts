@@ -29,8 +29,7 @@ export default async function locationRoutes(app: FastifyInstance) {
   defineRoute(
     app,
     api.locations.createMany,
-    async ({ deps, req, body }) =>
-      new Answer(await locations.createLocations(deps, req, body), 200, 'locationsAdded'),
+    async ({ deps, req, body }) => new Answer(await locations.createLocations(deps, req, body), 200, 'locationsAdded'),
   );
 
   defineRoute(app, api.locations.edit, async ({ deps, req, user, body }) => {

@@ -25,11 +25,7 @@ export default async function meterRoutes(app: FastifyInstance) {
 
   defineRoute(app, api.meters.addReading, async ({ deps, req, user, body }) => {
     const result = await meters.addManualReading(deps, req, user, body);
-    return new Answer(
-      result,
-      200,
-      result.overrideConfirmation ? 'readingLowerConfirm' : 'readingUpdated',
-    );
+    return new Answer(result, 200, result.overrideConfirmation ? 'readingLowerConfirm' : 'readingUpdated');
   });
 
   defineRoute(app, api.meters.setMonitoring, async ({ deps, req, body }) => {

@@ -15,8 +15,7 @@ export default async function siteRoutes(app: FastifyInstance) {
   defineRoute(
     app,
     api.sites.create,
-    async ({ deps, req, user, body }) =>
-      new Answer(await sites.saveSite(deps, req, user, body), 200, 'propertyAdded'),
+    async ({ deps, req, user, body }) => new Answer(await sites.saveSite(deps, req, user, body), 200, 'propertyAdded'),
   );
 
   defineRoute(

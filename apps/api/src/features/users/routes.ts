@@ -10,14 +10,12 @@ export default async function userRoutes(app: FastifyInstance) {
   defineRoute(
     app,
     api.users.create,
-    async ({ deps, req, user, body }) =>
-      new Answer(await users.create(deps, req, user, body), 200, 'userCreated'),
+    async ({ deps, req, user, body }) => new Answer(await users.create(deps, req, user, body), 200, 'userCreated'),
   );
 
   defineRoute(
     app,
     api.users.update,
-    async ({ deps, req, user, body }) =>
-      new Answer(await users.update(deps, req, user, body), 200, 'userUpdated'),
+    async ({ deps, req, user, body }) => new Answer(await users.update(deps, req, user, body), 200, 'userUpdated'),
   );
 }

@@ -1,3 +1,2 @@
-/** The dashboard's public entry: its figures (shown on the admin panel too) and its query keys (refreshed by the hub). */
+/** The dashboard's public entry: its figures (shown on the admin panel too). */
 export { DashboardStats } from './components/DashboardStats';
-export { dashboardKeys } from './queryKeys';

@@ -1,11 +1,15 @@
+import { routes } from '@portal/contract';
+import { keyOf } from '../../lib/api';
+
 /**
- * Dashboard queries start with 'dashboard', so that live updates can refresh them together.
- * Apart from the hooks: the live hub needs only the keys, and the hooks bring the schemas (zod).
+ * The dashboard's queries, keyed by their calls in the route table (all start with
+ * 'dashboard'). Apart from the hooks: the live updates need only the keys, and the hooks bring
+ * the schemas (zod).
  */
 export const dashboardKeys = {
-  all: ['dashboard'] as const,
-  realtime: ['dashboard', 'realtime'] as const,
-  alerts: ['dashboard', 'alerts'] as const,
-  counts: ['dashboard', 'counts'] as const,
-  usage: ['dashboard', 'usage'] as const,
+  all: [routes.dashboard.realtime.key[0]] as const,
+  realtime: keyOf(routes.dashboard.realtime),
+  alerts: keyOf(routes.dashboard.alerts),
+  counts: keyOf(routes.dashboard.stats),
+  usage: keyOf(routes.dashboard.usageByProperty),
 };

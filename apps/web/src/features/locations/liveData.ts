@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { api, type LiveMessage, type LocationRow, parseLiveMessage } from '@portal/contract';
+import { api, type LiveMessage, type LocationRow, parseLiveMessage, routes } from '@portal/contract';
 import { z } from 'zod';
+import { keyOf } from '../../lib/api';
 import { request } from '../../lib/client';
 import { ApiError } from '../../lib/apiError';
 import { planLive } from '../../lib/hub/messages';
-import { dashboardKeys } from '../dashboard';
 import { applyMeterValues } from './livePatch';
 
 /**
@@ -139,8 +139,8 @@ function refreshUsage(queryClient: QueryClient) {
   usageTimer = setTimeout(() => {
     usageTimer = null;
     usageRefreshedAt = Date.now();
-    void queryClient.invalidateQueries({ queryKey: dashboardKeys.realtime });
-    void queryClient.invalidateQueries({ queryKey: dashboardKeys.usage });
+    void queryClient.invalidateQueries({ queryKey: keyOf(routes.dashboard.realtime) });
+    void queryClient.invalidateQueries({ queryKey: keyOf(routes.dashboard.usageByProperty) });
   }, wait);
 }
 
@@ -177,8 +177,8 @@ export function applyLiveEvents(queryClient: QueryClient, frames: readonly unkno
   }
   if (plan.counts) {
     void queryClient.invalidateQueries({ queryKey: SITE_LISTS_KEY });
-    void queryClient.invalidateQueries({ queryKey: dashboardKeys.counts });
-    void queryClient.invalidateQueries({ queryKey: dashboardKeys.alerts });
+    void queryClient.invalidateQueries({ queryKey: keyOf(routes.dashboard.stats) });
+    void queryClient.invalidateQueries({ queryKey: keyOf(routes.dashboard.alerts) });
   }
   if (plan.rows.length || plan.tables.length) void queryClient.invalidateQueries({ queryKey: TRANSACTIONS_KEY });
   if (plan.usage) refreshUsage(queryClient);
