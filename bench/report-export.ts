@@ -8,38 +8,25 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { benchApp, openBench, schema } from './support';
+import { benchApp, benchProperty, openBench, schema } from './support';
 
 const LOCATIONS = 2_000;
 
 const bench = await openBench();
 const { app, token } = await benchApp(bench);
 const db = bench.database.db;
-const [business] = await db.insert(schema.businessEntities).values({ legalName: 'Bench Export Inc' }).returning();
-const [site] = await db
-  .insert(schema.sites)
-  .values({
-    busEntityId: business!.id,
-    publicName: 'Bench Export Park',
-    physicalAddrLine1: '1 Bench Road',
-    physicalCity: 'Moab',
-    physicalZip: '84532',
-    physicalStateId: 45,
-    physicalCountryId: 236,
-    timeZone: 'America/Denver',
-  })
-  .returning();
-await db.insert(schema.siteSettings).values({ siteId: site!.id, billingRate: '0.15', waterBillingRate: '0.01' });
+const site = await benchProperty(db, 'Bench Export Inc', 'Bench Export Park');
+await db.insert(schema.siteSettings).values({ siteId: site.id, billingRate: '0.15', waterBillingRate: '0.01' });
 await db.execute(sql`
   insert into locations (site_id, description, public_name)
-  select ${site!.id}, 'Site ' || g, 'BEX' || lpad(g::text, 5, '0') from generate_series(1, ${LOCATIONS}) g`);
+  select ${site.id}, 'Site ' || g, 'BEX' || lpad(g::text, 5, '0') from generate_series(1, ${LOCATIONS}) g`);
 await db.execute(sql`
   insert into service_points (name, device_key, device_type_id, location_id, slot)
-  select 'X' || lpad(l.id::text, 6, '0'), 'bench-' || l.id, 1, l.id, 1 from locations l where l.site_id = ${site!.id}`);
+  select 'X' || lpad(l.id::text, 6, '0'), 'bench-' || l.id, 1, l.id, 1 from locations l where l.site_id = ${site.id}`);
 await db.execute(sql`
   insert into daily_usage (service_point_id, day, usage, first_reading, last_reading, last_read_at)
   select sp.id, d::date, 12.5, 0, 0, d + interval '23 hours'
-  from service_points sp join locations l on l.id = sp.location_id and l.site_id = ${site!.id},
+  from service_points sp join locations l on l.id = sp.location_id and l.site_id = ${site.id},
     generate_series('2025-01-01'::timestamptz, '2025-12-31'::timestamptz, interval '1 day') d`);
 
 let peak = process.memoryUsage().rss;
@@ -51,7 +38,7 @@ const started = performance.now();
 const res = await app.inject({
   method: 'GET',
   url: `/api/Report/GetDynamicExcel?${new URLSearchParams({
-    SiteID: String(site!.id),
+    SiteID: String(site.id),
     ReportStartDate: '2025-01-01',
     ReportEndDate: '2025-12-31',
     ReportStartTime: '00:00',

@@ -6,7 +6,7 @@
  *   npx tsx bench/request-overhead.ts                        # a fresh in-memory PGlite
  *   DATABASE_URL=postgres://… npx tsx bench/request-overhead.ts
  */
-import { benchApp, measure, openBench, schema } from './support';
+import { benchApp, benchProperty, measure, openBench, schema } from './support';
 
 const RUNS = 2_000;
 
@@ -15,23 +15,10 @@ async function main() {
   try {
     const { app, token } = await benchApp(bench);
     const db = bench.database.db;
-    const [business] = await db.insert(schema.businessEntities).values({ legalName: 'Overhead Parks' }).returning();
-    const [site] = await db
-      .insert(schema.sites)
-      .values({
-        busEntityId: business!.id,
-        publicName: 'Overhead Property',
-        physicalAddrLine1: '1 Bench Road',
-        physicalCity: 'Moab',
-        physicalZip: '84532',
-        physicalStateId: 45,
-        physicalCountryId: 236,
-        timeZone: 'America/Denver',
-      })
-      .returning();
+    const site = await benchProperty(db, 'Overhead Parks', 'Overhead Property');
     const [loc] = await db
       .insert(schema.locations)
-      .values({ siteId: site!.id, description: 'Pad 1', publicName: 'OVH0001' })
+      .values({ siteId: site.id, description: 'Pad 1', publicName: 'OVH0001' })
       .returning();
     const auth = { authorization: `Bearer ${token}` };
     const edit = {

@@ -174,3 +174,22 @@ export async function measure(
   times.sort((a, b) => a - b);
   return { median: percentile(times, 50), p95: percentile(times, 95), statements: [...counts], bytes };
 }
+
+/** A business with one property (Moab, Utah), for a bench that builds its own data. */
+export async function benchProperty(db: Db, businessName: string, propertyName: string) {
+  const [business] = await db.insert(schema.businessEntities).values({ legalName: businessName }).returning();
+  const [site] = await db
+    .insert(schema.sites)
+    .values({
+      busEntityId: business!.id,
+      publicName: propertyName,
+      physicalAddrLine1: '1 Bench Road',
+      physicalCity: 'Moab',
+      physicalZip: '84532',
+      physicalStateId: 45,
+      physicalCountryId: 236,
+      timeZone: 'America/Denver',
+    })
+    .returning();
+  return site!;
+}

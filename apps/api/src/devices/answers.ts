@@ -1,8 +1,9 @@
 import type { Database } from '../db/client';
 import { HUB_CHANNEL, type Announced } from '../hub/events';
 
-/** A command's state (device_control_messages.state) and whether it is its outcome. */
-const OUTCOMES = new Set(['acked', 'failed', 'timed_out']);
+/** The states (device_control_messages.state) that are a command's outcome, and those of them that are a failure. */
+const FAILURES = new Set(['failed', 'timed_out']);
+const OUTCOMES = new Set(['acked', ...FAILURES]);
 
 type Waiter = { ids: Set<number>; states: Map<number, string>; wake: () => void; recheck: boolean };
 
@@ -102,7 +103,7 @@ function record(w: Waiter, states: Map<number, string>) {
 
 /** true: all acknowledged; false: one failed or timed out; null: still waiting. */
 function decide(ids: number[], states: Map<number, string>): boolean | null {
-  if (ids.some((id) => ['failed', 'timed_out'].includes(states.get(id) ?? ''))) return false;
+  if (ids.some((id) => FAILURES.has(states.get(id) ?? ''))) return false;
   return ids.every((id) => states.get(id) === 'acked') ? true : null;
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { LiveMeterValues, LiveMessageOf, SiteEvent } from '@portal/contract';
 import { beforeCommit, type Queryable } from '../db/client';
+import { groupBy } from '../lib/group';
 
 export const HUB_CHANNEL = 'portal_events';
 
@@ -109,22 +110,8 @@ export async function announce(q: Queryable, events: readonly Announced[]): Prom
 
 /** The NOTIFY payloads of some events: JSON arrays under the size limit; a long list of meters is cut into several events. */
 function payloads(events: readonly Announced[], limit = PAYLOAD_BYTES): string[] {
-  const out: string[] = [];
-  let group: string[] = [];
-  let bytes = 2;
-  for (const event of events.flatMap((e) => fitted(e, limit - 2))) {
-    const json = JSON.stringify(event);
-    const size = Buffer.byteLength(json) + 1;
-    if (group.length && bytes + size > limit) {
-      out.push(`[${group.join(',')}]`);
-      group = [];
-      bytes = 2;
-    }
-    group.push(json);
-    bytes += size;
-  }
-  if (group.length) out.push(`[${group.join(',')}]`);
-  return out;
+  const json = events.flatMap((e) => fitted(e, limit - 2)).map((e) => JSON.stringify(e));
+  return runs(json, (j) => Buffer.byteLength(j) + 1, 2, limit).map((group) => `[${group.join(',')}]`);
 }
 
 /** An event as events of at most `limit` bytes each (meter values split by meter; others are small). */
@@ -134,21 +121,27 @@ function fitted(event: Announced, limit: number): Announced[] {
   const list: unknown[] = event.type === 'meterValues' ? event.meters : event.commands;
   const key = event.type === 'meterValues' ? 'meters' : 'commands';
   const empty = Buffer.byteLength(JSON.stringify({ ...event, [key]: [] }));
-  const parts: Announced[] = [];
-  let part: unknown[] = [];
-  let bytes = empty;
-  for (const item of list) {
-    const size = Buffer.byteLength(JSON.stringify(item)) + 1;
-    if (part.length && bytes + size > limit) {
-      parts.push({ ...event, [key]: part } as Announced);
-      part = [];
-      bytes = empty;
+  const sizeOf = (item: unknown) => Buffer.byteLength(JSON.stringify(item)) + 1;
+  return runs(list, sizeOf, empty, limit).map((part) => ({ ...event, [key]: part }) as Announced);
+}
+
+/** Items in order, in runs of at most `limit` bytes counting `base` for each run; an item larger than that runs alone. */
+function runs<T>(items: readonly T[], sizeOf: (item: T) => number, base: number, limit: number): T[][] {
+  const out: T[][] = [];
+  let run: T[] = [];
+  let bytes = base;
+  for (const item of items) {
+    const size = sizeOf(item);
+    if (run.length && bytes + size > limit) {
+      out.push(run);
+      run = [];
+      bytes = base;
     }
-    part.push(item);
+    run.push(item);
     bytes += size;
   }
-  parts.push({ ...event, [key]: part } as Announced);
-  return parts;
+  if (run.length) out.push(run);
+  return out;
 }
 
 async function notify(q: Queryable, events: readonly Announced[]): Promise<void> {
@@ -167,7 +160,10 @@ export function siteChanged(siteId: number, at: Date): SiteEvent[] {
 
 /** New values of meters, one event a property. */
 export function meterValues(values: ReadonlyArray<LiveMeterValues & { siteId: number }>, at: Date): SiteEvent[] {
-  const bySite = new Map<number, LiveMeterValues[]>();
-  for (const { siteId, ...v } of values) bySite.set(siteId, [...(bySite.get(siteId) ?? []), v]);
-  return [...bySite].map(([siteId, meters]) => ({ type: 'meterValues', siteId, at: at.toISOString(), meters }));
+  return [...groupBy(values, (v) => v.siteId)].map(([siteId, meters]) => ({
+    type: 'meterValues',
+    siteId,
+    at: at.toISOString(),
+    meters: meters.map(({ siteId: _, ...v }) => v),
+  }));
 }

@@ -4,16 +4,18 @@ import { type ApiAnswer, download, keyOf, send } from './api';
 /**
  * The typed client of the route table: `client.meters.assign({ body })`, one function per
  * call, its input and answer typed from the call's schemas, the answer checked against them.
- * Public calls go without the session's token.
  */
 export type CallOptions = { signal?: AbortSignal };
 type Args<C extends Call> =
   object extends CallInput<C> ? [input?: CallInput<C> & CallOptions] : [input: CallInput<C> & CallOptions];
 
+/** Makes a call of the table: public calls go without the session's token; the answer is checked against the entry. */
+function sendCall(c: Call, input: object | undefined) {
+  return send(c, { ...input, anonymous: c.access === 'public' }, c.result);
+}
+
 export function request<C extends Call>(call: C, ...[input]: Args<C>): Promise<ApiAnswer<CallResult<C>>> {
-  return send(call, { ...input, anonymous: call.access === 'public' }, call.result) as Promise<
-    ApiAnswer<CallResult<C>>
-  >;
+  return sendCall(call, input) as Promise<ApiAnswer<CallResult<C>>>;
 }
 
 /** A call that answers a file (an export). */
@@ -32,12 +34,7 @@ type Client<T> = {
 export const client = Object.fromEntries(
   Object.entries(api).map(([group, calls]) => [
     group,
-    Object.fromEntries(
-      Object.entries(calls).map(([key, c]) => [
-        key,
-        (input?: object) => send(c, { ...input, anonymous: c.access === 'public' }, c.result),
-      ]),
-    ),
+    Object.fromEntries(Object.entries(calls).map(([key, c]) => [key, (input?: object) => sendCall(c, input)])),
   ]),
 ) as Client<typeof api>;
 
@@ -47,6 +44,6 @@ export function queryOf<C extends Call>(c: C, ...[input]: Args<C>) {
   return {
     queryKey: keyOf(c, Object.keys(data).length ? data : undefined),
     queryFn: async ({ signal }: { signal: AbortSignal }): Promise<CallResult<C>> =>
-      (await send(c, { ...data, signal, anonymous: c.access === 'public' }, c.result)).result as CallResult<C>,
+      (await sendCall(c, { ...data, signal })).result as CallResult<C>,
   };
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { client } from '../../lib/client';
-import { businessKeys, lookupKeys } from '../sites';
+import { businessKeys } from '../sites';
 
 /** The accordion: business entities whose name or a property name contains the keyword. */
 export function useBusinessesWithSites(keyword: string) {
@@ -23,7 +23,6 @@ export function useSaveBusiness() {
     },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: businessKeys.all });
-      void queryClient.invalidateQueries({ queryKey: lookupKeys.businesses });
       void queryClient.invalidateQueries({ queryKey: ['sites'] });
     },
   });

@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  api,
   type BulkLocationEntry,
   type CheckInRequest,
   type ControlMessage,
   type MeterAssignment,
   type UpdateCapabilitiesRequest,
 } from '@portal/contract';
-import { client } from '../../lib/client';
+import { client, queryOf } from '../../lib/client';
 import { afterLocationChange, fetchTable, holdRows, locationKeys, releaseRows, SITE_LISTS_KEY } from './liveData';
 
 /** Query and mutation hooks of the locations area: one per call of properties section 7. */
@@ -30,8 +31,7 @@ export function useCurrentStay(locationId: number, enabled = true) {
 
 export function useLocationTypes() {
   return useQuery({
-    queryKey: locationKeys.locationTypes,
-    queryFn: async ({ signal }) => (await client.lookups.locationTypes({ signal })).result,
+    ...queryOf(api.lookups.locationTypes),
     staleTime: REFERENCE_STALE_MS,
   });
 }
@@ -64,17 +64,14 @@ export function useAssignableMeters(siteId: number, enabled: boolean) {
 
 export function useBusinessLookup(enabled: boolean) {
   return useQuery({
-    queryKey: locationKeys.businesses,
-    queryFn: async ({ signal }) => (await client.businesses.lookup({ signal })).result,
+    ...queryOf(api.businesses.lookup),
     enabled,
   });
 }
 
 export function useSitesOfBusiness(busEntityId: number | null) {
   return useQuery({
-    queryKey: locationKeys.sitesOfBusiness(busEntityId ?? 0),
-    queryFn: async ({ signal }) =>
-      (await client.sites.lookupOfBusiness({ query: { busEntityID: busEntityId }, signal })).result,
+    ...queryOf(api.sites.lookupOfBusiness, { query: { busEntityID: busEntityId ?? 0 } }),
     enabled: busEntityId !== null,
   });
 }

@@ -2,27 +2,14 @@ import { QueryClient } from '@tanstack/react-query';
 import type { LocationRow } from '@portal/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { request } from '../../lib/client';
+import { locationRow } from '../../test/fixtures';
 import { afterLocationChange, applyLiveEvents, holdRows, locationKeys, releaseRows } from './liveData';
 
 vi.mock('../../lib/client', () => ({ request: vi.fn() }));
 const get = vi.mocked(request);
 
-const row = (locationID: number, over: Partial<LocationRow> = {}): LocationRow => ({
-  locationID,
-  fk_SiteID: 1,
-  locationDescription: `Site A-${locationID}`,
-  locationPublicName: `L${locationID}`,
-  accountNumber: null,
-  locationType: null,
-  locationTypeName: null,
-  autoCheckoutDateTime: null,
-  isCheckedInState: false,
-  isRetryState: false,
-  deleted: false,
-  guestName: null,
-  servicePoints: [],
-  ...over,
-});
+const row = (locationID: number, over: Partial<LocationRow> = {}): LocationRow =>
+  locationRow(locationID, { servicePoints: [], ...over });
 
 /** A client with the table of property 1 cached, and the row requests it answers. */
 function cached() {

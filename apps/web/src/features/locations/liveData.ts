@@ -22,9 +22,6 @@ export const locationKeys = {
     [...locationKeys.ofLocation(locationId), 'controlMessage', servicePointId] as const,
   stock: (locationId: number) => ['locations', 'stock', locationId] as const,
   assignable: (siteId: number) => ['locations', 'assignable', siteId] as const,
-  locationTypes: ['locations', 'locationTypes'] as const,
-  businesses: ['locations', 'businesses'] as const,
-  sitesOfBusiness: (busEntityId: number) => ['locations', 'sitesOfBusiness', busEntityId] as const,
   guests: (search: string) => ['locations', 'guests', search] as const,
   inventory: (search: string, page: number, pageSize: number) =>
     ['meters', 'inventory', search, page, pageSize] as const,

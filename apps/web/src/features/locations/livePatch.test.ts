@@ -1,59 +1,33 @@
 import type { LocationRow, ServicePointRow } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+import { locationRow, meterRow } from '../../test/fixtures';
 import { applyMeterValues } from './livePatch';
 
-const meter = (id: number, over: Partial<ServicePointRow> = {}): ServicePointRow => ({
-  servicePointID: id,
-  servicePointName: `E${id}`,
-  deviceKey: `dk-${id}`,
-  deviceTypeDisplayName: 'Smart Electric',
-  fk_DeviceTypeGroupId: 6,
-  fk_DeviceTypeId: 6,
-  fk_DeviceTypeName: 'SmartElectricMeter',
-  unit: 'kWh',
-  supportsResetReading: true,
-  activeInd: 1,
-  activeIndName: 'Available',
-  excludeFromMonitoring: false,
-  isMissingDevice: false,
-  lastSeenDT: '2026-05-01T10:00:00.000Z',
-  kwhTotal: 100,
-  deviceControlRequestedState: 1,
-  resultCode: 0,
-  servicePointCapabilities: [
-    {
-      servicePointCapabilityID: id * 10,
-      status: 1,
-      apiCapabilityResponse: null,
-      capability: { capabilityID: 2, displayName: '30 A', capabilityType: 2 },
-    },
-    {
-      servicePointCapabilityID: id * 10 + 1,
-      status: 0,
-      apiCapabilityResponse: null,
-      capability: { capabilityID: 3, displayName: '50 A', capabilityType: 2 },
-    },
-  ],
-  usage: { dayUsage: 1, weekUsage: 2, monthUsage: 3, totalUsage: 4 },
-  lastRefusal: null,
-  ...over,
-});
+const meter = (id: number, over: Partial<ServicePointRow> = {}): ServicePointRow =>
+  meterRow(id, {
+    lastSeenDT: '2026-05-01T10:00:00.000Z',
+    deviceControlRequestedState: 1,
+    resultCode: 0,
+    servicePointCapabilities: [
+      {
+        servicePointCapabilityID: id * 10,
+        status: 1,
+        apiCapabilityResponse: null,
+        capability: { capabilityID: 2, displayName: '30 A', capabilityType: 2 },
+      },
+      {
+        servicePointCapabilityID: id * 10 + 1,
+        status: 0,
+        apiCapabilityResponse: null,
+        capability: { capabilityID: 3, displayName: '50 A', capabilityType: 2 },
+      },
+    ],
+    usage: { dayUsage: 1, weekUsage: 2, monthUsage: 3, totalUsage: 4 },
+    ...over,
+  });
 
-const row = (locationID: number, meters: ServicePointRow[]): LocationRow => ({
-  locationID,
-  fk_SiteID: 1,
-  locationDescription: `Site A-${locationID}`,
-  locationPublicName: `L${locationID}`,
-  accountNumber: null,
-  locationType: null,
-  locationTypeName: null,
-  autoCheckoutDateTime: null,
-  isCheckedInState: true,
-  isRetryState: false,
-  deleted: false,
-  guestName: 'Gina Guest',
-  servicePoints: meters,
-});
+const row = (locationID: number, meters: ServicePointRow[]): LocationRow =>
+  locationRow(locationID, { isCheckedInState: true, guestName: 'Gina Guest', servicePoints: meters });
 
 const table = () => [row(1, [meter(11), meter(12)]), row(2, [meter(21)]), row(3, [meter(31)])];
 

@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  api,
   type CreateSiteRequest,
   type SaveSiteRequest,
   type SiteSettingRequest,
   type SiteWithStats,
 } from '@portal/contract';
-import { client } from '../../lib/client';
-import { businessKeys, lookupKeys, siteKeys } from './queryKeys';
+import { client, queryOf } from '../../lib/client';
+import { businessKeys, siteKeys } from './queryKeys';
 
 const REFERENCE_STALE_MS = 60 * 60_000;
 
@@ -48,8 +49,7 @@ export function usePartners(siteID: number) {
 
 export function useCountries() {
   return useQuery({
-    queryKey: lookupKeys.countries,
-    queryFn: async ({ signal }) => (await client.lookups.countries({ signal })).result,
+    ...queryOf(api.lookups.countries),
     staleTime: REFERENCE_STALE_MS,
   });
 }
@@ -57,8 +57,7 @@ export function useCountries() {
 /** The states of a country; reloaded whenever the country changes. */
 export function useStates(countryID: number | null | undefined) {
   return useQuery({
-    queryKey: lookupKeys.states(countryID ?? 0),
-    queryFn: async ({ signal }) => (await client.lookups.states({ query: { countryID }, signal })).result,
+    ...queryOf(api.lookups.states, { query: { countryID: countryID ?? 0 } }),
     enabled: typeof countryID === 'number' && countryID > 0,
     staleTime: REFERENCE_STALE_MS,
     retry: false,
@@ -67,8 +66,7 @@ export function useStates(countryID: number | null | undefined) {
 
 export function useTimeZones() {
   return useQuery({
-    queryKey: lookupKeys.timeZones,
-    queryFn: async ({ signal }) => (await client.lookups.timeZones({ signal })).result,
+    ...queryOf(api.lookups.timeZones),
     staleTime: REFERENCE_STALE_MS,
   });
 }
@@ -76,8 +74,7 @@ export function useTimeZones() {
 /** id/value of the business entities the user sees (the business picker of the property form). */
 export function useBusinessLookup(enabled = true) {
   return useQuery({
-    queryKey: lookupKeys.businesses,
-    queryFn: async ({ signal }) => (await client.businesses.lookup({ signal })).result,
+    ...queryOf(api.businesses.lookup),
     enabled,
   });
 }

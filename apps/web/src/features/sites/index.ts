@@ -1,9 +1,9 @@
-/** The properties feature's public entry: property lists, their actions and the lookups' query keys. */
+/** The properties feature's public entry: property lists, their actions and the businesses' query keys. */
 export { SiteAccordion } from './components/SiteAccordion';
 export { SiteCounts } from './components/SiteCounts';
 export { SitesLoadFailed, SitesSkeleton } from './components/SitesStatus';
 export { useBusinessSites, useVisibleSites } from './hooks';
-export { businessKeys, lookupKeys } from './queryKeys';
+export { businessKeys } from './queryKeys';
 export type { SiteActions } from './siteActions';
 export { useRole } from './useRole';
 export { useSiteActions } from './useSiteActions';

@@ -11,15 +11,7 @@ export const siteKeys = {
   partners: (siteID: number) => ['site', siteID, 'partners'] as const,
 };
 
-/** Reference data: changes only with a deployment. */
-export const lookupKeys = {
-  countries: ['lookups', 'countries'] as const,
-  states: (countryID: number) => ['lookups', 'states', countryID] as const,
-  timeZones: ['lookups', 'timeZones'] as const,
-  businesses: ['businesses', 'lookup'] as const,
-};
-
-/** Business entities of the Admin Panel. */
+/** Business entities: the Admin Panel's accordion and the lookup (the route table's `businesses` calls). */
 export const businessKeys = {
   all: ['businesses'] as const,
   withSites: (keyword: string) => ['businesses', 'withSites', keyword] as const,
