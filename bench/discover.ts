@@ -1,6 +1,7 @@
 /** What the scenarios need of the seeded data, found through the API as a user would. */
 import { behaviourOf } from '../apps/api/src/devices/fleet';
-import type { Client } from './http';
+import { routes } from '@portal/contract';
+import { stepOf, type Client } from './http';
 import { portalCall, scenarios, type BenchContext } from './scenarios';
 
 type Site = { siteID: number; totalLocations: number; timeZone: string };
@@ -27,7 +28,7 @@ export async function discover(admin: Client, freeLocationsWanted: number): Prom
   const publicNames: string[] = [];
   for (const site of [largest, ...sites.filter((s) => s !== largest)]) {
     if (freeLocations.length >= freeLocationsWanted) break;
-    const table = await call({ method: 'GET', path: `/api/GetAllLocationsWithMetersBySiteID?siteID=${site.siteID}` });
+    const table = await call(stepOf(routes.locations.table, { siteID: site.siteID }));
     for (const row of resultOf<LocationRow[]>(table.body)) {
       if (row.deleted || !row.servicePoints.length) continue;
       if (publicNames.length < 100) publicNames.push(row.locationPublicName);

@@ -8,6 +8,21 @@ import { performance } from 'node:perf_hooks';
 import { gunzipSync } from 'node:zlib';
 
 export type Step = { method: 'GET' | 'POST'; path: string; body?: unknown };
+
+/** A route of the table (packages/contract) with its query, as a URL path. */
+export function urlOf(route: { path: string }, query?: Record<string, string | number>): string {
+  if (!query) return route.path;
+  return `${route.path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`;
+}
+
+/** A call of the route table as a scenario's step. */
+export function stepOf(
+  route: { method: Step['method']; path: string },
+  query?: Record<string, string | number>,
+  body?: unknown,
+): Step {
+  return { method: route.method, path: urlOf(route, query), ...(body === undefined ? {} : { body }) };
+}
 export type Answer = { status: number; body: Buffer; contentType: string; ms: number };
 
 export class Client {

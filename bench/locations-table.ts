@@ -11,6 +11,8 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../apps/api/src/db/client';
 import { rebuildDailyUsage } from '../apps/api/src/db/seed/rollup';
+import { routes } from '@portal/contract';
+import { urlOf } from './http';
 import { benchApp, chunks, measure, openBench, schema } from './support';
 
 const { values } = parseArgs({
@@ -92,7 +94,7 @@ async function main() {
       app,
       {
         method: 'GET',
-        url: `/api/GetAllLocationsWithMetersBySiteID?siteID=${siteId}`,
+        url: urlOf(routes.locations.table, { siteID: siteId }),
         headers: { authorization: `Bearer ${token}` },
       },
       30,

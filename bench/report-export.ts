@@ -8,6 +8,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
+import { routes } from '@portal/contract';
+import { urlOf } from './http';
 import { benchApp, benchProperty, openBench, schema } from './support';
 
 const LOCATIONS = 2_000;
@@ -37,15 +39,15 @@ const sampler = setInterval(() => {
 const started = performance.now();
 const res = await app.inject({
   method: 'GET',
-  url: `/api/Report/GetDynamicExcel?${new URLSearchParams({
-    SiteID: String(site.id),
+  url: urlOf(routes.reports.excel, {
+    SiteID: site.id,
     ReportStartDate: '2025-01-01',
     ReportEndDate: '2025-12-31',
     ReportStartTime: '00:00',
     ReportEndTime: '23:59',
     ReportID: '2',
     StoredProcedureCalled: 'daily_usage_per_location',
-  })}`,
+  }),
   headers: { authorization: `Bearer ${token}` },
 });
 const seconds = (performance.now() - started) / 1000;

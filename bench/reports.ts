@@ -8,6 +8,8 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { rows } from '../apps/api/src/db/client';
+import { routes } from '@portal/contract';
+import { urlOf } from './http';
 import { benchApp, measure, openSeeded } from './support';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
@@ -56,17 +58,17 @@ console.log(
 );
 for (const type of types) {
   for (const period of periods) {
-    const query = new URLSearchParams({
-      ReportID: String(type.id),
-      SiteID: String(largest.id),
+    const query = {
+      ReportID: type.id,
+      SiteID: largest.id,
       StoredProcedureCalled: type.proc,
       PeriodStartDate: period.start,
       EndDate: period.end,
       LocationDescription: largest.description,
-    });
+    };
     const request = {
       method: 'GET' as const,
-      url: `/api/Report/ReportRecords?${query}`,
+      url: urlOf(routes.reports.records, query),
       headers: { authorization: `Bearer ${token}` },
     };
     await withinRateLimit(runs + 3);

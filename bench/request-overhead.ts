@@ -1,14 +1,20 @@
 /**
  * What every signed-in request pays before its handler: the session check, the input's text
- * check and, for create calls, the Idempotency-Key. Times a light call (GET /api/me), an edit
- * with a body (PUT UpdateLocation) and a create with and without a key, through the real app.
+ * check and, for create calls, the Idempotency-Key. Times a light call (`auth.me`), an edit
+ * with a body (`locations.edit`) and a create (`businesses.create`) with and without a key,
+ * through the real app.
  *
  *   npx tsx bench/request-overhead.ts                        # a fresh in-memory PGlite
  *   DATABASE_URL=postgres://… npx tsx bench/request-overhead.ts
  */
+import { routes } from '@portal/contract';
 import { benchApp, benchProperty, measure, openBench, schema } from './support';
 
 const RUNS = 2_000;
+const { me } = routes.auth;
+const { edit } = routes.locations;
+const { create } = routes.businesses;
+const label = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
 async function main() {
   const bench = await openBench();
@@ -21,7 +27,7 @@ async function main() {
       .values({ siteId: site.id, description: 'Pad 1', publicName: 'OVH0001' })
       .returning();
     const auth = { authorization: `Bearer ${token}` };
-    const edit = {
+    const changes = {
       locationID: loc!.id,
       locationDescription: 'Pad 1',
       billingAccountNumber: 'ACC-1',
@@ -29,20 +35,16 @@ async function main() {
     };
     let n = 0;
     const rows = {
-      'GET /api/me': await measure(app, { method: 'GET', url: '/api/me', headers: auth }, RUNS),
-      'PUT /api/UpdateLocation': await measure(
-        app,
-        { method: 'PUT', url: '/api/UpdateLocation', headers: auth, payload: edit },
-        RUNS,
-      ),
+      [label(me)]: await measure(app, { method: me.method, url: me.path, headers: auth }, RUNS),
+      [label(edit)]: await measure(app, { method: edit.method, url: edit.path, headers: auth, payload: changes }, RUNS),
     };
-    const create = async (key: boolean) => {
+    const creates = async (key: boolean) => {
       const times: number[] = [];
       for (let i = 0; i < RUNS / 4; i++) {
         const started = performance.now();
         const res = await app.inject({
-          method: 'POST',
-          url: '/api/Business/CreateBusEntity',
+          method: create.method,
+          url: create.path,
           headers: { ...auth, ...(key ? { 'idempotency-key': `k-${n}` } : {}) },
           payload: { legalName: `Overhead ${n++}` },
         });
@@ -54,8 +56,8 @@ async function main() {
     };
     const table = {
       ...Object.fromEntries(Object.entries(rows).map(([k, m]) => [k, { median: m.median, p95: m.p95 }])),
-      'POST CreateBusEntity': await create(false),
-      'POST CreateBusEntity with Idempotency-Key': await create(true),
+      [label(create)]: await creates(false),
+      [`${label(create)} with Idempotency-Key`]: await creates(true),
     };
     for (const [call, m] of Object.entries(table)) {
       console.log(`${call.padEnd(44)} median ${m.median.toFixed(2)} ms  p95 ${m.p95.toFixed(2)} ms`);

@@ -3,8 +3,9 @@
  * `Call`: against the portal, or against the bare server that answers every step with the
  * portal's own answer, captured once, so the two differ only in the work the portal does.
  */
+import { routes } from '@portal/contract';
 import { BENCH_ADMIN } from './seed-fleet';
-import type { Answer, Client, Step } from './http';
+import { stepOf, type Answer, type Client, type Step } from './http';
 
 export type Call = (step: Step) => Promise<Answer>;
 
@@ -31,18 +32,17 @@ export type Scenario = {
   play(call: Call, ctx: BenchContext, user: number): Promise<void>;
 };
 
-export const SIGN_IN_PATH = '/api/Account/Authenticate';
+export const SIGN_IN_PATH = routes.auth.signIn.path;
 
 const pick = <T>(items: T[], user: number) => items[user % items.length]!;
 
-const reportQuery = (ctx: BenchContext) =>
-  new URLSearchParams({
-    ReportID: '1',
-    SiteID: String(ctx.largestSiteId),
-    StoredProcedureCalled: 'usage_by_location',
-    PeriodStartDate: ctx.month.start,
-    EndDate: ctx.month.end,
-  });
+const reportQuery = (ctx: BenchContext) => ({
+  ReportID: '1',
+  SiteID: String(ctx.largestSiteId),
+  StoredProcedureCalled: 'usage_by_location',
+  PeriodStartDate: ctx.month.start,
+  EndDate: ctx.month.end,
+});
 
 export const scenarios: Scenario[] = [
   {
@@ -51,12 +51,10 @@ export const scenarios: Scenario[] = [
     runs: 20,
     weight: 1,
     async play(call) {
-      await call({
-        method: 'POST',
-        path: SIGN_IN_PATH,
-        body: { Username: BENCH_ADMIN.email, Password: BENCH_ADMIN.password },
-      });
-      await call({ method: 'GET', path: '/api/site/GetSitesWithLocationStatesBasedOnUserRole' });
+      await call(
+        stepOf(routes.auth.signIn, undefined, { Username: BENCH_ADMIN.email, Password: BENCH_ADMIN.password }),
+      );
+      await call(stepOf(routes.sites.visible));
     },
   },
   {
@@ -65,7 +63,7 @@ export const scenarios: Scenario[] = [
     runs: 30,
     weight: 1,
     async play(call, ctx) {
-      await call({ method: 'GET', path: `/api/GetAllLocationsWithMetersBySiteID?siteID=${ctx.largestSiteId}` });
+      await call(stepOf(routes.locations.table, { siteID: ctx.largestSiteId }));
     },
   },
   {
@@ -75,7 +73,7 @@ export const scenarios: Scenario[] = [
     weight: 4,
     async play(call, ctx, user) {
       const others = ctx.siteIds.filter((id) => id !== ctx.largestSiteId);
-      await call({ method: 'GET', path: `/api/GetAllLocationsWithMetersBySiteID?siteID=${pick(others, user)}` });
+      await call(stepOf(routes.locations.table, { siteID: pick(others, user) }));
     },
   },
   {
@@ -88,16 +86,14 @@ export const scenarios: Scenario[] = [
       // Check-out times fall on quarter hours, as the dialog offers them.
       const quarter = 15 * 60_000;
       const autoCheckoutDateTime = new Date(Math.ceil(Date.now() / quarter) * quarter + 2 * 86_400_000).toISOString();
-      await call({
-        method: 'POST',
-        path: '/api/CheckinLocationServicePointCapabilities',
-        body: {
+      await call(
+        stepOf(routes.stays.checkIn, undefined, {
           locationID: location.id,
           autoCheckoutDateTime,
           servicePointCapabilities: location.relays.map((id) => ({ servicePointCapabilityID: id, status: 1 })),
-        },
-      });
-      await call({ method: 'POST', path: `/api/CheckOutLocationServicePointCapabilities?locationID=${location.id}` });
+        }),
+      );
+      await call(stepOf(routes.stays.checkOut, { locationID: location.id }));
     },
   },
   {
@@ -106,7 +102,7 @@ export const scenarios: Scenario[] = [
     runs: 50,
     weight: 2,
     async play(call) {
-      await call({ method: 'GET', path: '/api/Report/DashboardStats' });
+      await call(stepOf(routes.dashboard.stats));
     },
   },
   {
@@ -116,9 +112,12 @@ export const scenarios: Scenario[] = [
     weight: 1,
     async play(call) {
       await Promise.all(
-        ['GetRealtimeStats', 'GetSystemAlerts', 'Report/DashboardStats', 'Dashboard/UsageBySite?days=30'].map((path) =>
-          call({ method: 'GET', path: `/api/${path}` }),
-        ),
+        [
+          stepOf(routes.dashboard.realtime),
+          stepOf(routes.dashboard.alerts),
+          stepOf(routes.dashboard.stats),
+          stepOf(routes.dashboard.usageByProperty, { days: 30 }),
+        ].map(call),
       );
     },
   },
@@ -128,7 +127,7 @@ export const scenarios: Scenario[] = [
     runs: 10,
     weight: 0.5,
     async play(call, ctx) {
-      await call({ method: 'GET', path: `/api/Report/ReportRecords?${reportQuery(ctx)}` });
+      await call(stepOf(routes.reports.records, reportQuery(ctx)));
     },
   },
   {
@@ -137,14 +136,14 @@ export const scenarios: Scenario[] = [
     runs: 5,
     weight: 0.1,
     async play(call, ctx) {
-      const query = new URLSearchParams({
-        SiteID: String(ctx.largestSiteId),
+      const query = {
+        SiteID: ctx.largestSiteId,
         ReportID: '1',
         StoredProcedureCalled: 'usage_by_location',
         ReportStartDate: ctx.month.start.slice(0, 10),
         ReportEndDate: ctx.month.end.slice(0, 10),
-      });
-      await call({ method: 'GET', path: `/api/Report/GetDynamicExcel?${query}` });
+      };
+      await call(stepOf(routes.reports.excel, query));
     },
   },
   {
@@ -154,10 +153,7 @@ export const scenarios: Scenario[] = [
     runs: 20,
     weight: 3,
     async play(call, ctx, user) {
-      await call({
-        method: 'GET',
-        path: `/api/Report/GetElectricMeterInformationByLocationPublicName?name=${pick(ctx.publicNames, user)}`,
-      });
+      await call(stepOf(routes.publicMeter.lookUp, { name: pick(ctx.publicNames, user) }));
     },
   },
 ];

@@ -7,6 +7,7 @@
  *   DATABASE_URL=postgres://… npx tsx bench/sites-list.ts  # a temporary database on that server
  */
 import type { Db } from '../apps/api/src/db/client';
+import { routes } from '@portal/contract';
 import { benchApp, chunks, measure, openBench, schema } from './support';
 
 const SITES = 50;
@@ -88,7 +89,7 @@ async function main() {
       app,
       {
         method: 'GET',
-        url: '/api/site/GetSitesWithLocationStatesBasedOnUserRole',
+        url: routes.sites.visible.path,
         headers: { authorization: `Bearer ${token}` },
       },
       RUNS,

@@ -20,6 +20,7 @@ import { seedLookups } from '../apps/api/src/db/seed/lookups';
 import type { Deps } from '../apps/api/src/deps';
 import type { DeviceGateway } from '../apps/api/src/devices/gateway';
 import { createTokens } from '../apps/api/src/features/auth/tokens';
+import { routes } from '@portal/contract';
 import { percentile } from './report';
 import { BENCH_ADMIN, insertAdministrator } from './seed-fleet';
 
@@ -142,7 +143,7 @@ export async function benchApp(
   await app.ready();
   const login = await app.inject({
     method: 'POST',
-    url: '/api/Account/Authenticate',
+    url: routes.auth.signIn.path,
     payload: { Username: BENCH_ADMIN.email, Password: BENCH_ADMIN.password },
   });
   return { app, token: (login.json() as { result: { token: string } }).result.token };

@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 export const BUSINESS_NAME_MAX = 200;
 
-/** Business/GetAllBusEntities and the accordion: matches business names and property names. */
+/** `api.businesses.list` and the accordion: matches business names and property names. */
 export const busEntityKeywordQuery = z.object({ keyword: z.string().trim().max(100, 'maxLength').default('') });
 
 const legalName = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { LiveEventName } from './live-event-names';
+import { liveEvent, type LiveEventName } from './live-event-names';
 import { usageStats } from './locations';
 
 /**
@@ -8,8 +8,8 @@ import { usageStats } from './locations';
  * - 'site': the property named by `siteId`; the hub sends it only to sockets whose user may
  *   see that property;
  * - 'socket': sent by the hub itself to each open socket (never announced between instances).
- * The specification names two events (broadcastlocationcapabilitesdata, broadcastsitestatesdata);
- * `meterValues` and `resync` are ours.
+ * The specification names two of them (`liveEvent.locationChanged`, `liveEvent.siteChanged`); the
+ * others are ours.
  */
 
 const id = z.int32().positive();
@@ -45,26 +45,26 @@ export type LiveMeterValues = z.infer<typeof liveMeterValues>;
 
 export const liveEvents = {
   /** A location changed in a way no event carries (check-in or out, an edit, meters added or taken off): read its row again. */
-  broadcastlocationcapabilitesdata: {
+  [liveEvent.locationChanged]: {
     scope: 'site',
     payload: z.object({ siteId: id, locationId: id, at }),
   },
   /** The property's set of locations changed (created, erased, moved in or out): read its table and counts again. */
-  broadcastsitestatesdata: {
+  [liveEvent.siteChanged]: {
     scope: 'site',
     payload: z.object({ siteId: id, at }),
   },
   /** Meters of the property have new values (readings, usage, online or missing, relay states): patch the rows. */
-  meterValues: {
+  [liveEvent.meterValues]: {
     scope: 'site',
     payload: z.object({ siteId: id, at, meters: z.array(liveMeterValues).min(1) }),
   },
   /** The socket is registered: what was fetched before may have missed events. */
-  connected: { scope: 'socket', payload: z.object({ at }) },
+  [liveEvent.connected]: { scope: 'socket', payload: z.object({ at }) },
   /** Every 15 s, to keep the line open. */
-  heartbeat: { scope: 'socket', payload: z.object({ at }) },
+  [liveEvent.heartbeat]: { scope: 'socket', payload: z.object({ at }) },
   /** The server may have missed events (its database listener reconnected): read again what is shown. */
-  resync: { scope: 'socket', payload: z.object({ at }) },
+  [liveEvent.resync]: { scope: 'socket', payload: z.object({ at }) },
 } as const satisfies Record<LiveEventName, { scope: 'site' | 'socket'; payload: z.ZodObject }>;
 
 type Payload<K extends LiveEventName> = z.infer<(typeof liveEvents)[K]['payload']>;

@@ -248,13 +248,13 @@ function withSiteRules<S extends z.ZodType<SiteRuleInput>>(schema: S): S {
 export const siteForm = withSiteRules(z.object(siteFields));
 export type SiteForm = z.input<typeof siteForm>;
 
-/** POST Site/CreateSite: siteID 0. */
+/** The body of `api.sites.create`: siteID 0. */
 export const createSiteRequest = withSiteRules(
   z.object({ ...siteFields, siteID: z.literal(0, { error: 'fieldNotValid' }).default(0) }),
 );
 export type CreateSiteRequest = z.infer<typeof createSiteRequest>;
 
-/** PUT Site/UpdateSite: the id of the property to change. */
+/** The body of `api.sites.update`: the id of the property to change. */
 export const updateSiteRequest = withSiteRules(z.object({ ...siteFields, siteID: requiredId('fieldNotValid') }));
 export type SaveSiteRequest = z.infer<typeof updateSiteRequest> | CreateSiteRequest;
 
@@ -265,7 +265,7 @@ export const siteMonitoringRequest = z.object({
 
 // ---------------------------------------------------------------- queries and answers
 
-/** DeleteSite?id= and GetSiteSetting?id=. */
+/** The query of `api.sites.remove` and `api.sites.settings`. */
 export const siteByIdQuery = z.object({ id: idParam });
 /** The caller's own scope decides what is listed; the id is accepted for the original client. */
 export const sitesOfUserQuery = z.object({ userAccountID: idParam.optional() });

@@ -151,7 +151,7 @@ function requestRules(form: { roles: Array<{ roleID: number }>; siteIDs: number[
 }
 
 /**
- * POST Account/CreateUserAccount. A new account is always active (the switch is shown
+ * The body of `api.users.create`. A new account is always active (the switch is shown
  * only when editing); `active` is accepted for the original client and ignored.
  */
 export const createUserAccountRequest = z
@@ -166,7 +166,7 @@ export const createUserAccountRequest = z
   .superRefine(requestRules);
 export type CreateUserAccountRequest = z.infer<typeof createUserAccountRequest>;
 
-/** PUT Account/UpdateUserAccount. The e-mail is read-only: whatever is sent, the stored one stays. */
+/** The body of `api.users.update`. The e-mail is read-only: whatever is sent, the stored one stays. */
 export const updateUserAccountRequest = z
   .object({
     userAccountID: z.number({ error: 'fieldNotValid' }).int('fieldNotValid').positive('fieldNotValid'),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { LiveMeterValues, LiveMessageOf, SiteEvent } from '@portal/contract';
+import { liveEvent, type LiveMeterValues, type LiveMessageOf, type SiteEvent } from '@portal/contract';
 import { beforeCommit, type Queryable } from '../db/client';
 import { groupBy } from '../lib/group';
 
@@ -22,7 +22,7 @@ export type Announced = SiteEvent | InstanceEvent;
 /** A NOTIFY payload must stay under 8,000 bytes (PostgreSQL's limit). */
 const PAYLOAD_BYTES = 7_000;
 
-type MeterValuesEvent = LiveMessageOf<'meterValues'>;
+type MeterValuesEvent = LiveMessageOf<typeof liveEvent.meterValues>;
 
 /**
  * The events of one transaction, collapsed: an event said twice is said once; the values of
@@ -33,7 +33,7 @@ class Announcement {
   private readonly access = new Set<number>();
   private readonly settled = new Map<number, string>();
   private readonly sites = new Map<number, string>();
-  private readonly locations = new Map<string, LiveMessageOf<'broadcastlocationcapabilitesdata'>>();
+  private readonly locations = new Map<string, LiveMessageOf<typeof liveEvent.locationChanged>>();
   private readonly meters = new Map<number, { siteId: number; at: string; values: LiveMeterValues }>();
 
   add(events: readonly Announced[]): void {
@@ -45,13 +45,13 @@ class Announcement {
         case 'commandsSettled':
           for (const c of e.commands) this.settled.set(c.messageId, c.state);
           break;
-        case 'broadcastsitestatesdata':
+        case liveEvent.siteChanged:
           this.sites.set(e.siteId, e.at);
           break;
-        case 'broadcastlocationcapabilitesdata':
+        case liveEvent.locationChanged:
           this.locations.set(`${e.siteId}:${e.locationId}`, e);
           break;
-        case 'meterValues':
+        case liveEvent.meterValues:
           for (const m of e.meters) {
             const before = this.meters.get(m.servicePointID);
             const values = before?.siteId === e.siteId ? { ...before.values, ...m } : m;
@@ -65,12 +65,12 @@ class Announcement {
   /** The events in the order instances handle them: access first, so that it applies to the events after it. */
   events(): Announced[] {
     const out: Announced[] = [...this.access].map((userAccountId) => ({ type: 'accessChanged', userAccountId }));
-    for (const [siteId, at] of this.sites) out.push({ type: 'broadcastsitestatesdata', siteId, at });
+    for (const [siteId, at] of this.sites) out.push({ type: liveEvent.siteChanged, siteId, at });
     out.push(...this.locations.values());
     const bySite = new Map<number, MeterValuesEvent>();
     for (const { siteId, at, values } of this.meters.values()) {
       if (this.sites.has(siteId) || this.locations.has(`${siteId}:${values.locationID}`)) continue;
-      const e = bySite.get(siteId) ?? { type: 'meterValues', siteId, at, meters: [] };
+      const e = bySite.get(siteId) ?? { type: liveEvent.meterValues, siteId, at, meters: [] };
       e.meters.push(values);
       bySite.set(siteId, e);
     }
@@ -116,10 +116,10 @@ function payloads(events: readonly Announced[], limit = PAYLOAD_BYTES): string[]
 
 /** An event as events of at most `limit` bytes each (meter values split by meter; others are small). */
 function fitted(event: Announced, limit: number): Announced[] {
-  if (event.type !== 'meterValues' && event.type !== 'commandsSettled') return [event];
+  if (event.type !== liveEvent.meterValues && event.type !== 'commandsSettled') return [event];
   if (Buffer.byteLength(JSON.stringify(event)) <= limit) return [event];
-  const list: unknown[] = event.type === 'meterValues' ? event.meters : event.commands;
-  const key = event.type === 'meterValues' ? 'meters' : 'commands';
+  const list: unknown[] = event.type === liveEvent.meterValues ? event.meters : event.commands;
+  const key = event.type === liveEvent.meterValues ? 'meters' : 'commands';
   const empty = Buffer.byteLength(JSON.stringify({ ...event, [key]: [] }));
   const sizeOf = (item: unknown) => Buffer.byteLength(JSON.stringify(item)) + 1;
   return runs(list, sizeOf, empty, limit).map((part) => ({ ...event, [key]: part }) as Announced);
@@ -150,18 +150,18 @@ async function notify(q: Queryable, events: readonly Announced[]): Promise<void>
 
 /** A location changed in a way no event carries: its row is read again. */
 export function locationChanged(siteId: number, locationId: number, at: Date): SiteEvent[] {
-  return [{ type: 'broadcastlocationcapabilitesdata', siteId, locationId, at: at.toISOString() }];
+  return [{ type: liveEvent.locationChanged, siteId, locationId, at: at.toISOString() }];
 }
 
 /** The set of a property's locations changed: its table is read again. */
 export function siteChanged(siteId: number, at: Date): SiteEvent[] {
-  return [{ type: 'broadcastsitestatesdata', siteId, at: at.toISOString() }];
+  return [{ type: liveEvent.siteChanged, siteId, at: at.toISOString() }];
 }
 
 /** New values of meters, one event a property. */
 export function meterValues(values: ReadonlyArray<LiveMeterValues & { siteId: number }>, at: Date): SiteEvent[] {
   return [...groupBy(values, (v) => v.siteId)].map(([siteId, meters]) => ({
-    type: 'meterValues',
+    type: liveEvent.meterValues,
     siteId,
     at: at.toISOString(),
     meters: meters.map(({ siteId: _, ...v }) => v),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
-import { HUB_SERVER_TIMEOUT_MS, type LiveMessage, type SiteEvent } from '@portal/contract';
+import { HUB_SERVER_TIMEOUT_MS, liveEvent, type LiveMessage, type SiteEvent } from '@portal/contract';
 import { loadPrincipal } from '../features/auth/queries';
 import type { TokenClaims } from '../features/auth/tokens';
 import { inScope, scopeOf, type Scope } from '../features/auth/scope';
@@ -48,7 +48,7 @@ export async function registerHub(app: FastifyInstance): Promise<void> {
       socket.on('message', () => (client.alive = true));
       socket.on('close', () => clients.delete(client));
       // Tells the browser it is live: it refetches what may have changed while it was away.
-      send(client, { type: 'connected', at: new Date().toISOString() });
+      send(client, { type: liveEvent.connected, at: new Date().toISOString() });
     },
   );
 
@@ -62,7 +62,7 @@ export async function registerHub(app: FastifyInstance): Promise<void> {
       }
       c.alive = false;
       c.socket.ping();
-      send(c, { type: 'heartbeat', at });
+      send(c, { type: liveEvent.heartbeat, at });
     }
   }, HEARTBEAT_MS);
   heartbeat.unref();
@@ -83,7 +83,7 @@ export async function registerHub(app: FastifyInstance): Promise<void> {
     () => {
       app.log.warn('hub: the database listener reconnected; clients resync');
       const at = new Date().toISOString();
-      for (const c of clients) send(c, { type: 'resync', at });
+      for (const c of clients) send(c, { type: liveEvent.resync, at });
     },
   );
 

@@ -1,4 +1,4 @@
-import { Role, type RoleId } from '@portal/contract';
+import { Role, routes, type RoleId } from '@portal/contract';
 import type { Queryable } from '../db/client';
 import {
   businessEntities,
@@ -94,7 +94,7 @@ export async function buildUser(
 export async function signIn(t: TestApp, user: { email: string; password: string }): Promise<string> {
   const res = await t.call<{ token: string }>({
     method: 'POST',
-    url: '/api/Account/Authenticate',
+    url: routes.auth.signIn.path,
     payload: { Username: user.email, Password: user.password },
   });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.body.message}`);

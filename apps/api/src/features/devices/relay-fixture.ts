@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { nextSlot } from '@portal/contract';
+import { nextSlot, routes } from '@portal/contract';
 import { deviceControlMessages, servicePointCapabilities, systemAlerts } from '../../db/schema';
 import { buildLocation, buildMeter } from '../../test/factories';
 import type { TestApp } from '../../test/harness';
@@ -24,13 +24,14 @@ export async function onePedestal(t: TestApp, siteId: number, kind: RelayKind = 
   return { loc, meter, relay: relay! };
 }
 
+const call = (r: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }) => ({ method: r.method, url: r.path });
+
 /** The calls a member of staff makes on one pedestal, as the web app makes them. */
 export function staffCalls(t: TestApp, token: string, p: Awaited<ReturnType<typeof onePedestal>>) {
   return {
     checkIn: () =>
       t.call({
-        method: 'POST',
-        url: '/api/CheckinLocationServicePointCapabilities',
+        ...call(routes.stays.checkIn),
         token,
         payload: {
           locationID: p.loc.id,
@@ -38,21 +39,18 @@ export function staffCalls(t: TestApp, token: string, p: Awaited<ReturnType<type
           servicePointCapabilities: [{ servicePointCapabilityID: p.relay.id, status: 1 }],
         },
       }),
-    checkOut: () =>
-      t.call({ method: 'POST', url: `/api/CheckOutLocationServicePointCapabilities?locationID=${p.loc.id}`, token }),
+    checkOut: () => t.call({ ...call(routes.stays.checkOut), query: { locationID: String(p.loc.id) }, token }),
     /** Retry ON or Retry OFF in the device control panel. */
     panel: (requestedState: 0 | 1) =>
       t.call({
-        method: 'PUT',
-        url: '/api/SendDeviceControlMessage',
+        ...call(routes.devices.sendCommand),
         token,
         payload: { servicePointId: p.meter.id, requestedState },
       }),
     /** Retry on the location's row: the relays whose command failed or got no answer. */
     retry: () =>
       t.call({
-        method: 'POST',
-        url: '/api/ServicePoint/RetryLatestCapabilitiesRelayStates',
+        ...call(routes.stays.retryRelays),
         token,
         payload: { locationID: p.loc.id },
       }),

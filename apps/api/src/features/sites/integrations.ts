@@ -7,7 +7,7 @@ import { requireLiveSite } from './policy';
 import { presentIntegration, presentPartner } from './presenter';
 import * as queries from './queries';
 
-/** The property's integrations (GetAllIntegrations). */
+/** The property's integrations (`api.sites.integrations`). */
 export async function listIntegrations(deps: Deps, user: Principal, siteId: number): Promise<SiteIntegration[]> {
   await requireLiveSite(deps.db, user, siteId);
   return (await queries.integrationsOf(deps.db, siteId)).map(presentIntegration);

@@ -1,4 +1,4 @@
-import { HUB_RECONNECT_MS, HUB_SERVER_TIMEOUT_MS } from '@portal/contract';
+import { HUB_RECONNECT_MS, HUB_SERVER_TIMEOUT_MS, liveEvent } from '@portal/contract';
 import { type HubFrame, parseHubFrame } from './messages';
 
 /** The part of a browser WebSocket the connection uses (a fake one in tests). */
@@ -91,8 +91,8 @@ export class HubConnection {
   private receive(message: HubFrame | null): void {
     this.watchSilence();
     if (!message) return;
-    if (message.type === 'connected') this.opts.onConnected(this.now());
-    else if (message.type !== 'heartbeat') this.opts.onEvent(message);
+    if (message.type === liveEvent.connected) this.opts.onConnected(this.now());
+    else if (message.type !== liveEvent.heartbeat) this.opts.onEvent(message);
   }
 
   private watchSilence(): void {

@@ -1,4 +1,10 @@
-import { LIVE_EVENT_NAMES, type LiveEventName, type LiveMessage, type LiveMeterValues } from '@portal/contract';
+import {
+  LIVE_EVENT_NAMES,
+  liveEvent,
+  type LiveEventName,
+  type LiveMessage,
+  type LiveMeterValues,
+} from '@portal/contract';
 
 /**
  * A frame of the live hub (the events are declared in packages/contract, live-events.ts). At
@@ -63,18 +69,18 @@ export function planLive(events: readonly LiveMessage[], maxRows = 20): LivePlan
   let usage = false;
   for (const e of events) {
     switch (e.type) {
-      case 'resync':
+      case liveEvent.resync:
         resync = true;
         break;
-      case 'broadcastsitestatesdata':
+      case liveEvent.siteChanged:
         tables.add(e.siteId);
         counts = true;
         break;
-      case 'broadcastlocationcapabilitesdata':
+      case liveEvent.locationChanged:
         changed.set(e.siteId, (changed.get(e.siteId) ?? new Set()).add(e.locationId));
         counts = true;
         break;
-      case 'meterValues':
+      case liveEvent.meterValues:
         patches.set(e.siteId, [...(patches.get(e.siteId) ?? []), ...e.meters]);
         for (const m of e.meters) {
           if (m.kwhTotal !== undefined || m.usage !== undefined) {
