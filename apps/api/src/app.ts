@@ -22,6 +22,7 @@ import session from './features/auth/session';
 import { AppError, type ErrorBody, failureEnvelope, fromDatabase } from './lib/errors';
 import { refuseUnstorableText } from './lib/text';
 import { registerHub } from './hub/hub';
+import { finishedDocument } from './lib/openapi';
 import { accessOf } from './lib/route';
 import { zodSerializerCompiler } from './lib/serializer';
 
@@ -113,6 +114,8 @@ export async function buildApp({ deps, logger }: AppOptions): Promise<FastifyIns
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
+    transformObject: (documents) =>
+      'openapiObject' in documents ? finishedDocument(documents.openapiObject) : documents.swaggerObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

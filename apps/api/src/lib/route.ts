@@ -78,7 +78,7 @@ function openApiSchema(call: Call) {
     operationId: operationIdOf(call),
     summary: call.summary,
     tags: call.tags,
-    ...(call.access === 'public' ? {} : { security: [{ bearer: [] }] }),
+    security: call.access === 'public' ? [] : [{ bearer: [] }],
     ...(call.query ? { querystring: call.query } : {}),
     ...(call.body ? { body: call.body } : {}),
     ...(call.params ? { params: call.params } : {}),
