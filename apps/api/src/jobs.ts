@@ -15,7 +15,7 @@ type Job = { name: string; everySeconds: number; run: (deps: Deps) => Promise<nu
  * Work the server does on its own, whether or not a browser is open. Each job is safe to
  * run on every instance at once: its statements claim rows atomically.
  */
-export const jobs: Job[] = [
+const jobs: Job[] = [
   { name: 'deliver mails', everySeconds: 2, run: deliverMails },
   { name: 'send commands left queued', everySeconds: 5, run: sendLeftQueued },
   { name: 'expire commands', everySeconds: 5, run: expireCommands },

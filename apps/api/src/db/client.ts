@@ -10,13 +10,13 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Anything that runs queries: the database or an open transaction. */
 export type Queryable = Db | Tx;
 
-export type Listener = (payload: string) => void;
+type Listener = (payload: string) => void;
 
 export type Database = {
   db: Db;

@@ -88,7 +88,7 @@ const ELECTRIC_KWH_PER_HOUR = [
 ];
 const WATER_GAL_PER_HOUR = [0, 0, 0, 0, 0, 2, 9, 14, 10, 5, 3, 3, 4, 3, 2, 2, 3, 6, 10, 12, 8, 4, 1, 0];
 
-export function ratePerHour(unit: 'kWh' | 'gal', localHour: number): number {
+function ratePerHour(unit: 'kWh' | 'gal', localHour: number): number {
   return (unit === 'kWh' ? ELECTRIC_KWH_PER_HOUR : WATER_GAL_PER_HOUR)[localHour] ?? 0;
 }
 

@@ -17,7 +17,7 @@ export type MqttSettings = {
 };
 
 /** Messages the broker may send before the first is acknowledged: two batches, one being stored while the next arrives. */
-export const RECEIVE_MAXIMUM = 2_000;
+const RECEIVE_MAXIMUM = 2_000;
 /** How long a stopping instance keeps trying to store what it received. */
 const DRAIN_MS = 10_000;
 

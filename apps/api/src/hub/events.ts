@@ -12,7 +12,7 @@ export const HUB_CHANNEL = 'portal_events';
  * - commandsSettled: device commands got their outcome (acked, failed, timed out), for the
  *   requests waiting for them on any instance (devices/answers.ts).
  */
-export type InstanceEvent =
+type InstanceEvent =
   | { type: 'accessChanged'; userAccountId: number }
   | { type: 'commandsSettled'; commands: Array<{ messageId: number; state: string }> };
 

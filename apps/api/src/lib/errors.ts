@@ -1,7 +1,7 @@
 import { type Envelope, type FieldError, type MessageCode, type MessageParams, messageText } from '@portal/contract';
 
 /** Error codes the client reads, each with the HTTP status it answers with. */
-export const errorStatus = {
+const errorStatus = {
   invalid: 400,
   unauthenticated: 401,
   forbidden: 403,

@@ -6,7 +6,7 @@ import { idempotencyKeys } from '../db/schema';
 import { AppError, conflict, invalid } from './errors';
 
 /** How long an answer is kept for a retry. */
-export const IDEMPOTENCY_HOURS = 24;
+const IDEMPOTENCY_HOURS = 24;
 
 export type StoredAnswer = { status: number; body: unknown };
 

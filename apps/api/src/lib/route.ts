@@ -36,7 +36,7 @@ type UserOf<A> = A extends 'public' ? Principal | null : Principal;
 type Part<C, K extends string> = C extends { readonly [P in K]: infer S } ? In<S> : undefined;
 type ScopeOf<C> = C extends { readonly scope: infer S extends ScopeDeclaration } ? S : undefined;
 
-export type Ctx<C extends Call> = {
+type Ctx<C extends Call> = {
   req: FastifyRequest;
   reply: FastifyReply;
   user: UserOf<C['access']>;

@@ -9,7 +9,7 @@ const UNSTORABLE =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** The path of the first string in `value` holding unstorable text, or null. */
-export function unstorableTextAt(value: unknown, path: string[] = []): string | null {
+function unstorableTextAt(value: unknown, path: string[] = []): string | null {
   if (typeof value === 'string') return UNSTORABLE.test(value) ? path.join('.') : null;
   if (value === null || typeof value !== 'object') return null;
   for (const [key, item] of Object.entries(value)) {

@@ -59,7 +59,7 @@ export function operationsOf(doc: Document): Operation[] {
  * What careless and hostile clients send: numbers past every integer type, text PostgreSQL
  * cannot store (NUL, lone surrogates), huge and empty text, the wrong type, injection text.
  */
-export const hostileValues: readonly unknown[] = [
+const hostileValues: readonly unknown[] = [
   2 ** 31,
   -(2 ** 31) - 1,
   2 ** 53,

@@ -17,7 +17,7 @@ import { deliverMails, type Mail, type Mailer } from '../lib/mailer';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
-export type TestClock = { now: () => Date; set(date: Date): void; advance(ms: number): void };
+type TestClock = { now: () => Date; set(date: Date): void; advance(ms: number): void };
 
 function testClock(): TestClock {
   let offset = 0;

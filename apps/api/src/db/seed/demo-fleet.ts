@@ -8,7 +8,7 @@ import { demoSites, type DemoSite } from './demo-sites';
 export const DeviceType = { Electric: 1, Cube: 2, DataCollector: 3, SmartElectric: 6, Water: 7 } as const;
 export const LocationType = { RvSite: 1, BoatSlip: 2, Campsite: 3, EvBay: 4, TrailerParking: 5, Cabin: 6 } as const;
 
-export type PlannedLocation = {
+type PlannedLocation = {
   /** Index into demoSites. */
   site: number;
   description: string;
@@ -20,7 +20,7 @@ export type PlannedLocation = {
   noCheckIn: boolean;
 };
 
-export type PlannedMeter = {
+type PlannedMeter = {
   name: string;
   deviceTypeId: number;
   /** Index into the planned locations; null for a meter in stock. */
@@ -111,7 +111,7 @@ function serials(rng: Random) {
   };
 }
 
-export const STOCK_METERS: Array<{ deviceTypeId: number; count: number }> = [
+const STOCK_METERS: Array<{ deviceTypeId: number; count: number }> = [
   { deviceTypeId: DeviceType.Electric, count: 16 },
   { deviceTypeId: DeviceType.SmartElectric, count: 10 },
   { deviceTypeId: DeviceType.Water, count: 14 },

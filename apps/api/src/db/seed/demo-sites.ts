@@ -18,7 +18,7 @@ export type DemoSite = {
   managerAssigned?: boolean;
 };
 
-export const businesses = ['Lakeside Leisure Group', 'Harbor & Dock Holdings', 'Northern Trails Parks Ltd.'];
+const businesses = ['Lakeside Leisure Group', 'Harbor & Dock Holdings', 'Northern Trails Parks Ltd.'];
 
 export const demoSites: DemoSite[] = [
   {

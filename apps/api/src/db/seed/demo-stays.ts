@@ -7,7 +7,7 @@ import { createRandom, type Random } from './demo-random';
 import { DEMO_CHECKOUT_TIME, demoSites, type SiteKind } from './demo-sites';
 import { DAY_MS, slotOf, timeOfSlot, wallDay, type Grid } from './demo-time';
 
-export type PlannedGuest = {
+type PlannedGuest = {
   /** Index into the demo businesses: a guest belongs to the business they stay with. */
   business: number;
   firstName: string;
@@ -16,7 +16,7 @@ export type PlannedGuest = {
   email: string | null;
 };
 
-export type PlannedStay = {
+type PlannedStay = {
   /** Index into the planned locations. */
   location: number;
   /** Index into the planned guests. */

@@ -5,7 +5,7 @@ import { sessions } from '../../db/schema';
 import type { TokenClaims } from './tokens';
 
 /** A rotated-out token stays good this long after its successor's first call, for the calls already on their way. */
-export const ROTATION_GRACE_SECONDS = 30;
+const ROTATION_GRACE_SECONDS = 30;
 
 /** The longest a sign-in lasts, refreshed or not: then the user signs in again. */
 export const SESSION_HOURS = 12;

@@ -4,7 +4,7 @@ import { businessEntities, sites } from '../../db/schema';
 import { sitesInScope, type Scope } from '../auth/scope';
 
 /** A condition on `business_entities`: every one, the caller's own, or those of the properties they see. */
-export function businessesInScope(q: Queryable, scope: Scope): SQL {
+function businessesInScope(q: Queryable, scope: Scope): SQL {
   switch (scope.kind) {
     case 'all':
       return sql`true`;

@@ -12,8 +12,8 @@ import { relaysNow, relayValuesOf } from './queries';
 import { commandsFor, planOf, type ControlRequest, type SendMode } from './relays';
 
 /** The text a capability shows while a command is out; the check-in form skips such relays. */
-export const PENDING_RESPONSE = 'Pending';
-export const failedResponse = (resultCode: number | null) =>
+const PENDING_RESPONSE = 'Pending';
+const failedResponse = (resultCode: number | null) =>
   resultCode === null ? 'Failed: no response' : `Failed: result code ${resultCode}`;
 
 /** A command for a meter and hands it to the gateway; answers its message id (see `sendControls`). */
@@ -121,7 +121,7 @@ export async function queueControls(
 }
 
 /** The relays and latest command of these meters as live values (one event a property). */
-export async function relayValues(q: Queryable, meterIds: number[], now: Date): Promise<SiteEvent[]> {
+async function relayValues(q: Queryable, meterIds: number[], now: Date): Promise<SiteEvent[]> {
   if (!meterIds.length) return [];
   const found = await relayValuesOf(q, meterIds);
   return meterValues(

@@ -6,7 +6,7 @@ import { meterByNumberOrPublicName, recentReadings } from './queries';
 const iso = (v: Date | string) => new Date(v).toISOString();
 
 /** 'Normal' when the meter reports and is in service; otherwise the word for what is wrong. */
-export function meterStatus(activeInd: number, isMissing: boolean): string {
+function meterStatus(activeInd: number, isMissing: boolean): string {
   if (activeInd !== 1) return 'Out of Service';
   if (isMissing) return 'Missing';
   return 'Normal';

@@ -7,18 +7,18 @@ import { micro, microText, type ModelReading } from './identity-model';
 
 export const IDENTITY_ZONE = 'America/Chicago';
 /** Rates that round: 0.13 a kWh, 0.07 a gallon. */
-export const IDENTITY_RATES = { kWh: '0.13', gal: '0.07' } as const;
+const IDENTITY_RATES = { kWh: '0.13', gal: '0.07' } as const;
 
 export type Unit = 'kWh' | 'gal';
 export type IdentityLocation = { id: number; description: string };
-export type IdentityMeter = {
+type IdentityMeter = {
   id: number;
   name: string;
   unit: Unit;
   location: IdentityLocation;
   series: ModelReading[];
 };
-export type IdentityStay = { location: IdentityLocation; checkin: number; checkout: number | null };
+type IdentityStay = { location: IdentityLocation; checkin: number; checkout: number | null };
 export type IdentitySite = {
   id: number;
   busEntityId: number;

@@ -29,7 +29,7 @@ export function amount(usage: bigint, rate: bigint): bigint {
   return ((usage * rate + perCent / 2n) / perCent) * 10_000n;
 }
 
-export type ReadingKind = 'normal' | 'reset' | 'drop' | 'glitch' | 'baseline' | 'rollover';
+type ReadingKind = 'normal' | 'reset' | 'drop' | 'glitch' | 'baseline' | 'rollover';
 /** A reading's kind, the usage it adds and the meter's level after it (the total the next reading is measured from). */
 export type Classified = { kind: ReadingKind; usage: bigint; level: bigint };
 
@@ -76,7 +76,7 @@ export function classify(series: ModelReading[]): Classified[] {
 }
 
 /** The usage a reading adds. */
-export function rise(series: ModelReading[], i: number): bigint {
+function rise(series: ModelReading[], i: number): bigint {
   return classify(series)[i]!.usage;
 }
 

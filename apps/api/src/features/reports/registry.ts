@@ -3,7 +3,7 @@ import type { ReportRow } from '@portal/contract';
 import { rows, type Db, type Queryable } from '../../db/client';
 import { rowPieces, usageOverSpans } from './usage-spans';
 
-export type ColumnType = 'text' | 'number' | 'money' | 'date' | 'datetime';
+type ColumnType = 'text' | 'number' | 'money' | 'date' | 'datetime';
 export type Column = { header: string; type: ColumnType; width: number };
 
 /** What every report query gets: the site (checked against the caller's scope first) and the period. */

@@ -149,7 +149,7 @@ export function searchGuests(q: Queryable, phonePrefix: string, visible: SQL) {
     .limit(20);
 }
 
-export type MeterEventDbRow = {
+type MeterEventDbRow = {
   at: string;
   meter: string;
   kind: 'reset' | 'baseline' | 'rollover';

@@ -7,7 +7,7 @@ import { activeStays, completedStays, type TransactionRow } from './queries';
 const iso = (v: Date | string) => new Date(v).toISOString();
 
 /** Lists every field by its specification name; usage in kWh truncated to 2 decimals. */
-export function presentTransaction(r: TransactionRow): StayTransaction {
+function presentTransaction(r: TransactionRow): StayTransaction {
   return {
     stayID: r.stay_id,
     siteName: r.site_name,
