@@ -174,6 +174,8 @@ describe('locations', () => {
 
     // Register the meter in stock on the Admin Panel's meter inventory.
     const page = await signedIn(demo.admin);
+    // the figures and the businesses load after the page: a click while they push the link down misses it
+    await page.waitForLoadState('networkidle');
     await page.getByRole('link', { name: 'Meter Inventory' }).click();
     await page.waitForURL('**/AdminPanel/meters');
     await page.getByRole('textbox', { name: 'Meter ID' }).fill(meter);
