@@ -101,9 +101,10 @@ function openApiSchema(call: Call) {
 }
 
 /**
- * Registers the handler of one call of the route table. Every route reads the same way: rate
- * limit, authenticate, canonicalise and validate input, authorise by role, check the ids the
- * call's scope names, then the handler; the answer is wrapped in the envelope and serialised
+ * Registers the handler of one call of the route table. Every route reads the same way:
+ * authenticate, limit the rate (per user once signed in), refuse text the database cannot
+ * hold, authorise by role, canonicalise and validate input, check the ids the call's scope
+ * names, then the handler; the answer is wrapped in the envelope and serialised
  * from the contract's schema.
  */
 export function defineRoute<const C extends Call>(app: FastifyInstance, call: C, handler: Handler<C>): void {

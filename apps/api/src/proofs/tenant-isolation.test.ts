@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { Role } from '@portal/contract';
+import { Role, routes } from '@portal/contract';
 import { rows } from '../db/client';
 import { deviceControlMessages, guests, servicePointCapabilities, stayMeters, stays, systemAlerts } from '../db/schema';
 import { recordReadings } from '../features/meters/readings';
@@ -168,24 +168,25 @@ const nextSlot = () => new Date(Math.ceil(Date.now() / 900_000) * 900_000 + 86_4
  * matrix reaches their scope checks too (ids are put in place like in any other sample). A new
  * such route fails the coverage check below until it has one.
  */
+const at = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 const examples: Record<string, () => unknown> = {
-  'POST /api/BulkCreateLocationWithSetting': () => [
+  [at(routes.locations.createMany)]: () => [
     { locationDescription: 'Example', accountNumber: null, fk_SiteID: 1 },
   ],
-  'PUT /api/UpdateLocation': () => location,
-  'POST /api/AddMeterToLocation': () => ({ servicePointID: 1, fk_LocationID: 1 }),
-  'POST /api/AssignMetersToLocations': () => [{ servicePointID: 1, fk_LocationID: 1 }],
-  'DELETE /api/DeleteMeterFromLocation': () => ({ servicePointID: 1, fk_LocationID: 1 }),
-  'POST /api/SendDeviceControlMessage': () => ({ servicePointId: 1, requestedState: 1 }),
-  'POST /api/CheckinLocationServicePointCapabilities': () => ({
+  [at(routes.locations.edit)]: () => location,
+  [at(routes.meters.assign)]: () => ({ servicePointID: 1, fk_LocationID: 1 }),
+  [at(routes.meters.assignMany)]: () => [{ servicePointID: 1, fk_LocationID: 1 }],
+  [at(routes.meters.unassign)]: () => ({ servicePointID: 1, fk_LocationID: 1 }),
+  [at(routes.devices.sendCommand)]: () => ({ servicePointId: 1, requestedState: 1 }),
+  [at(routes.stays.checkIn)]: () => ({
     locationID: 1,
     autoCheckoutDateTime: nextSlot(),
     guest,
   }),
-  'PUT /api/UpdateLocationServicePointCapabilities': () => ({ locationID: 1, autoCheckoutDateTime: nextSlot(), guest }),
-  'POST /api/Site/CreateSite': () => ({ ...site, siteID: 0 }),
-  'PUT /api/Site/UpdateSite': () => site,
-  'POST /api/site/UpsertSiteSetting': () => ({
+  [at(routes.stays.editWithServices)]: () => ({ locationID: 1, autoCheckoutDateTime: nextSlot(), guest }),
+  [at(routes.sites.create)]: () => ({ ...site, siteID: 0 }),
+  [at(routes.sites.update)]: () => site,
+  [at(routes.sites.saveSettings)]: () => ({
     fk_SiteID: 1,
     weekStart: 7,
     billingRate: 0.15,
