@@ -583,6 +583,17 @@ describe('PUT /api/Account/UpdateUserAccount', () => {
     expect((await t.call({ method: 'GET', url: '/api/me', token: fresh })).status).toBe(200);
   });
 
+  it('a new business ends the sessions of the account (a new role: see the approval above)', async () => {
+    const owner = await buildUser(t.deps.db, { roleId: Role.SiteOwner, busEntityId: w.busA.id });
+    const session = await signIn(t, owner);
+    const moved = await update(w.tokens.admin, editBody(await accountOf(owner.id), { busEntityID: w.busB.id }));
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect((await t.call({ method: 'GET', url: '/api/me', token: session })).status).toBe(401);
+    const again = await signIn(t, owner);
+    const me = await t.call<{ busEntityID: number }>({ method: 'GET', url: '/api/me', token: again });
+    expect(me.body.result.busEntityID).toBe(w.busB.id);
+  });
+
   it('a change of properties applies to the open session at once, without ending it', async () => {
     const person = await buildUser(t.deps.db, {
       roleId: Role.SiteManager,
