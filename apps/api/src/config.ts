@@ -65,6 +65,7 @@ const envSchema = z.object({
   UNBILLED_KWH_PER_DAY: z.coerce.number().min(0).default(3),
   UNBILLED_GALLONS_PER_DAY: z.coerce.number().min(0).default(50),
   CLOCK_SKEW_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  STATEMENT_LINK_DAYS: z.coerce.number().int().min(1).max(3_650).default(90),
 });
 
 export type Config = {
@@ -106,6 +107,8 @@ export type Config = {
   };
   /** A reading stamped further ahead of the server's clock is refused. */
   clockSkewSeconds: number;
+  /** A stay's guest link works this many days after check-out. */
+  statementLinkDays: number;
 };
 
 /** Reads the environment once; lists every problem and stops when anything is wrong. */
@@ -159,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       unbilledGallons: e.UNBILLED_GALLONS_PER_DAY,
     },
     clockSkewSeconds: e.CLOCK_SKEW_SECONDS,
+    statementLinkDays: e.STATEMENT_LINK_DAYS,
   };
 }
 

@@ -4,6 +4,7 @@ import { expireCommands, sendLeftQueued } from './features/devices/service';
 import { switchOffPowerLeftOn } from './features/devices/left-on';
 import { flagUnbilledUsage, markMissingMeters } from './features/devices/monitor';
 import { autoCheckOut } from './features/stays/service';
+import { freezeOlderStatements } from './features/billing/service';
 import { forgetOldFailures } from './features/auth/throttle';
 import { forgetEndedSessions } from './features/auth/sessions';
 import { forgetOldKeys } from './lib/idempotency';
@@ -23,6 +24,7 @@ const jobs: Job[] = [
   { name: 'power left on', everySeconds: 30, run: switchOffPowerLeftOn },
   { name: 'missing meters', everySeconds: 60, run: markMissingMeters },
   { name: 'unbilled usage', everySeconds: 300, run: flagUnbilledUsage },
+  { name: 'freeze statements of older stays', everySeconds: 10, run: freezeOlderStatements },
   { name: 'old sign-in failures', everySeconds: 3600, run: forgetOldFailures },
   { name: 'ended sessions', everySeconds: 3600, run: forgetEndedSessions },
   { name: 'old idempotency keys', everySeconds: 3600, run: forgetOldKeys },

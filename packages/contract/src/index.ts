@@ -10,6 +10,7 @@ export * from './locations';
 export * from './meters';
 export * from './lookups';
 export * from './businesses';
+export * from './billing';
 export * from './sites';
 export * from './stays';
 export * from './devices';

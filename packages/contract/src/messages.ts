@@ -251,6 +251,12 @@ export const messages = {
 
   // users (beyond the specification's texts)
   siteNotInBusiness: 'One or more properties do not belong to the chosen business.',
+
+  // tariffs and statements (beyond the specification's texts)
+  blocksAscending: 'Each block must end above the one before it.',
+  effectiveFromPast: 'A tariff cannot take effect in the past.',
+  tariffCreated: 'The tariff has been saved.',
+  statementLinkRevoked: 'The guest link has been revoked.',
 } as const;
 
 export type MessageCode = keyof typeof messages;

@@ -24,6 +24,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { FeePeriod, FrozenStatement, TaxBase } from '@portal/contract';
 
 const tstz = (name?: string) =>
   name ? timestamp(name, { withTimezone: true, mode: 'date' }) : timestamp({ withTimezone: true, mode: 'date' });
@@ -459,14 +460,53 @@ export const stays = pgTable(
     checkedInByUserId: integer(),
     checkedOutByUserId: integer(),
     totalUsage: quantity(),
+    /** The guest link's secret (144 random bits, base64url); the link is `/statement/{token}`. */
+    statementToken: text(),
+    statementRevokedAt: tstz(),
+    /** The statement as check-out froze it (features/billing); null while open, or until the job freezes an older stay's. */
+    statement: jsonb().$type<FrozenStatement>(),
+    /** Its total, for sums over many stays. */
+    statementTotal: numeric({ precision: 14, scale: 2 }),
   },
   (t) => [
     inRange('total_usage_range', t.totalUsage),
+    uniqueIndex('stays_statement_token').on(t.statementToken),
     index().on(t.locationId, t.checkinAt),
     index().on(t.siteId, t.checkinAt),
     uniqueIndex('stays_one_open_per_location')
       .on(t.locationId)
       .where(sql`${t.checkoutAt} is null`),
+  ],
+);
+
+/**
+ * A property's prices from a moment on (features/billing). A version is never changed: a new
+ * one takes effect at its own moment, so a stay keeps the version in effect at its check-in.
+ */
+export const tariffVersions = pgTable(
+  'tariff_versions',
+  {
+    id: serial().primaryKey(),
+    siteId: integer()
+      .notNull()
+      .references(() => sites.id),
+    effectiveFrom: tstz().notNull(),
+    currency: text().notNull().default('USD'),
+    electricRate: numeric({ precision: 11, scale: 6 }).notNull(),
+    waterRate: numeric({ precision: 11, scale: 6 }).notNull(),
+    electricBlocks: jsonb().$type<Array<{ upToKwh: string; rate: string }>>().notNull().default([]),
+    fees: jsonb().$type<Array<{ name: string; amount: string; per: FeePeriod }>>().notNull().default([]),
+    minimumCharge: numeric({ precision: 9, scale: 2 }),
+    taxes: jsonb().$type<Array<{ name: string; percent: string; appliesTo: TaxBase }>>().notNull().default([]),
+    createdByUserId: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('tariff_versions_site_from').on(t.siteId, t.effectiveFrom),
+    check(
+      'tariff_rates_range',
+      sql`${t.electricRate} >= 0 and ${t.waterRate} >= 0 and coalesce(${t.minimumCharge}, 0) >= 0`,
+    ),
   ],
 );
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth/routes';
+import billingRoutes from './billing/routes';
 import businessRoutes from './businesses/routes';
 import dashboardRoutes from './dashboard/routes';
 import healthRoutes from './health/routes';
@@ -30,4 +31,5 @@ export const features: Array<(app: FastifyInstance) => Promise<void>> = [
   publicMeterRoutes,
   reportRoutes,
   transactionRoutes,
+  billingRoutes,
 ];

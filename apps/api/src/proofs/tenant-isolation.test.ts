@@ -170,9 +170,7 @@ const nextSlot = () => new Date(Math.ceil(Date.now() / 900_000) * 900_000 + 86_4
  */
 const at = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 const examples: Record<string, () => unknown> = {
-  [at(routes.locations.createMany)]: () => [
-    { locationDescription: 'Example', accountNumber: null, fk_SiteID: 1 },
-  ],
+  [at(routes.locations.createMany)]: () => [{ locationDescription: 'Example', accountNumber: null, fk_SiteID: 1 }],
   [at(routes.locations.edit)]: () => location,
   [at(routes.meters.assign)]: () => ({ servicePointID: 1, fk_LocationID: 1 }),
   [at(routes.meters.assignMany)]: () => [{ servicePointID: 1, fk_LocationID: 1 }],
@@ -186,6 +184,13 @@ const examples: Record<string, () => unknown> = {
   [at(routes.stays.editWithServices)]: () => ({ locationID: 1, autoCheckoutDateTime: nextSlot(), guest }),
   [at(routes.sites.create)]: () => ({ ...site, siteID: 0 }),
   [at(routes.sites.update)]: () => site,
+  [at(routes.billing.createTariff)]: () => ({
+    siteID: 1,
+    electricRate: '0.15',
+    waterRate: '0.01',
+    fees: [{ name: 'Fee', amount: '2', per: 'night' }],
+    taxes: [{ name: 'Tax', percent: '5', appliesTo: 'all' }],
+  }),
   [at(routes.sites.saveSettings)]: () => ({
     fk_SiteID: 1,
     weekStart: 7,

@@ -120,6 +120,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, devices?: D
       unbilledGallons: 50,
     },
     clockSkewSeconds: 300,
+    statementLinkDays: 90,
     ...overrides,
   };
   const resumers = new Set<() => void>();

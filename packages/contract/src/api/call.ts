@@ -12,7 +12,7 @@ export type Access = 'public' | 'signedIn' | { readonly anyOf: readonly Permissi
  * `'body.locationID': 'location'`, `'body.*.servicePointId': 'meter'` (every entry of a list).
  * The server checks each before the handler runs.
  */
-export type ScopeKind = 'site' | 'location' | 'meter';
+export type ScopeKind = 'site' | 'location' | 'meter' | 'stay';
 export type ScopeDeclaration = Readonly<Record<string, ScopeKind>>;
 
 /** One call of the API: everything both sides need to know of it. */
@@ -34,7 +34,7 @@ export type Call = {
   readonly result: z.ZodType;
   /** A file download instead of the JSON envelope: its content types. */
   readonly produces?: readonly string[];
-  /** Requests per minute per client address. */
+  /** Requests per minute: per client address, or per user once signed in. */
   readonly rateLimit?: number;
   /**
    * A create call or a device command: with an Idempotency-Key header, a retry gets the first

@@ -1,4 +1,5 @@
 import { authCalls } from './auth';
+import { billingCalls } from './billing';
 import { businessesCalls } from './businesses';
 import { dashboardCalls } from './dashboard';
 import { devicesCalls } from './devices';
@@ -26,6 +27,7 @@ export { routes } from './routes';
  */
 export const api = {
   auth: authCalls,
+  billing: billingCalls,
   businesses: businessesCalls,
   dashboard: dashboardCalls,
   devices: devicesCalls,

@@ -26,6 +26,13 @@ export const routes = {
     setForgottenPassword: { method: 'PUT', path: '/api/Account/UpdateForgotPassword' },
     changeOwnPassword: { method: 'PUT', path: '/api/Account/ChangePassword' },
   }),
+  billing: feature('billing', {
+    tariffs: { method: 'GET', path: '/api/Billing/GetTariffs' },
+    createTariff: { method: 'POST', path: '/api/Billing/CreateTariffVersion' },
+    statement: { method: 'GET', path: '/api/Billing/GetStayStatement' },
+    revokeLink: { method: 'POST', path: '/api/Billing/RevokeStatementLink' },
+    publicStatement: { method: 'GET', path: '/api/Public/Statement' },
+  }),
   businesses: feature('businesses', {
     lookup: { method: 'GET', path: '/api/GetAllBusinessLookup' },
     list: { method: 'GET', path: '/api/Business/GetAllBusEntities' },

@@ -1,5 +1,5 @@
 import type { Tx } from '../client';
-import { businessEntities, siteSettings, sites } from '../schema';
+import { businessEntities, siteSettings, sites, tariffVersions } from '../schema';
 
 export type SiteKind = 'rv' | 'campground' | 'marina';
 
@@ -133,6 +133,17 @@ export async function insertSites(tx: Tx, beIds: number[]): Promise<number[]> {
       billingRate: (0.12 + i * 0.01).toFixed(2),
       waterBillingRate: '0.01',
       weekStart: 1,
+    })),
+  );
+  // the same rates as the tariff in effect since before the demo's history, with a fee and a tax
+  await tx.insert(tariffVersions).values(
+    rows.map((r, i) => ({
+      siteId: r.id,
+      effectiveFrom: new Date('2000-01-01T00:00:00Z'),
+      electricRate: (0.12 + i * 0.01).toFixed(2),
+      waterRate: '0.01',
+      fees: [{ name: 'Pedestal service', amount: '1.50', per: 'stay' as const }],
+      taxes: [{ name: 'Utility tax', percent: '5', appliesTo: 'utilities' as const }],
     })),
   );
   return rows.map((r) => r.id);

@@ -5,12 +5,20 @@ import {
   requireLocations,
   requireServicePoints,
   requireSites,
+  requireStays,
   type LocationRef,
   type ServicePointRef,
   type SiteRef,
+  type StayRef,
 } from './scope';
 
-type RefOf<K extends ScopeKind> = K extends 'site' ? SiteRef : K extends 'location' ? LocationRef : ServicePointRef;
+type RefOf<K extends ScopeKind> = K extends 'site'
+  ? SiteRef
+  : K extends 'location'
+    ? LocationRef
+    : K extends 'stay'
+      ? StayRef
+      : ServicePointRef;
 
 /** What the handler gets: a ref for each declared path (a list for a `*` path; absent when the input left it out). */
 export type Resolved<S extends ScopeDeclaration | undefined> = S extends ScopeDeclaration
@@ -37,6 +45,19 @@ function idsAt(input: Input, path: string): { list: boolean; ids: number[] } {
   return { list, ids: values.filter((v): v is number => typeof v === 'number') };
 }
 
+async function refsOf(q: Queryable, user: Principal, kind: ScopeKind, ids: number[]) {
+  switch (kind) {
+    case 'site':
+      return (await requireSites(q, user, ids)).map((ref) => ({ id: ref.siteId, ref }));
+    case 'location':
+      return (await requireLocations(q, user, ids)).map((ref) => ({ id: ref.locationId, ref }));
+    case 'stay':
+      return (await requireStays(q, user, ids)).map((ref) => ({ id: ref.stayId, ref }));
+    case 'meter':
+      return (await requireServicePoints(q, user, ids)).map((ref) => ({ id: ref.servicePointId, ref }));
+  }
+}
+
 /**
  * Checks every id the declaration names against the caller's scope, one query a path; refuses
  * (403, or 404 for an Administrator) when any is outside it.
@@ -55,12 +76,7 @@ export async function resolveDeclaredScope(
       continue;
     }
     const wanted = [...new Set(ids)];
-    const found: Array<{ id: number; ref: unknown }> =
-      kind === 'site'
-        ? (await requireSites(q, user, wanted)).map((ref) => ({ id: ref.siteId, ref }))
-        : kind === 'location'
-          ? (await requireLocations(q, user, wanted)).map((ref) => ({ id: ref.locationId, ref }))
-          : (await requireServicePoints(q, user, wanted)).map((ref) => ({ id: ref.servicePointId, ref }));
+    const found = await refsOf(q, user, kind, wanted);
     const refs = new Map(found.map((f) => [f.id, f.ref]));
     resolved[path] = list ? ids.map((id) => refs.get(id)) : refs.get(ids[0]!);
   }

@@ -1,7 +1,7 @@
 import { Role } from '@portal/contract';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { guests, locations, servicePoints, sites } from '../../db/schema';
+import { guests, locations, servicePoints, sites, stays } from '../../db/schema';
 import { type AppError, forbidden, notFound } from '../../lib/errors';
 import type { Principal } from './principal';
 
@@ -133,6 +133,22 @@ export async function requireLocations(q: Queryable, user: Principal, locationId
     ...requireInScope(user, byId.get(locationId), 'location'),
     locationId,
   }));
+}
+
+export type StayRef = SiteRef & { stayId: number; locationId: number };
+
+/** Stays by the property they were made at (a moved location keeps its stays there); refuses all if any is out of scope. */
+export async function requireStays(q: Queryable, user: Principal, stayIds: number[]): Promise<StayRef[]> {
+  const found = await q
+    .select({ ...siteRefColumns, stayId: stays.id, locationId: stays.locationId })
+    .from(stays)
+    .innerJoin(sites, eq(sites.id, stays.siteId))
+    .where(inArray(stays.id, stayIds));
+  const byId = new Map(found.map((r) => [r.stayId, r]));
+  return stayIds.map((stayId) => {
+    const row = byId.get(stayId);
+    return { ...requireInScope(user, row, 'stay'), stayId, locationId: row!.locationId };
+  });
 }
 
 export type ServicePointRef = { servicePointId: number; locationId: number | null; site: SiteRef | null };

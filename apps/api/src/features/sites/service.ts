@@ -6,6 +6,7 @@ import { audit } from '../../lib/audit';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import { scopeOf } from '../auth/scope';
+import { ratesFromSettings } from '../billing/service';
 import { businessExists } from '../businesses/queries';
 import { requireOwnedBusiness, requireVisibleBusiness } from '../businesses/service';
 import { resolveIntegrations } from './integrations';
@@ -111,7 +112,8 @@ export async function saveSite(
     const before = form.siteID ? await queries.snapshot(tx, form.siteID) : null;
     const siteId = form.siteID || (await queries.insertSite(tx, siteValues(form)));
     if (form.siteID) await queries.updateSite(tx, siteId, siteValues(form));
-    await queries.upsertSettings(tx, siteId, settingValues(form));
+    const settings = await queries.upsertSettings(tx, siteId, settingValues(form));
+    await ratesFromSettings(tx, siteId, settings, user.userAccountId, deps.now());
     await queries.replaceIntegrations(tx, siteId, await resolveIntegrations(tx, form.siteID, form, stateAbbreviation));
     await audit(tx, req, {
       action: form.siteID ? 'updateSite' : 'createSite',

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { SiteSetting, SiteSettingRequest } from '@portal/contract';
 import type { Deps } from '../../deps';
 import { audit } from '../../lib/audit';
+import { ratesFromSettings } from '../billing/service';
 import type { Principal } from '../auth/principal';
 import { requireManagedSite } from './policy';
 import { presentSetting } from './presenter';
@@ -35,6 +36,7 @@ export async function saveSettings(
     await requireManagedSite(tx, user, form.fk_SiteID);
     const before = await queries.settingsOf(tx, form.fk_SiteID);
     const after = await queries.upsertSettings(tx, form.fk_SiteID, { ...settingValues(form), active: form.active });
+    await ratesFromSettings(tx, form.fk_SiteID, after, user.userAccountId, deps.now());
     await audit(tx, req, { action: 'upsertSiteSetting', entityType: 'site', entityId: form.fk_SiteID, before, after });
     return presentSetting(form.fk_SiteID, after);
   });

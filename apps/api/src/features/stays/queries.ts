@@ -43,7 +43,7 @@ export async function openStay(q: Queryable, locationId: number) {
 }
 
 /** What a stay's meter (`sm`, a stay_meters row) used from check-in to `until` (now when null). */
-const stayMeterUsage = (checkinAt: SQL, until: SQL | null) =>
+export const stayMeterUsage = (checkinAt: SQL, until: SQL | null) =>
   sql`coalesce((select u.usage from (${usageBetween(sql`sm.service_point_id`, checkinAt, until)}) u), 0)`;
 
 /**

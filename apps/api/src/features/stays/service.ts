@@ -20,6 +20,7 @@ import { audit } from '../../lib/audit';
 import { conflict, invalid } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import { guestsInScope, requireGuest, scopeOf, type LocationRef, type SiteRef } from '../auth/scope';
+import { freezeStatements, newStatementToken } from '../billing/service';
 import { awaitConfirmation, handOver, queueControls, type Queued } from '../devices/service';
 import { commandsFor, isDisconnect } from '../devices/relays';
 import { editLocation } from '../locations/service';
@@ -136,6 +137,7 @@ export async function checkIn(
         checkinAt: now,
         autoCheckoutAt: autoAt,
         checkedInByUserId: user.userAccountId,
+        statementToken: newStatementToken(),
       })
       .returning({ id: stays.id });
     const meters = [...new Map(relays.map((r) => [r.service_point_id, r.last_reading])).entries()];
@@ -183,6 +185,7 @@ async function closeStay(
       .update(stays)
       .set({ checkoutAt: now, checkedOutByUserId: byUserId, totalUsage: kwh })
       .where(eq(stays.id, stay.id));
+    await freezeStatements(tx, sql`st.id = ${stay.id}`, now);
   }
   await tx
     .update(locations)

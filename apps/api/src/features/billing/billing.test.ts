@@ -1,0 +1,310 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextSlot, Role, routes, type StayStatement, type TariffVersion } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import { servicePointCapabilities, stayMeters, stays } from '../../db/schema';
+import { freezeOlderStatements } from './service';
+import { recordReadings } from '../meters/readings';
+import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+const tokens = { admin: '', ownerA: '', managerA: '', ownerB: '' };
+let siteA = 0;
+
+const at = (iso: string) => new Date(iso);
+const GUEST = { mobileNumber: '(555) 010-4242', firstName: 'Dana', lastName: 'Reyes', email: 'dana@example.com' };
+
+/** The tariff of the hand calculation below. */
+const TARIFF = {
+  electricRate: '0.15',
+  electricBlocks: [{ upToKwh: '50', rate: '0.10' }],
+  waterRate: '0.004',
+  fees: [
+    { name: 'Pedestal', amount: '2.50', per: 'night' },
+    { name: 'Booking', amount: 5, per: 'stay' },
+  ],
+  minimumCharge: '20',
+  taxes: [
+    { name: 'State', percent: '6.25', appliesTo: 'all' },
+    { name: 'Utility', percent: 3, appliesTo: 'utilities' },
+  ],
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.deps.db;
+  const a = await buildBusiness(db);
+  const b = await buildBusiness(db);
+  siteA = (await buildSite(db, a.id, { timeZone: 'America/Chicago', publicName: 'Riverbend RV' })).id;
+  await buildSite(db, b.id);
+  tokens.admin = await signIn(t, await buildUser(db, { roleId: Role.Administrator }));
+  tokens.ownerA = await signIn(t, await buildUser(db, { roleId: Role.SiteOwner, busEntityId: a.id }));
+  tokens.managerA = await signIn(
+    t,
+    await buildUser(db, { roleId: Role.SiteManager, busEntityId: a.id, siteIds: [siteA] }),
+  );
+  tokens.ownerB = await signIn(t, await buildUser(db, { roleId: Role.SiteOwner, busEntityId: b.id }));
+});
+afterAll(() => t.close());
+
+const call = <T>(
+  route: { method: string; path: string },
+  token: string,
+  input: { query?: object; body?: object } = {},
+) =>
+  t.call<T>({
+    method: route.method as 'GET',
+    url: route.path,
+    token,
+    ...(input.query ? { query: Object.fromEntries(Object.entries(input.query).map(([k, v]) => [k, String(v)])) } : {}),
+    ...(input.body ? { payload: input.body } : {}),
+  });
+
+const createTariff = (token: string, body: object) =>
+  call<{ tariffVersionID: number }>(routes.billing.createTariff, token, { body });
+const statementOf = (token: string, stayID: number) =>
+  call<StayStatement>(routes.billing.statement, token, { query: { stayID } });
+const publicStatement = (token: string) =>
+  t.call<Record<string, unknown>>({ method: 'GET', url: routes.billing.publicStatement.path, query: { token } });
+
+/** A location with an electric meter (two relays) reading 100 and a water meter reading 1000 before the guest came. */
+async function pedestal(before: Date, pad: number) {
+  const db = t.deps.db;
+  const loc = await buildLocation(db, siteA, { description: `Pad ${pad}`, publicName: `RB00${pad}` });
+  const power = await buildMeter(db, { locationId: loc.id, slot: 1, deviceTypeId: 1 });
+  const water = await buildMeter(db, { locationId: loc.id, slot: 2, deviceTypeId: 7, name: `W0000${pad}` });
+  await recordReadings(db, [
+    { servicePointId: power.id, readAt: before, total: '100', isReset: false },
+    { servicePointId: water.id, readAt: before, total: '1000', isReset: false },
+  ]);
+  const relays = await db
+    .insert(servicePointCapabilities)
+    .values([2, 3].map((capabilityId) => ({ servicePointId: power.id, capabilityId })))
+    .returning();
+  return { loc, power, water, relays };
+}
+
+describe('a stay across the end of daylight saving time, checked in and out through the API', () => {
+  let stayID = 0;
+
+  it('has a statement equal to the hand calculation, to the cent', async () => {
+    // Chicago: 15:00 CDT on 31 October 2026 to 11:00 CST on 2 November, across the 25-hour day
+    t.clock.set(at('2026-10-30T12:00:00Z'));
+    expect((await createTariff(tokens.ownerA, { siteID: siteA, ...TARIFF })).status).toBe(200);
+    const p = await pedestal(at('2026-10-31T19:00:00Z'), 12);
+    t.clock.set(at('2026-10-31T20:00:00Z'));
+    const checkIn = await call<{ stayID: number }>(routes.stays.checkIn, tokens.managerA, {
+      body: {
+        locationID: p.loc.id,
+        autoCheckoutDateTime: nextSlot(at('2026-11-03T00:00:00Z')).toISOString(),
+        servicePointCapabilities: p.relays.map((r) => ({ servicePointCapabilityID: r.id, status: 1 })),
+        guest: GUEST,
+      },
+    });
+    expect([200, 410]).toContain(checkIn.status);
+    stayID = checkIn.body.result.stayID;
+    // electricity 100 → 130, reset to 5, → 50.5: 30 + 45.5 = 75.5 kWh; water 1000 → 1600: 600 gallons
+    await recordReadings(t.deps.db, [
+      { servicePointId: p.power.id, readAt: at('2026-11-01T03:00:00Z'), total: '130', isReset: false },
+      { servicePointId: p.power.id, readAt: at('2026-11-01T07:30:00Z'), total: '5', isReset: true },
+      { servicePointId: p.power.id, readAt: at('2026-11-02T15:00:00Z'), total: '50.5', isReset: false },
+      { servicePointId: p.water.id, readAt: at('2026-11-02T15:00:00Z'), total: '1600', isReset: false },
+    ]);
+    t.clock.set(at('2026-11-02T17:00:00Z'));
+    const running = await statementOf(tokens.managerA, stayID);
+    expect(running.body.result).toMatchObject({ status: 'open', total: '32.48' });
+    const out = await call(routes.stays.checkOut, tokens.managerA, { query: { locationID: p.loc.id } });
+    expect([200, 410]).toContain(out.status);
+
+    const res = await statementOf(tokens.managerA, stayID);
+    expect(res.status).toBe(200);
+    const s = res.body.result;
+    expect(s).toMatchObject({
+      status: 'closed',
+      propertyName: 'Riverbend RV',
+      locationName: 'Pad 12',
+      locationPublicName: 'RB0012',
+      timeZone: 'America/Chicago',
+      checkInAt: expect.stringMatching(/^2026-10-31T20:00:00/),
+      checkOutAt: expect.stringMatching(/^2026-11-02T17:00:00/),
+      nights: 2,
+      currency: 'USD',
+      guestName: 'Dana Reyes',
+    });
+    expect(s.meters.map((m) => [m.unit, m.openingReading, m.closingReading, m.usage])).toEqual([
+      ['kWh', '100', '50.5', '75.5'],
+      ['gal', '1000', '1600', '600'],
+    ]);
+    expect(s.meters[0]!.events).toEqual([
+      { at: '2026-11-01T07:30:00.000Z', kind: 'reset', reading: '5', previous: '130' },
+    ]);
+    // 50 × 0.10 = 5.00; 25.5 × 0.15 = 3.825 → 3.83; 600 × 0.004 = 2.40; utilities 11.23 topped up by
+    // 8.77 to the minimum of 20.00; fees 2 × 2.50 + 5.00 = 10.00; subtotal 30.00;
+    // State 6.25 % of 30.00 = 1.875 → 1.88; Utility 3 % of 20.00 = 0.60; total 32.48
+    expect(s.lines.map((l) => [l.kind, l.description, l.quantity, l.unitPrice, l.amount])).toEqual([
+      ['electric', 'Electricity 0–50 kWh', '50', '0.1', '5.00'],
+      ['electric', 'Electricity over 50 kWh', '25.5', '0.15', '3.83'],
+      ['water', 'Water (gallons)', '600', '0.004', '2.40'],
+      ['minimum', 'Minimum charge', '1', '20.00', '8.77'],
+      ['fee', 'Pedestal', '2', '2.50', '5.00'],
+      ['fee', 'Booking', '1', '5.00', '5.00'],
+      ['tax', 'State', '30.00', '6.25', '1.88'],
+      ['tax', 'Utility', '20.00', '3', '0.60'],
+    ]);
+    expect([s.subtotal, s.taxTotal, s.total]).toEqual(['30.00', '2.48', '32.48']);
+  });
+
+  it('keeps its statement when a later tariff version comes', async () => {
+    const before = (await statementOf(tokens.managerA, stayID)).body.result;
+    t.clock.set(at('2026-11-03T12:00:00Z'));
+    expect((await createTariff(tokens.admin, { siteID: siteA, electricRate: '0.40', waterRate: '0.02' })).status).toBe(
+      200,
+    );
+    const after = (await statementOf(tokens.managerA, stayID)).body.result;
+    expect(after).toEqual(before);
+    const versions = await call<TariffVersion[]>(routes.billing.tariffs, tokens.managerA, { query: { siteID: siteA } });
+    expect(versions.body.result.map((v) => [v.electricRate, v.effectiveFrom.slice(0, 19)])).toEqual([
+      ['0.4', '2026-11-03T12:00:00'],
+      ['0.15', '2026-10-30T12:00:00'],
+    ]);
+    expect(after.tariffVersionID).toBe(versions.body.result[1]!.tariffVersionID);
+  });
+
+  it('shows the guest the statement by its link, without contact details, until revoked', async () => {
+    const staff = (await statementOf(tokens.managerA, stayID)).body.result;
+    const token = staff.publicUrl!.split('/statement/')[1]!;
+    expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
+    const page = await publicStatement(token);
+    expect(page.status).toBe(200);
+    expect(page.body.result).toMatchObject({ stayID, total: '32.48' });
+    const text = JSON.stringify(page.body);
+    for (const secret of [GUEST.mobileNumber, GUEST.email, GUEST.lastName]) expect(text).not.toContain(secret);
+
+    for (const wrong of [`${token}x`, token.toUpperCase(), 'a'])
+      expect((await publicStatement(wrong)).status).toBe(404);
+
+    const revoked = await call(routes.billing.revokeLink, tokens.managerA, { body: { stayID } });
+    expect(revoked.status).toBe(200);
+    const gone = await publicStatement(token);
+    expect(gone.status).toBe(404);
+    expect(gone.body).toMatchObject({ success: false, result: { code: 'notFound' } });
+    expect((await statementOf(tokens.managerA, stayID)).body.result.publicUrl).toBeNull();
+  });
+});
+
+describe('the guest link', () => {
+  it('expires the configured number of days after check-out', async () => {
+    t.clock.set(at('2026-11-10T12:00:00Z'));
+    const p = await pedestal(at('2026-11-10T11:00:00Z'), 13);
+    const checkIn = await call<{ stayID: number }>(routes.stays.checkIn, tokens.managerA, {
+      body: {
+        locationID: p.loc.id,
+        autoCheckoutDateTime: nextSlot(at('2026-11-11T12:00:00Z')).toISOString(),
+        servicePointCapabilities: p.relays.map((r) => ({ servicePointCapabilityID: r.id, status: 1 })),
+      },
+    });
+    const stayID = checkIn.body.result.stayID;
+    const token = (await statementOf(tokens.managerA, stayID)).body.result.publicUrl!.split('/statement/')[1]!;
+    // open: live, as of now
+    const open = await publicStatement(token);
+    expect(open.body.result).toMatchObject({ status: 'open', asOf: expect.stringMatching(/^2026-11-10T12:00:00/) });
+    t.clock.set(at('2026-11-11T09:00:00Z'));
+    await call(routes.stays.checkOut, tokens.managerA, { query: { locationID: p.loc.id } });
+    t.clock.set(at('2027-02-09T08:59:00Z'));
+    expect((await publicStatement(token)).status).toBe(200);
+    t.clock.set(at('2027-02-09T09:00:01Z'));
+    expect((await publicStatement(token)).status).toBe(404);
+  });
+});
+
+describe('who may', () => {
+  it('only an Administrator or the Site Owner creates a tariff; staff of the property read; no one else', async () => {
+    t.clock.set(new Date());
+    expect((await createTariff(tokens.managerA, { siteID: siteA, ...TARIFF })).status).toBe(403);
+    expect((await createTariff(tokens.ownerB, { siteID: siteA, ...TARIFF })).status).toBe(403);
+    expect((await call(routes.billing.tariffs, tokens.ownerB, { query: { siteID: siteA } })).status).toBe(403);
+    expect((await call(routes.billing.tariffs, tokens.managerA, { query: { siteID: siteA } })).status).toBe(200);
+  });
+
+  it('refuses a moment in the past, blocks out of order, an unknown currency and money in floating point', async () => {
+    t.clock.set(new Date());
+    const refused = async (over: object) => {
+      const res = await createTariff(tokens.ownerA, { siteID: siteA, ...TARIFF, ...over });
+      expect(res.status, JSON.stringify(over)).toBe(400);
+      return res.body.messageCode;
+    };
+    expect(await refused({ effectiveFrom: new Date(Date.now() - 3_600_000).toISOString() })).toBe('effectiveFromPast');
+    expect(
+      await refused({
+        electricBlocks: [
+          { upToKwh: '100', rate: '0.1' },
+          { upToKwh: '50', rate: '0.2' },
+        ],
+      }),
+    ).toBeTruthy();
+    await refused({ currency: 'XYZ' });
+    await refused({ electricRate: '0.1234567' });
+    await refused({ electricRate: 1e-7 });
+    await refused({ fees: [{ name: 'Fee', amount: '1.005', per: 'stay' }] });
+    await refused({ taxes: [{ name: 'Tax', percent: '101', appliesTo: 'all' }] });
+    await refused({ effectiveFrom: '2030-01-01T00:00:00' });
+  });
+});
+
+describe('Property Settings', () => {
+  it('its two rates write a version effective now, keeping the rest of the version in effect; the same rates write none', async () => {
+    t.clock.set(new Date());
+    const db = t.deps.db;
+    const site = (await buildSite(db, (await buildBusiness(db)).id)).id;
+    const versions = async () =>
+      (await call<TariffVersion[]>(routes.billing.tariffs, tokens.admin, { query: { siteID: site } })).body.result;
+    const save = (billingRate: number) =>
+      call(routes.sites.saveSettings, tokens.admin, {
+        body: {
+          fk_SiteID: site,
+          weekStart: 1,
+          billingRate,
+          waterBillingRate: 0.02,
+          dayStart: '08:00',
+          dayEnd: '20:00',
+        },
+      });
+    expect((await save(0.2)).status).toBe(200);
+    expect((await versions()).map((v) => [v.electricRate, v.waterRate])).toEqual([['0.2', '0.02']]);
+    expect((await createTariff(tokens.admin, { siteID: site, ...TARIFF, waterRate: '0.02' })).status).toBe(200);
+    expect((await save(0.15)).status).toBe(200);
+    expect((await versions()).length).toBe(2);
+    expect((await save(0.3)).status).toBe(200);
+    const [newest] = await versions();
+    expect(newest).toMatchObject({ electricRate: '0.3', waterRate: '0.02', minimumCharge: '20' });
+    expect(newest!.fees.map((f) => f.name)).toEqual(['Pedestal', 'Booking']);
+    expect(newest!.electricBlocks).toEqual([{ upToKwh: '50', rate: '0.1' }]);
+  });
+});
+
+describe('stays closed before statements existed', () => {
+  it('get theirs frozen by the job, from the tariff in effect at their check-in', async () => {
+    t.clock.set(new Date());
+    const db = t.deps.db;
+    const p = await pedestal(at('2026-10-01T00:00:00Z'), 14);
+    const [stay] = await db
+      .insert(stays)
+      .values({
+        locationId: p.loc.id,
+        siteId: siteA,
+        checkinAt: at('2026-11-01T12:00:00Z'),
+        checkoutAt: at('2026-11-04T12:00:00Z'),
+      })
+      .returning();
+    await db
+      .insert(stayMeters)
+      .values({ stayId: stay!.id, servicePointId: p.power.id, usage: '40', openingReading: '1' });
+    const frozen = () => db.select({ total: stays.statementTotal }).from(stays).where(eq(stays.id, stay!.id));
+    expect(await frozen()).toEqual([{ total: null }]);
+    // the version of 30 October: 40 kWh in the first block at 0.10 = 4.00, topped up to 20.00;
+    // 3 nights × 2.50 + 5.00 = 12.50; State 6.25 % of 32.50 = 2.03; Utility 3 % of 20.00 = 0.60
+    expect(await freezeOlderStatements(t.deps)).toBeGreaterThanOrEqual(1);
+    expect(await frozen()).toEqual([{ total: '35.13' }]);
+    expect(await freezeOlderStatements(t.deps)).toBe(0);
+  });
+});

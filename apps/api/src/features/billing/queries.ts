@@ -1,0 +1,98 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { FrozenStatement, StatementMeter } from '@portal/contract';
+import { rows, type Queryable } from '../../db/client';
+import { tariffVersions } from '../../db/schema';
+import { levelBefore } from '../meters/service';
+import { stayMeterUsage } from '../stays/queries';
+
+export type TariffRow = typeof tariffVersions.$inferSelect & { created_by: string | null };
+
+/** A property's tariff versions, newest first, with who made each. */
+export function tariffsOf(q: Queryable, siteId: number): Promise<TariffRow[]> {
+  return rows<TariffRow>(
+    q,
+    sql`
+    select tv.id, tv.site_id as "siteId", tv.effective_from as "effectiveFrom", tv.currency,
+      tv.electric_rate::text as "electricRate", tv.water_rate::text as "waterRate",
+      tv.electric_blocks as "electricBlocks", tv.fees, tv.minimum_charge::text as "minimumCharge", tv.taxes,
+      tv.created_by_user_id as "createdByUserId", tv.created_at as "createdAt",
+      nullif(concat_ws(' ', c.first_name, c.last_name), '') as created_by
+    from tariff_versions tv
+    left join user_accounts u on u.id = tv.created_by_user_id
+    left join contacts c on c.id = u.contact_id
+    where tv.site_id = ${siteId}
+    order by tv.effective_from desc, tv.id desc`,
+  );
+}
+
+/** The version of a property in effect at an instant: the latest to take effect by then. */
+export const tariffAt = (siteId: SQL, at: SQL) => sql`(
+  select tv.id from tariff_versions tv
+  where tv.site_id = ${siteId} and tv.effective_from <= ${at}
+  order by tv.effective_from desc, tv.id desc limit 1)`;
+
+export type StatementFacts = {
+  id: number;
+  checkin_at: Date | string;
+  checkout_at: Date | string | null;
+  statement_token: string | null;
+  statement_revoked_at: Date | string | null;
+  statement: FrozenStatement | null;
+  property_name: string;
+  time_zone: string;
+  location_name: string;
+  location_public_name: string;
+  guest_name: string | null;
+  /** The version in effect at check-in, as stored; null when the property had none. */
+  tariff: (Omit<typeof tariffVersions.$inferSelect, 'effectiveFrom' | 'createdAt'> & { effectiveFrom: string }) | null;
+  /** Null when the statement is frozen (its own meters hold then). */
+  meters: StatementMeter[] | null;
+};
+
+/** A stay's meters with their readings, usage and events from check-in to check-out (or now). */
+const metersOf = sql`(
+  select coalesce(json_agg(json_build_object(
+    'servicePointID', sp.id, 'meterName', sp.name, 'unit', dt.unit,
+    'openingReading', sm.opening_reading::text,
+    'closingReading', (case when st.checkout_at is null then sp.last_reading else sm.closing_reading end)::text,
+    'closingReadingAt', case when st.checkout_at is null then sp.last_reading_at else (
+      select max(x.read_at) from meter_readings x
+      where x.service_point_id = sm.service_point_id and x.read_at < st.checkout_at
+        and x.kind not in ('glitch', 'drop')) end,
+    'usage', (case when st.checkout_at is null then ${stayMeterUsage(sql`st.checkin_at`, null)}
+      else coalesce(sm.usage, 0) end)::text,
+    'events', (
+      select coalesce(json_agg(json_build_object('at', r.read_at, 'kind', r.kind, 'reading', r.total::text,
+          'previous', ${levelBefore(sql`r.service_point_id`, sql`r.read_at`)}::text) order by r.read_at), '[]'::json)
+      from meter_readings r
+      where r.service_point_id = sm.service_point_id and r.kind in ('reset', 'baseline', 'rollover')
+        and r.read_at >= st.checkin_at and r.read_at < coalesce(st.checkout_at, 'infinity'))
+  ) order by sp.slot nulls last, sp.id), '[]'::json)
+  from stay_meters sm
+  join service_points sp on sp.id = sm.service_point_id
+  join device_types dt on dt.id = sp.device_type_id
+  where sm.stay_id = st.id)`;
+
+/** What a statement is made of, for each stay: the stay, its names, its tariff and, unless frozen, its meters. */
+export function statementFacts(q: Queryable, where: SQL): Promise<StatementFacts[]> {
+  return rows<StatementFacts>(
+    q,
+    sql`
+    select st.id, st.checkin_at, st.checkout_at, st.statement_token, st.statement_revoked_at, st.statement,
+      s.public_name as property_name, s.time_zone, l.description as location_name,
+      l.public_name as location_public_name,
+      nullif(concat_ws(' ', g.first_name, g.last_name), '') as guest_name,
+      (select json_build_object('id', tv.id, 'siteId', tv.site_id, 'effectiveFrom', tv.effective_from,
+          'currency', tv.currency, 'electricRate', tv.electric_rate::text, 'waterRate', tv.water_rate::text,
+          'electricBlocks', tv.electric_blocks, 'fees', tv.fees, 'minimumCharge', tv.minimum_charge::text,
+          'taxes', tv.taxes, 'createdByUserId', tv.created_by_user_id)
+        from tariff_versions tv where tv.id = ${tariffAt(sql`st.site_id`, sql`st.checkin_at`)}) as tariff,
+      case when st.statement is null then ${metersOf} end as meters
+    from stays st
+    join sites s on s.id = st.site_id
+    join locations l on l.id = st.location_id
+    left join guests g on g.id = st.guest_id
+    where ${where}
+    order by st.id`,
+  );
+}

@@ -1,0 +1,264 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import {
+  DEFAULT_CURRENCY,
+  normalDecimal,
+  type FrozenStatement,
+  type PublicStatement,
+  type StatementMeter,
+  type StayStatement,
+  type TariffVersion,
+  type TariffVersionInput,
+} from '@portal/contract';
+import type { Queryable, Tx } from '../../db/client';
+import { stays, tariffVersions } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { audit } from '../../lib/audit';
+import { forbidden, invalid, notFound } from '../../lib/errors';
+import type { Principal } from '../auth/principal';
+import type { SiteRef, StayRef } from '../auth/scope';
+import { canManageSites } from '../sites/policy';
+import { statementFacts, tariffsOf, type StatementFacts, type TariffRow } from './queries';
+import { addDecimals, billOf, nightsOf, type Terms } from './statement';
+
+/** A guest link's secret: 144 random bits. */
+export const newStatementToken = (): string => randomBytes(18).toString('base64url');
+
+const iso = (at: Date | string) => new Date(at).toISOString();
+const isoOrNull = (at: Date | string | null) => (at === null ? null : iso(at));
+
+/** A client's clock and the way there may put "now" a little in the past. */
+const NOW_TOLERANCE_MS = 60_000;
+
+export async function listTariffs(deps: Deps, site: SiteRef): Promise<TariffVersion[]> {
+  return (await tariffsOf(deps.db, site.siteId)).map(presentTariff);
+}
+
+function presentTariff(row: TariffRow): TariffVersion {
+  return {
+    tariffVersionID: row.id,
+    siteID: row.siteId,
+    effectiveFrom: iso(row.effectiveFrom),
+    currency: row.currency,
+    electricRate: normalDecimal(row.electricRate),
+    waterRate: normalDecimal(row.waterRate),
+    electricBlocks: row.electricBlocks,
+    fees: row.fees,
+    minimumCharge: row.minimumCharge === null ? null : normalDecimal(row.minimumCharge),
+    taxes: row.taxes,
+    createdAt: iso(row.createdAt),
+    createdBy: row.created_by,
+  };
+}
+
+/**
+ * A new version of a property's tariff from its moment on (now when left out; a moment a
+ * minute or more in the past is refused). An Administrator or the property's Site Owner.
+ */
+export async function createTariff(
+  deps: Deps,
+  req: FastifyRequest,
+  user: Principal,
+  site: SiteRef,
+  input: TariffVersionInput,
+): Promise<{ tariffVersionID: number }> {
+  if (!canManageSites(user) || site.deleted) throw forbidden();
+  const now = deps.now();
+  const asked = input.effectiveFrom ? new Date(input.effectiveFrom) : now;
+  if (asked.getTime() < now.getTime() - NOW_TOLERANCE_MS) throw invalid('effectiveFromPast', 'effectiveFrom');
+  const effectiveFrom = asked < now ? now : asked;
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(tariffVersions)
+      .values({
+        siteId: site.siteId,
+        effectiveFrom,
+        currency: input.currency,
+        electricRate: input.electricRate,
+        waterRate: input.waterRate,
+        electricBlocks: input.electricBlocks,
+        fees: input.fees,
+        minimumCharge: input.minimumCharge,
+        taxes: input.taxes,
+        createdByUserId: user.userAccountId,
+      })
+      .returning();
+    await audit(tx, req, { action: 'createTariffVersion', entityType: 'site', entityId: site.siteId, after: row });
+    return { tariffVersionID: row!.id };
+  });
+}
+
+/**
+ * Property Settings' two rates, saved: when they differ from the version in effect, a new
+ * version from now with them and everything else of that version.
+ */
+export async function ratesFromSettings(
+  tx: Tx,
+  siteId: number,
+  rates: { billingRate: string; waterBillingRate: string },
+  userId: number,
+  now: Date,
+): Promise<void> {
+  const [current] = await tx
+    .select()
+    .from(tariffVersions)
+    .where(and(eq(tariffVersions.siteId, siteId), sql`${tariffVersions.effectiveFrom} <= ${now}`))
+    .orderBy(sql`${tariffVersions.effectiveFrom} desc, ${tariffVersions.id} desc`)
+    .limit(1);
+  const same = (a: string, b: string) => normalDecimal(a) === normalDecimal(b);
+  if (current && same(current.electricRate, rates.billingRate) && same(current.waterRate, rates.waterBillingRate))
+    return;
+  await tx.insert(tariffVersions).values({
+    ...(current ? { currency: current.currency, electricBlocks: current.electricBlocks, fees: current.fees } : {}),
+    ...(current ? { minimumCharge: current.minimumCharge, taxes: current.taxes } : {}),
+    siteId,
+    effectiveFrom: now,
+    electricRate: rates.billingRate,
+    waterRate: rates.waterBillingRate,
+    createdByUserId: userId,
+  });
+}
+
+const NO_TARIFF: Terms = {
+  electricRate: '0',
+  waterRate: '0',
+  electricBlocks: [],
+  fees: [],
+  minimumCharge: null,
+  taxes: [],
+};
+
+/** A stay's usage of a unit over its meters; null when it has no meter of that unit. */
+function totalOf(meters: StatementMeter[], unit: StatementMeter['unit']): string | null {
+  const of = meters.filter((m) => m.unit === unit);
+  return of.length ? addDecimals(of.map((m) => m.usage)) : null;
+}
+
+/** The figures of a stay's statement: frozen at check-out, or worked out as of now. */
+function figuresOf(f: StatementFacts, now: Date): FrozenStatement {
+  if (f.statement) return f.statement;
+  const until = f.checkout_at === null ? now : new Date(f.checkout_at);
+  const meters = (f.meters ?? []).map(presentMeter);
+  const nights = nightsOf(f.time_zone, new Date(f.checkin_at), until);
+  const terms = f.tariff ?? NO_TARIFF;
+  const bill = billOf(terms, { kwh: totalOf(meters, 'kWh'), gallons: totalOf(meters, 'gal'), nights });
+  return {
+    asOf: iso(until),
+    nights,
+    currency: f.tariff?.currency ?? DEFAULT_CURRENCY,
+    tariffVersionID: f.tariff?.id ?? null,
+    tariffEffectiveFrom: f.tariff ? iso(f.tariff.effectiveFrom) : null,
+    meters,
+    ...bill,
+  };
+}
+
+function presentMeter(m: StatementMeter): StatementMeter {
+  const text = (v: string | null) => (v === null ? null : normalDecimal(v));
+  return {
+    ...m,
+    openingReading: text(m.openingReading),
+    closingReading: text(m.closingReading),
+    closingReadingAt: m.closingReadingAt === null ? null : iso(m.closingReadingAt),
+    usage: normalDecimal(m.usage),
+    events: m.events.map((e) => ({
+      ...e,
+      at: iso(e.at),
+      reading: normalDecimal(e.reading),
+      previous: text(e.previous),
+    })),
+  };
+}
+
+function publicOf(f: StatementFacts, now: Date): PublicStatement {
+  return {
+    stayID: f.id,
+    status: f.checkout_at === null ? 'open' : 'closed',
+    propertyName: f.property_name,
+    locationName: f.location_name,
+    locationPublicName: f.location_public_name,
+    timeZone: f.time_zone,
+    checkInAt: iso(f.checkin_at),
+    checkOutAt: isoOrNull(f.checkout_at),
+    ...figuresOf(f, now),
+  };
+}
+
+/** When a stay's guest link stops working: never while open, else some days after check-out. */
+function linkExpiry(deps: Deps, f: Pick<StatementFacts, 'checkout_at'>): Date | null {
+  if (f.checkout_at === null) return null;
+  return new Date(new Date(f.checkout_at).getTime() + deps.config.statementLinkDays * 86_400_000);
+}
+
+function linkWorks(deps: Deps, f: StatementFacts, now: Date): boolean {
+  const expiry = linkExpiry(deps, f);
+  return f.statement_token !== null && f.statement_revoked_at === null && (expiry === null || now < expiry);
+}
+
+/** The staff's statement of a stay, with its guest link (made now for a stay from before links). */
+export async function staffStatement(deps: Deps, stay: StayRef): Promise<StayStatement> {
+  const [facts] = await statementFacts(deps.db, sql`st.id = ${stay.stayId}`);
+  if (!facts) throw notFound('stay');
+  if (facts.statement_token === null && facts.statement_revoked_at === null) {
+    const [made] = await deps.db
+      .update(stays)
+      .set({ statementToken: newStatementToken() })
+      .where(and(eq(stays.id, stay.stayId), isNull(stays.statementToken)))
+      .returning({ token: stays.statementToken });
+    // another request may have made it first: read it back
+    facts.statement_token =
+      made?.token ??
+      (await deps.db.select({ token: stays.statementToken }).from(stays).where(eq(stays.id, stay.stayId)))[0]!.token;
+  }
+  const now = deps.now();
+  const works = linkWorks(deps, facts, now);
+  return {
+    ...publicOf(facts, now),
+    guestName: facts.guest_name,
+    publicUrl: works ? `${deps.config.publicUrl}/statement/${facts.statement_token}` : null,
+    linkExpiresAt: works ? isoOrNull(linkExpiry(deps, facts)) : null,
+  };
+}
+
+/** The guest's page: a wrong, revoked or expired link is not found, and says nothing more. */
+export async function publicStatementByToken(deps: Deps, token: string): Promise<PublicStatement> {
+  const [facts] = await statementFacts(deps.db, sql`st.statement_token = ${token}`);
+  const now = deps.now();
+  if (!facts || !linkWorks(deps, facts, now)) throw notFound('statement');
+  return publicOf(facts, now);
+}
+
+export async function revokeLink(deps: Deps, req: FastifyRequest, stay: StayRef): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(stays)
+      .set({ statementRevokedAt: deps.now() })
+      .where(and(eq(stays.id, stay.stayId), isNull(stays.statementRevokedAt)));
+    await audit(tx, req, { action: 'revokeStatementLink', entityType: 'stay', entityId: stay.stayId });
+  });
+}
+
+/**
+ * Freezes the statements of closed stays that have none: check-out does it for its stay in its
+ * transaction; the job for stays closed before statements existed.
+ */
+export async function freezeStatements(q: Queryable, where: SQL, now: Date): Promise<number> {
+  const open = await statementFacts(q, sql`st.checkout_at is not null and st.statement is null and ${where}`);
+  if (!open.length) return 0;
+  const frozen = open.map((facts) => ({ id: facts.id, statement: figuresOf(facts, now) }));
+  await q.execute(sql`
+    update stays st set statement = x.statement, statement_total = (x.statement->>'total')::numeric
+    from json_to_recordset(${JSON.stringify(frozen)}::json) as x(id int, statement jsonb)
+    where st.id = x.id and st.statement is null`);
+  return open.length;
+}
+
+/** The job: older closed stays, a batch at a time. */
+export function freezeOlderStatements(deps: Deps): Promise<number> {
+  return freezeStatements(
+    deps.db,
+    sql`st.id in (select id from stays where checkout_at is not null and statement is null order by id limit 200)`,
+    deps.now(),
+  );
+}

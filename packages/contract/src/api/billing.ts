@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import {
+  createdTariff,
+  publicStatement,
+  stayBody,
+  stayQuery,
+  stayStatement,
+  statementTokenQuery,
+  tariffsQuery,
+  tariffVersion,
+  tariffVersionRequest,
+} from '../billing';
+import { emptyResult } from '../envelope';
+import { propertyStaff } from './access';
+import { call } from './call';
+import { routes } from './routes';
+
+const tags = ['Billing'];
+
+export const billingCalls = {
+  tariffs: call({
+    ...routes.billing.tariffs,
+    summary: "A property's tariff versions, newest first",
+    tags,
+    access: propertyStaff,
+    query: tariffsQuery,
+    scope: { 'query.siteID': 'site' },
+    result: z.array(tariffVersion),
+  }),
+
+  createTariff: call({
+    ...routes.billing.createTariff,
+    summary:
+      'A new tariff version of a property from a moment on (not before now); stays checked in before it keep theirs. Administrator or Site Owner',
+    tags,
+    access: propertyStaff,
+    idempotent: true,
+    body: tariffVersionRequest,
+    scope: { 'body.siteID': 'site' },
+    result: createdTariff,
+  }),
+
+  statement: call({
+    ...routes.billing.statement,
+    summary: "A stay's statement: readings, usage, lines, totals and the guest link (running while the stay is open)",
+    tags,
+    access: propertyStaff,
+    query: stayQuery,
+    scope: { 'query.stayID': 'stay' },
+    result: stayStatement,
+  }),
+
+  revokeLink: call({
+    ...routes.billing.revokeLink,
+    summary: "Revoke a stay's guest link: the page answers 404 from then on",
+    tags,
+    access: propertyStaff,
+    body: stayBody,
+    scope: { 'body.stayID': 'stay' },
+    result: emptyResult,
+  }),
+
+  publicStatement: call({
+    ...routes.billing.publicStatement,
+    summary:
+      "A stay's statement by its guest link, without the guest's contact details; 404 for a wrong, revoked or expired link",
+    tags,
+    access: 'public',
+    rateLimit: 30,
+    query: statementTokenQuery,
+    result: publicStatement,
+  }),
+};

@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { idParam } from './fields';
+
+/**
+ * Tariffs and statements. Money and prices travel as exact decimal text ("12.50", "0.1325"),
+ * never as binary floats; an input may give a JSON number, which is read by its shortest
+ * text (0.1 is "0.1"). Amounts have two decimals, prices up to six.
+ */
+
+const id = z.int32().positive();
+
+/** Decimal text of at most `ints` integer digits and `scale` decimals; a JSON number by its shortest text. */
+export function decimalInput(ints: number, scale: number) {
+  const pattern = new RegExp(`^\\d{1,${ints}}(\\.\\d{1,${scale}})?$`);
+  return z
+    .union([z.string(), z.number()])
+    .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
+    .pipe(z.string().regex(pattern, 'invalidDecimal'))
+    .transform(normalDecimal);
+}
+
+/** "007.50" → "7.5", "3.000" → "3". */
+export function normalDecimal(text: string): string {
+  const [int, frac = ''] = text.split('.');
+  const whole = int!.replace(/^0+(?=\d)/, '');
+  const part = frac.replace(/0+$/, '');
+  return part ? `${whole}.${part}` : whole;
+}
+
+/** A price per kWh or per gallon. */
+const price = decimalInput(5, 6);
+/** An amount of money: a fee, a minimum charge. */
+const amount = decimalInput(7, 2);
+/** A tax rate in percent. */
+const percent = decimalInput(3, 4).refine((v) => Number(v) <= 100, 'invalidValue');
+const kwh = decimalInput(12, 6).refine((v) => Number(v) > 0, 'invalidValue');
+const label = z.string().trim().min(1, 'requiredField').max(60, 'maxLength');
+
+export const FEE_PERIODS = ['stay', 'night', '30days'] as const;
+export type FeePeriod = (typeof FEE_PERIODS)[number];
+export const TAX_BASES = ['utilities', 'fees', 'all'] as const;
+export type TaxBase = (typeof TAX_BASES)[number];
+
+export const DEFAULT_CURRENCY = 'USD';
+const CURRENCY = /^[A-Z]{3}$/;
+
+export const tariffVersionRequest = z
+  .object({
+    siteID: id,
+    /** When it takes effect, ISO 8601 with an offset; not before now. Left out: now. */
+    effectiveFrom: z.iso.datetime({ offset: true, error: 'fieldNotValid' }).optional(),
+    currency: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(CURRENCY, 'fieldNotValid')
+      .refine((c) => Intl.supportedValuesOf('currency').includes(c), 'fieldNotValid')
+      .default(DEFAULT_CURRENCY),
+    /** Per kWh: all of it, or what lies beyond the last block. */
+    electricRate: price,
+    /** Per US gallon. */
+    waterRate: price,
+    /** Blocks of a stay's kWh from 0 up, each `upToKwh` above the one before: the first 100 kWh at one price, … */
+    electricBlocks: z
+      .array(z.object({ upToKwh: kwh, rate: price }))
+      .max(10, 'invalidValue')
+      .refine((blocks) => blocks.every((b, i) => i === 0 || Number(b.upToKwh) > Number(blocks[i - 1]!.upToKwh)), {
+        message: 'blocksAscending',
+      })
+      .default([]),
+    fees: z
+      .array(z.object({ name: label, amount, per: z.enum(FEE_PERIODS, { error: 'fieldNotValid' }) }))
+      .max(20, 'invalidValue')
+      .default([]),
+    /** The least a stay's electricity and water come to. */
+    minimumCharge: amount.nullish().transform((v) => v ?? null),
+    taxes: z
+      .array(z.object({ name: label, percent, appliesTo: z.enum(TAX_BASES, { error: 'fieldNotValid' }) }))
+      .max(10, 'invalidValue')
+      .default([]),
+  })
+  .strict();
+export type TariffVersionRequest = z.input<typeof tariffVersionRequest>;
+export type TariffVersionInput = z.output<typeof tariffVersionRequest>;
+
+/** A stored version: what it prices, from when, and who made it. */
+export const tariffVersion = z.object({
+  tariffVersionID: id,
+  siteID: id,
+  effectiveFrom: z.string(),
+  currency: z.string(),
+  electricRate: z.string(),
+  waterRate: z.string(),
+  electricBlocks: z.array(z.object({ upToKwh: z.string(), rate: z.string() })),
+  fees: z.array(z.object({ name: z.string(), amount: z.string(), per: z.enum(FEE_PERIODS) })),
+  minimumCharge: z.string().nullable(),
+  taxes: z.array(z.object({ name: z.string(), percent: z.string(), appliesTo: z.enum(TAX_BASES) })),
+  createdAt: z.string(),
+  /** The user who made it; null for a version written from the property's settings before tariffs existed. */
+  createdBy: z.string().nullable(),
+});
+export type TariffVersion = z.infer<typeof tariffVersion>;
+
+export const tariffsQuery = z.object({ siteID: idParam });
+export const createdTariff = z.object({ tariffVersionID: id });
+
+export const stayQuery = z.object({ stayID: idParam });
+export const stayBody = z.object({ stayID: id }).strict();
+export const statementTokenQuery = z.object({ token: z.string().trim().min(1).max(64) });
+
+export const STATEMENT_LINE_KINDS = ['electric', 'water', 'fee', 'minimum', 'tax'] as const;
+export type StatementLineKind = (typeof STATEMENT_LINE_KINDS)[number];
+
+/** A reset, replacement or rollover of a meter inside the stay (the meter-data rules). */
+export const statementMeterEvent = z.object({
+  at: z.string(),
+  kind: z.enum(['reset', 'baseline', 'rollover']),
+  reading: z.string(),
+  previous: z.string().nullable(),
+});
+
+export const statementMeter = z.object({
+  servicePointID: id,
+  meterName: z.string(),
+  unit: z.enum(['kWh', 'gal']),
+  openingReading: z.string().nullable(),
+  /** The level at check-out; an open stay's latest reading. */
+  closingReading: z.string().nullable(),
+  closingReadingAt: z.string().nullable(),
+  usage: z.string(),
+  events: z.array(statementMeterEvent),
+});
+export type StatementMeter = z.infer<typeof statementMeter>;
+
+export const statementLine = z.object({
+  kind: z.enum(STATEMENT_LINE_KINDS),
+  /** The fee's or tax's name; for electricity and water their unit and block, for the minimum charge its name. */
+  description: z.string(),
+  /** kWh, gallons, nights, 30-day periods, or the base a tax applies to. */
+  quantity: z.string(),
+  /** The price per unit, a fee's amount, or a tax's percent. */
+  unitPrice: z.string(),
+  /** Rounded half-up to the cent. */
+  amount: z.string(),
+  /** For a block of electricity: the kWh it starts and ends at (null: no end). */
+  block: z.object({ from: z.string(), upTo: z.string().nullable() }).optional(),
+  /** For a fee: per stay, night or 30 days. */
+  per: z.enum(FEE_PERIODS).optional(),
+  /** For a tax: what it applies to. */
+  appliesTo: z.enum(TAX_BASES).optional(),
+});
+export type StatementLine = z.infer<typeof statementLine>;
+
+/** What a guest may see of a stay's bill (the public page). */
+export const publicStatement = z.object({
+  stayID: id,
+  status: z.enum(['open', 'closed']),
+  propertyName: z.string(),
+  locationName: z.string(),
+  /** The name printed on the pedestal. */
+  locationPublicName: z.string(),
+  timeZone: z.string(),
+  checkInAt: z.string(),
+  checkOutAt: z.string().nullable(),
+  /** When the figures were taken: the check-out, or now for an open stay. */
+  asOf: z.string(),
+  nights: z.int32(),
+  currency: z.string(),
+  /** The version in effect at check-in, used for the whole stay; null when the property had none. */
+  tariffVersionID: z.int32().nullable(),
+  tariffEffectiveFrom: z.string().nullable(),
+  meters: z.array(statementMeter),
+  lines: z.array(statementLine),
+  subtotal: z.string(),
+  taxTotal: z.string(),
+  total: z.string(),
+});
+export type PublicStatement = z.infer<typeof publicStatement>;
+
+/** The staff's statement: the guest's page and its link. */
+export const stayStatement = publicStatement.extend({
+  guestName: z.string().nullable(),
+  /** The guest link's path (`/statement/{token}`); null once revoked or expired. */
+  publicUrl: z.string().nullable(),
+  linkExpiresAt: z.string().nullable(),
+});
+export type StayStatement = z.infer<typeof stayStatement>;
+
+/** What check-out freezes of a statement: its figures, not the names around them. */
+export type FrozenStatement = Pick<
+  PublicStatement,
+  | 'asOf'
+  | 'nights'
+  | 'currency'
+  | 'tariffVersionID'
+  | 'tariffEffectiveFrom'
+  | 'meters'
+  | 'lines'
+  | 'subtotal'
+  | 'taxTotal'
+  | 'total'
+>;
