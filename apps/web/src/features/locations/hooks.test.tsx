@@ -1,19 +1,18 @@
 // @vitest-environment happy-dom
 import { api, type MeterAssignment, Role, type UpdateCapabilitiesRequest } from '@portal/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { queryOf } from '../../lib/client';
 import { mockApi } from '../../test/api';
 import { locationRow } from '../../test/fixtures';
+import { cacheOf } from '../../test/queries';
 import { signInAs } from '../../test/render';
 import { useAddMeter, useCheckIn, useCheckOut, useCreateMeter } from './hooks';
 
-/** The queries of other screens, cached as they key them; `invalidated()` names those a change marked stale. */
-function cache() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const queries = {
+/** The queries of other screens, as they key them. */
+const cache = () =>
+  cacheOf({
     'history 1': queryOf(api.locations.history, { query: { locationID: 1 } }),
     'history 2': queryOf(api.locations.history, { query: { locationID: 2 } }),
     'stay 1': queryOf(api.stays.current, { query: { locationID: 1 } }),
@@ -24,18 +23,7 @@ function cache() {
     'stock of location 2': queryOf(api.meters.stockOptions, { query: { locationId: 2 } }),
     'assignable meters': queryOf(api.meters.assignable, { query: { siteID: 1 } }),
     'location types': queryOf(api.lookups.locationTypes),
-  };
-  for (const { queryKey } of Object.values(queries)) queryClient.setQueryData(queryKey, 'cached');
-  const invalidated = () =>
-    Object.entries(queries)
-      .filter(([, { queryKey }]) => queryClient.getQueryState(queryKey)?.isInvalidated)
-      .map(([name]) => name)
-      .sort();
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-  );
-  return { wrapper, invalidated };
-}
+  });
 
 describe("what the locations area's changes reload", () => {
   type Wrapper = ({ children }: { children: ReactNode }) => ReactNode;

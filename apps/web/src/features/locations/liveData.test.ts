@@ -3,6 +3,7 @@ import { api, type LocationRow } from '@portal/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryOf, request } from '../../lib/client';
 import { locationRow, meterRow } from '../../test/fixtures';
+import { cacheOf } from '../../test/queries';
 import { afterLocationChange, applyLiveEvents, holdRows, releaseRows, tableQuery } from './liveData';
 
 vi.mock('../../lib/client', async (original) => ({ ...(await original()), request: vi.fn() }));
@@ -16,13 +17,19 @@ const row = (locationID: number, over: Partial<LocationRow> = {}): LocationRow =
 function cached() {
   const queryClient = new QueryClient();
   queryClient.setQueryData(tableKey(1), [row(1), row(2)]);
+  const rowRequests = answerRows();
+  return { queryClient, rowRequests, table: () => queryClient.getQueryData<LocationRow[]>(tableKey(1))! };
+}
+
+/** Answers the row requests (checked in); the ids asked for. */
+function answerRows(): number[] {
   const rowRequests: number[] = [];
   get.mockImplementation(async (_route: unknown, options?: { query?: Record<string, unknown> }) => {
     const id = Number(options?.query?.locationID);
     rowRequests.push(id);
     return { result: row(id, { isCheckedInState: true }), message: null, statusCode: 200 } as never;
   });
-  return { queryClient, rowRequests, table: () => queryClient.getQueryData<LocationRow[]>(tableKey(1))! };
+  return rowRequests;
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
@@ -88,15 +95,11 @@ describe('live events in the cache', () => {
 
 /**
  * Property 1's table (location 1 with meter 11, location 2 with meter 21) and the queries
- * around it, cached as the screens key them; `invalidated()` names those a change marked stale.
+ * around it, cached as the screens key them.
  */
 function cachedAround() {
-  const { queryClient, rowRequests } = cached();
-  queryClient.setQueryData(tableKey(1), [
-    row(1, { servicePoints: [meterRow(11)] }),
-    row(2, { servicePoints: [meterRow(21)] }),
-  ]);
-  const queries = {
+  const cache = cacheOf({
+    'table 1': tableQuery(1),
     'history 1': queryOf(api.locations.history, { query: { locationID: 1 } }),
     'history 2': queryOf(api.locations.history, { query: { locationID: 2 } }),
     'stay 1': queryOf(api.stays.current, { query: { locationID: 1 } }),
@@ -111,14 +114,12 @@ function cachedAround() {
     'dashboard counts': queryOf(api.dashboard.stats),
     'dashboard alerts': queryOf(api.dashboard.alerts),
     'reports of property 1': queryOf(api.reports.types, { query: { siteID: 1 } }),
-  };
-  for (const { queryKey } of Object.values(queries)) queryClient.setQueryData(queryKey, 'cached');
-  const invalidated = () =>
-    Object.entries({ ...queries, 'table 1': tableQuery(1) })
-      .filter(([, { queryKey }]) => queryClient.getQueryState(queryKey)?.isInvalidated)
-      .map(([name]) => name)
-      .sort();
-  return { queryClient, rowRequests, invalidated };
+  });
+  cache.queryClient.setQueryData(tableKey(1), [
+    row(1, { servicePoints: [meterRow(11)] }),
+    row(2, { servicePoints: [meterRow(21)] }),
+  ]);
+  return { ...cache, rowRequests: answerRows() };
 }
 
 describe('what a change invalidates', () => {
