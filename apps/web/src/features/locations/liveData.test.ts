@@ -33,7 +33,10 @@ function answerRows(): number[] {
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
-afterEach(() => get.mockReset());
+afterEach(() => {
+  get.mockReset();
+  vi.useRealTimers();
+});
 
 describe('live events in the cache', () => {
   it('writes meter values into the cached table without a request', async () => {
@@ -113,6 +116,8 @@ function cachedAround() {
     'visit history': queryOf(api.transactions.completed, { query: { CurrentDateRangeFilter: 1 } }),
     'dashboard counts': queryOf(api.dashboard.stats),
     'dashboard alerts': queryOf(api.dashboard.alerts),
+    'dashboard figures': queryOf(api.dashboard.realtime),
+    'dashboard usage': queryOf(api.dashboard.usageByProperty, { query: { days: 30 } }),
     'reports of property 1': queryOf(api.reports.types, { query: { siteID: 1 } }),
   });
   cache.queryClient.setQueryData(tableKey(1), [
@@ -148,7 +153,8 @@ describe('what a change invalidates', () => {
     expect(rowRequests).toEqual([]);
   });
 
-  it('meter values reload the open stay of a location read and the latest command of a meter that answered, nothing else of theirs', () => {
+  it("meter values: the open stay of a location read, the latest command of a meter that answered, the dashboard's usage within 10 s", () => {
+    vi.useFakeTimers();
     const { queryClient, invalidated } = cachedAround();
     applyLiveEvents(queryClient, [
       {
@@ -162,5 +168,7 @@ describe('what a change invalidates', () => {
       },
     ]);
     expect(invalidated()).toEqual(['command 21', 'stay 1']);
+    vi.advanceTimersByTime(10_000);
+    expect(invalidated()).toEqual(['command 21', 'dashboard figures', 'dashboard usage', 'stay 1']);
   });
 });
