@@ -7,22 +7,20 @@ import { ApiError } from '../../lib/apiError';
 import { planLive } from '../../lib/hub/messages';
 import { applyMeterValues } from './livePatch';
 
-/**
- * The locations table's query, the row refresh the live hub and the dialogs use, and the
- * live hub's events applied to the cache. Every key is the route table's (`queryOf`, `keyOf`).
- * Kept small: the live hub imports it with its first event.
- */
-
 /** The table is large (up to thousands of rows): its answer is checked at the top only, rows by type. */
 const tableAnswer = z.array(z.custom<LocationRow>((v) => typeof v === 'object' && v !== null && 'locationID' in v));
 
-/** A property's locations table: the query of the table, and the cache live events patch. */
+/**
+ * A property's locations table: its query, and the cache the live hub's events patch and the
+ * changes made here refresh row by row (below). Every key in this file is the route table's.
+ * Kept small: the live hub imports it with its first event.
+ */
 export const tableQuery = (siteId: number) =>
   queryOf({ ...api.locations.table, result: tableAnswer }, { query: { siteID: siteId } });
 
 const tableKey = (siteId: number) => tableQuery(siteId).queryKey;
 
-/** Lists of properties (My Properties, Admin Panel): their counts follow the locations. */
+/** The properties' queries, their lists among them (My Properties, Admin Panel): the counts follow the locations. */
 const PROPERTIES = featureKey(routes.sites);
 
 /** The Transactions screen's queries: current visits follow check-ins and check-outs. */
@@ -97,8 +95,8 @@ function refreshOrReload(queryClient: QueryClient, siteId: number, locationIds: 
 }
 
 /**
- * Everything read about these locations besides their rows: every query whose input names
- * one of them (history, open stay), and their meters' latest commands (meters as the cached tables show them).
+ * Everything read about these locations besides their rows: every query whose input names one
+ * of them (history, open stay), and the latest commands of their meters as the cached tables show them.
  */
 function invalidateLocations(queryClient: QueryClient, locationIds: readonly number[]): void {
   if (!locationIds.length) return;
