@@ -1,6 +1,7 @@
 import { type LoginResult, routes } from '@portal/contract';
 import { ApiError } from './apiError';
 import { failureOf, isAnswerEnvelope, messageOf, type ServerMessage } from './envelope';
+import { isObject } from './json';
 import { endSession, getLogin, isExpired, isLoginResult, storeLogin } from './session/session';
 import { sessionTimeouts } from './session/timeouts';
 
@@ -35,6 +36,28 @@ export type Route = {
  */
 export function keyOf(route: Route, input?: unknown): readonly unknown[] {
   return input === undefined ? route.key : [...route.key, input];
+}
+
+/** The prefix of every query of a feature of the route table: `featureKey(routes.sites)` is `['sites']`. */
+export function featureKey(feature: Readonly<Record<string, Route>>): readonly [string] {
+  return [Object.values(feature)[0]!.key[0]];
+}
+
+/**
+ * For `invalidateQueries({ predicate })` where no key prefix groups the queries: matches those
+ * whose input (the third element of a `keyOf` key) names one of the values in its query, body
+ * or path parameters. `inputNames('locationID', [5])` matches every query about location 5,
+ * whatever its call: `['locations', 'history', { query: { locationID: 5 } }]`, `['stays', 'current', …]`.
+ */
+export function inputNames(
+  name: string,
+  values: Iterable<unknown>,
+): (query: { queryKey: readonly unknown[] }) => boolean {
+  const wanted = new Set(values);
+  return ({ queryKey }) => {
+    const input = queryKey[2];
+    return isObject(input) && [input.query, input.body, input.params].some((p) => isObject(p) && wanted.has(p[name]));
+  };
 }
 
 /**

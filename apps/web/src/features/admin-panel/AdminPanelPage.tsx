@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/apiError';
 import { errorMessage } from '../../i18n/messages';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageTitle } from '../../ui/PageTitle';
-import { DashboardStats } from '../dashboard';
+import { PortfolioFigures } from '../dashboard';
 import { SitesSkeleton, useSiteActions } from '../sites';
 import { BusinessAccordion } from './components/BusinessAccordion';
 import { BusinessModal } from './components/BusinessModal';
@@ -17,7 +17,7 @@ import { useBusinessesWithSites } from './hooks';
 import { focusLater, openerNow } from '../../ui/focusReturn';
 
 /**
- * Facility Owner - My Customers: the dashboard stats, then the business entities with
+ * Facility Owner - My Customers: the portfolio's figures, then the business entities with
  * their properties, searched by business or property name 1 s after typing stops.
  */
 export function AdminPanelPage() {
@@ -42,7 +42,7 @@ export function AdminPanelPage() {
     <>
       <PageTitle>{t('adminPanel.title')}</PageTitle>
       <Stack gap="lg">
-        <DashboardStats />
+        <PortfolioFigures />
         <Stack gap="sm" component="section" aria-labelledby="customers-heading">
           <Text id="customers-heading" fw={650} size="lg" component="h2" m={0}>
             {t('adminPanel.customers')}

@@ -1,12 +1,12 @@
+import { api } from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { client } from '../../lib/client';
-import { businessKeys } from '../sites';
+import { featureKey } from '../../lib/api';
+import { client, queryOf } from '../../lib/client';
 
 /** The accordion: business entities whose name or a property name contains the keyword. */
 export function useBusinessesWithSites(keyword: string) {
   return useQuery({
-    queryKey: businessKeys.withSites(keyword),
-    queryFn: async ({ signal }) => (await client.businesses.withProperties({ query: { keyword }, signal })).result,
+    ...queryOf(api.businesses.withProperties, { query: { keyword } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -21,9 +21,10 @@ export function useSaveBusiness() {
         : await client.businesses.create({ body: { legalName: input.legalName } });
       return { business: answer.result, message: answer.message };
     },
+    // The accordion, the business lookup of every form, and the properties (which name their business).
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: businessKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['sites'] });
+      void queryClient.invalidateQueries({ queryKey: featureKey(api.businesses) });
+      void queryClient.invalidateQueries({ queryKey: featureKey(api.sites) });
     },
   });
 }

@@ -1,15 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
+import { routes } from '@portal/contract';
+import { keyOf } from '../../lib/api';
 import { useLogin } from '../../lib/session/useLogin';
 
-const meQueryKey = (userAccountID: number | undefined) => ['me', userAccountID] as const;
-
-/** The signed-in user's account and permissions (GET /api/me). */
+/**
+ * The signed-in user's account and permissions: `api.auth.me`, whose schemas load on first
+ * use (its key is the plain route's). The key names no user: the cache empties whenever the
+ * signed-in user changes.
+ */
 export function useMe(options: { refetchInterval?: number } = {}) {
-  const userAccountID = useLogin()?.userAccountBasicInfo.userAccountID;
+  const signedIn = useLogin() !== null;
   return useQuery({
-    queryKey: meQueryKey(userAccountID),
+    queryKey: keyOf(routes.auth.me),
     queryFn: async ({ signal }) => (await import('./fetchMe')).fetchMe(signal),
-    enabled: userAccountID !== undefined,
+    enabled: signedIn,
     staleTime: 5 * 60_000,
     refetchInterval: options.refetchInterval,
   });

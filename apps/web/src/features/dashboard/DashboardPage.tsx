@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../ui/PageTitle';
-import { DashboardStats } from './components/DashboardStats';
+import { PortfolioFigures } from './components/PortfolioFigures';
 import { UsageChart } from './components/UsageChart';
 
 /** The dashboard of every role: real-time stats, location counts, system alerts and usage by property. */
@@ -11,7 +11,7 @@ export function DashboardPage() {
     <>
       <PageTitle>{t('pages.dashboard.title')}</PageTitle>
       <Stack gap="lg">
-        <DashboardStats />
+        <PortfolioFigures />
         <UsageChart />
       </Stack>
     </>

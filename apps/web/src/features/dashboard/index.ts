@@ -1,2 +1,2 @@
 /** The dashboard's public entry: its figures (shown on the admin panel too). */
-export { DashboardStats } from './components/DashboardStats';
+export { PortfolioFigures } from './components/PortfolioFigures';

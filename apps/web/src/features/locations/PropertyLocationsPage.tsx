@@ -1,20 +1,17 @@
 import { Alert, Anchor, Breadcrumbs, Text } from '@mantine/core';
+import { api } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { client } from '../../lib/client';
+import { queryOf } from '../../lib/client';
 import { errorMessage } from '../../i18n/messages';
 import { PageLoader } from '../../ui/PageLoader';
 import { PageTitle } from '../../ui/PageTitle';
-import { SITE_LISTS_KEY } from './liveData';
 import { LocationsTable } from './table/LocationsTable';
 
-/** The visible properties (the same list and key as My Properties, so both share one cache entry). */
+/** The visible properties (the same call, so the same cache entry, as My Properties). */
 function useVisibleSites() {
-  return useQuery({
-    queryKey: [...SITE_LISTS_KEY, 'visible'],
-    queryFn: async ({ signal }) => (await client.sites.visible({ signal })).result,
-  });
+  return useQuery(queryOf(api.sites.visible));
 }
 
 /** /Locations/:siteId: one property's locations on a page of their own (a link a manager can keep on the phone). */

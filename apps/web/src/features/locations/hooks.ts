@@ -4,11 +4,13 @@ import {
   type BulkLocationEntry,
   type CheckInRequest,
   type ControlMessage,
+  type LocationRow,
   type MeterAssignment,
   type UpdateCapabilitiesRequest,
 } from '@portal/contract';
+import { featureKey } from '../../lib/api';
 import { client, queryOf } from '../../lib/client';
-import { afterLocationChange, fetchTable, holdRows, locationKeys, releaseRows, SITE_LISTS_KEY } from './liveData';
+import { afterLocationChange, holdRows, releaseRows, tableQuery } from './liveData';
 
 /** Query and mutation hooks of the locations area: one per call of properties section 7. */
 
@@ -16,14 +18,13 @@ const REFERENCE_STALE_MS = 60 * 60_000;
 
 /** The whole table of a property, usage included, in one request. */
 export function useLocationsTable(siteId: number) {
-  return useQuery({ queryKey: locationKeys.table(siteId), queryFn: ({ signal }) => fetchTable(siteId, signal) });
+  return useQuery(tableQuery(siteId));
 }
 
 /** The open stay of a checked-in location: its guest, and its meters' usage so far. */
 export function useCurrentStay(locationId: number, enabled = true) {
   return useQuery({
-    queryKey: locationKeys.currentStay(locationId),
-    queryFn: async ({ signal }) => (await client.stays.current({ query: { locationID: locationId }, signal })).result,
+    ...queryOf(api.stays.current, { query: { locationID: locationId } }),
     enabled,
     staleTime: 0,
   });
@@ -38,25 +39,21 @@ export function useLocationTypes() {
 
 export function useStayHistory(locationId: number) {
   return useQuery({
-    queryKey: locationKeys.history(locationId),
-    queryFn: async ({ signal }) =>
-      (await client.locations.history({ query: { locationID: locationId }, signal })).result,
+    ...queryOf(api.locations.history, { query: { locationID: locationId } }),
     staleTime: 0,
   });
 }
 
 export function useMeterStock(locationId: number) {
   return useQuery({
-    queryKey: locationKeys.stock(locationId),
-    queryFn: async ({ signal }) => (await client.meters.stockOptions({ query: { locationId }, signal })).result,
+    ...queryOf(api.meters.stockOptions, { query: { locationId } }),
     staleTime: 0,
   });
 }
 
 export function useAssignableMeters(siteId: number, enabled: boolean) {
   return useQuery({
-    queryKey: locationKeys.assignable(siteId),
-    queryFn: async ({ signal }) => (await client.meters.assignable({ query: { siteID: siteId }, signal })).result,
+    ...queryOf(api.meters.assignable, { query: { siteID: siteId } }),
     enabled,
     staleTime: 0,
   });
@@ -78,8 +75,7 @@ export function useSitesOfBusiness(busEntityId: number | null) {
 
 export function useGuestSearch(search: string, enabled: boolean) {
   return useQuery({
-    queryKey: locationKeys.guests(search),
-    queryFn: async ({ signal }) => (await client.stays.guests({ query: { search }, signal })).result,
+    ...queryOf(api.stays.guests, { query: { search } }),
     enabled,
     staleTime: 60_000,
   });
@@ -91,9 +87,7 @@ export async function fetchControlMessage(servicePointId: number, messageId: num
 
 export function useMeterInventory(search: string, page: number, pageSize: number) {
   return useQuery({
-    queryKey: locationKeys.inventory(search, page, pageSize),
-    queryFn: async ({ signal }) =>
-      (await client.meters.inventory({ query: { search, page, pageSize }, signal })).result,
+    ...queryOf(api.meters.inventory, { query: { search, page, pageSize } }),
     placeholderData: (previous) => previous,
   });
 }
@@ -275,7 +269,7 @@ export function useRefreshUsage(siteId: number) {
     mutationFn: async (locationID: number) => (await client.locations.usage({ query: { locationID } })).result,
     onSuccess: (usage) => {
       const byMeter = new Map(usage.servicePoints.map((sp) => [sp.servicePointID, sp.usage]));
-      queryClient.setQueryData<import('@portal/contract').LocationRow[]>(locationKeys.table(siteId), (rows) =>
+      queryClient.setQueryData<LocationRow[]>(tableQuery(siteId).queryKey, (rows) =>
         rows?.map((row) =>
           row.locationID !== usage.locationID
             ? row
@@ -296,11 +290,10 @@ export function useCreateMeter() {
   return useMutation({
     mutationFn: (body: { servicePointName: string; deviceKey: string; fk_DeviceTypeId: number }) =>
       client.meters.create({ body }),
+    // The inventory, a location's stock options and the meters to assign are all the meters' calls.
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['meters'] });
-      void queryClient.invalidateQueries({ queryKey: ['locations', 'stock'] });
-      void queryClient.invalidateQueries({ queryKey: ['locations', 'assignable'] });
-      void queryClient.invalidateQueries({ queryKey: SITE_LISTS_KEY });
+      void queryClient.invalidateQueries({ queryKey: featureKey(api.meters) });
+      void queryClient.invalidateQueries({ queryKey: featureKey(api.sites) });
     },
   });
 }

@@ -1,44 +1,30 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { api, type LiveMessage, type LocationRow, parseLiveMessage, routes } from '@portal/contract';
 import { z } from 'zod';
-import { keyOf } from '../../lib/api';
-import { request } from '../../lib/client';
+import { featureKey, inputNames, keyOf } from '../../lib/api';
+import { queryOf, request } from '../../lib/client';
 import { ApiError } from '../../lib/apiError';
 import { planLive } from '../../lib/hub/messages';
 import { applyMeterValues } from './livePatch';
 
-/**
- * Query keys of the locations area and the row refresh the live hub and the dialogs use.
- * Kept small: the live hub imports it with its first event.
- */
-export const locationKeys = {
-  all: ['locations'] as const,
-  table: (siteId: number) => ['locations', 'table', siteId] as const,
-  /** Everything read about one location besides its row: a change of the location reloads it all. */
-  ofLocation: (locationId: number) => ['locations', 'of', locationId] as const,
-  history: (locationId: number) => [...locationKeys.ofLocation(locationId), 'history'] as const,
-  currentStay: (locationId: number) => [...locationKeys.ofLocation(locationId), 'currentStay'] as const,
-  controlMessage: (locationId: number, servicePointId: number) =>
-    [...locationKeys.ofLocation(locationId), 'controlMessage', servicePointId] as const,
-  stock: (locationId: number) => ['locations', 'stock', locationId] as const,
-  assignable: (siteId: number) => ['locations', 'assignable', siteId] as const,
-  guests: (search: string) => ['locations', 'guests', search] as const,
-  inventory: (search: string, page: number, pageSize: number) =>
-    ['meters', 'inventory', search, page, pageSize] as const,
-};
-
-/** Lists of properties (My Properties, Admin Panel) start with this key: their counts follow the locations. */
-export const SITE_LISTS_KEY = ['sites'] as const;
-
-/** The Transactions screen's queries (features/stays): current visits follow check-ins and check-outs. */
-const TRANSACTIONS_KEY = ['transactions'] as const;
-
 /** The table is large (up to thousands of rows): its answer is checked at the top only, rows by type. */
 const tableAnswer = z.array(z.custom<LocationRow>((v) => typeof v === 'object' && v !== null && 'locationID' in v));
 
-export async function fetchTable(siteId: number, signal?: AbortSignal): Promise<LocationRow[]> {
-  return (await request({ ...api.locations.table, result: tableAnswer }, { query: { siteID: siteId }, signal })).result;
-}
+/**
+ * A property's locations table: its query, and the cache the live hub's events patch and the
+ * changes made here refresh row by row (below). Every key in this file is the route table's.
+ * Kept small: the live hub imports it with its first event.
+ */
+export const tableQuery = (siteId: number) =>
+  queryOf({ ...api.locations.table, result: tableAnswer }, { query: { siteID: siteId } });
+
+const tableKey = (siteId: number) => tableQuery(siteId).queryKey;
+
+/** The properties' queries, their lists among them (My Properties, Admin Panel): the counts follow the locations. */
+const PROPERTIES = featureKey(routes.sites);
+
+/** The Transactions screen's queries: current visits follow check-ins and check-outs. */
+const TRANSACTIONS = featureKey(routes.transactions);
 
 export async function fetchRow(locationId: number, signal?: AbortSignal): Promise<LocationRow> {
   return (await request(api.locations.row, { query: { locationID: locationId }, signal })).result;
@@ -88,7 +74,7 @@ export async function refreshRows(
   siteId: number,
   locationIds: readonly number[],
 ): Promise<void> {
-  const key = locationKeys.table(siteId);
+  const key = tableKey(siteId);
   for (const id of locationIds) held.get(siteId)?.rows.delete(id);
   if (!queryClient.getQueryData(key)) return;
   try {
@@ -104,23 +90,52 @@ export async function refreshRows(
 function refreshOrReload(queryClient: QueryClient, siteId: number, locationIds: readonly number[]): Promise<void> {
   return refreshRows(queryClient, siteId, locationIds).catch((error: unknown) => {
     console.warn('hub: row refresh failed, reloading the table', error);
-    return queryClient.invalidateQueries({ queryKey: locationKeys.table(siteId) });
+    return queryClient.invalidateQueries({ queryKey: tableKey(siteId) });
   });
 }
 
-/** After a change made here: the row (or the table), the property lists' counts, and the row's device data. */
+/**
+ * Everything read about these locations besides their rows: every query whose input names one
+ * of them (history, open stay), and the latest commands of their meters as the cached tables show them.
+ */
+function invalidateLocations(queryClient: QueryClient, locationIds: readonly number[]): void {
+  if (!locationIds.length) return;
+  void queryClient.invalidateQueries({ predicate: inputNames('locationID', locationIds) });
+  const ids = new Set(locationIds);
+  const meters = queryClient
+    .getQueriesData<LocationRow[]>({ queryKey: keyOf(routes.locations.table) })
+    .flatMap(([, rows]) => rows ?? [])
+    .filter((row) => ids.has(row.locationID))
+    .flatMap((row) => row.servicePoints.map((sp) => sp.servicePointID));
+  invalidateCommands(queryClient, meters);
+}
+
+/** The latest command of these meters (the device control panel's). */
+function invalidateCommands(queryClient: QueryClient, servicePointIds: readonly number[]): void {
+  if (!servicePointIds.length) return;
+  void queryClient.invalidateQueries({
+    queryKey: keyOf(routes.devices.command),
+    predicate: inputNames('servicePointId', servicePointIds),
+  });
+}
+
+/**
+ * After a change made here: the row (or the table), what is read about the location, the
+ * property lists' counts and the Transactions screen.
+ */
 export async function afterLocationChange(
   queryClient: QueryClient,
   siteId: number,
   locationIds: readonly number[] | 'all',
 ): Promise<void> {
-  void queryClient.invalidateQueries({ queryKey: SITE_LISTS_KEY });
+  void queryClient.invalidateQueries({ queryKey: PROPERTIES });
+  void queryClient.invalidateQueries({ queryKey: TRANSACTIONS });
   if (locationIds === 'all') {
     held.get(siteId)?.rows.clear();
-    await queryClient.invalidateQueries({ queryKey: locationKeys.table(siteId) });
+    await queryClient.invalidateQueries({ queryKey: tableKey(siteId) });
     return;
   }
-  for (const id of locationIds) void queryClient.invalidateQueries({ queryKey: locationKeys.ofLocation(id) });
+  invalidateLocations(queryClient, locationIds);
   // The change is saved: a failed refresh must not turn it into a failure, the table reloads instead.
   await refreshOrReload(queryClient, siteId, locationIds);
 }
@@ -155,28 +170,32 @@ export function applyLiveEvents(queryClient: QueryClient, frames: readonly unkno
   }
   for (const siteId of plan.tables) {
     held.get(siteId)?.rows.clear();
-    void queryClient.invalidateQueries({ queryKey: locationKeys.table(siteId) });
+    void queryClient.invalidateQueries({ queryKey: tableKey(siteId) });
   }
   for (const { siteId, meters } of plan.patches) {
-    queryClient.setQueryData<LocationRow[]>(locationKeys.table(siteId), (rows) =>
-      rows ? applyMeterValues(rows, meters) : rows,
-    );
+    queryClient.setQueryData<LocationRow[]>(tableKey(siteId), (rows) => (rows ? applyMeterValues(rows, meters) : rows));
   }
-  for (const id of plan.locations) void queryClient.invalidateQueries({ queryKey: locationKeys.ofLocation(id) });
+  invalidateLocations(queryClient, plan.locations);
   for (const { siteId, locationIds } of plan.rows) {
     const h = held.get(siteId);
     if (h) for (const id of locationIds) h.rows.add(id);
     else void refreshOrReload(queryClient, siteId, locationIds);
   }
-  for (const id of plan.stays) void queryClient.invalidateQueries({ queryKey: locationKeys.currentStay(id) });
-  for (const { locationId, servicePointId } of plan.commands) {
-    void queryClient.invalidateQueries({ queryKey: locationKeys.controlMessage(locationId, servicePointId) });
+  if (plan.stays.length) {
+    void queryClient.invalidateQueries({
+      queryKey: keyOf(routes.stays.current),
+      predicate: inputNames('locationID', plan.stays),
+    });
   }
+  invalidateCommands(
+    queryClient,
+    plan.commands.map((c) => c.servicePointId),
+  );
   if (plan.counts) {
-    void queryClient.invalidateQueries({ queryKey: SITE_LISTS_KEY });
+    void queryClient.invalidateQueries({ queryKey: PROPERTIES });
     void queryClient.invalidateQueries({ queryKey: keyOf(routes.dashboard.stats) });
     void queryClient.invalidateQueries({ queryKey: keyOf(routes.dashboard.alerts) });
   }
-  if (plan.rows.length || plan.tables.length) void queryClient.invalidateQueries({ queryKey: TRANSACTIONS_KEY });
+  if (plan.rows.length || plan.tables.length) void queryClient.invalidateQueries({ queryKey: TRANSACTIONS });
   if (plan.usage) refreshUsage(queryClient);
 }

@@ -5,7 +5,7 @@ import { useIsMeterHost } from './useIsMeterHost';
 /**
  * On the meter-check host name (METER_HOST) every path leads to the public meter lookup,
  * keeping the query (?meter=). The server tells whether this is that host
- * (GET /api/PublicMeter/Host), so one build serves both names. A failed check counts as
+ * (`routes.publicMeter.host`), so one build serves both names. A failed check counts as
  * the portal host.
  */
 export function MeterHostGate() {

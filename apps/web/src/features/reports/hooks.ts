@@ -1,16 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@portal/contract';
-import { client, requestFile } from '../../lib/client';
-
-export const reportKeys = {
-  types: (siteID: number) => ['reports', 'types', siteID] as const,
-  locations: (siteID: number, search: string) => ['reports', 'locations', siteID, search] as const,
-};
+import { client, queryOf, requestFile } from '../../lib/client';
 
 export function useReportTypes(siteID: number, enabled = true) {
   return useQuery({
-    queryKey: reportKeys.types(siteID),
-    queryFn: async ({ signal }) => (await client.reports.types({ query: { siteID }, signal })).result,
+    ...queryOf(api.reports.types, { query: { siteID } }),
     enabled: enabled && siteID > 0,
     staleTime: 5 * 60_000,
   });
@@ -18,8 +12,7 @@ export function useReportTypes(siteID: number, enabled = true) {
 
 export function useLocationSearch(siteID: number, search: string) {
   return useQuery({
-    queryKey: reportKeys.locations(siteID, search),
-    queryFn: async ({ signal }) => (await client.reports.descriptions({ query: { siteID, search }, signal })).result,
+    ...queryOf(api.reports.descriptions, { query: { siteID, search } }),
     enabled: siteID > 0 && search.trim().length >= 2,
     staleTime: 30_000,
   });

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   api,
   type CreateSiteRequest,
@@ -6,24 +6,20 @@ import {
   type SiteSettingRequest,
   type SiteWithStats,
 } from '@portal/contract';
+import { featureKey, keyOf } from '../../lib/api';
 import { client, queryOf } from '../../lib/client';
-import { businessKeys, siteKeys } from './queryKeys';
 
 const REFERENCE_STALE_MS = 60 * 60_000;
 
 /** My Properties: every property the signed-in user may see, with its location counts. */
 export function useVisibleSites() {
-  return useQuery({
-    queryKey: siteKeys.visible,
-    queryFn: async ({ signal }) => (await client.sites.visible({ signal })).result,
-  });
+  return useQuery(queryOf(api.sites.visible));
 }
 
 /** The properties of one business entity (Admin Panel), fetched when its panel opens. */
 export function useBusinessSites(busEntityID: number, enabled = true) {
   return useQuery({
-    queryKey: siteKeys.ofBusiness(busEntityID),
-    queryFn: async ({ signal }) => (await client.sites.ofBusiness({ query: { busEntityID }, signal })).result,
+    ...queryOf(api.sites.ofBusiness, { query: { busEntityID } }),
     enabled,
   });
 }
@@ -31,8 +27,7 @@ export function useBusinessSites(busEntityID: number, enabled = true) {
 /** Rates, day start and end, week start of a property (the defaults until first saved). */
 export function useSiteSetting(siteID: number, enabled = true) {
   return useQuery({
-    queryKey: siteKeys.settings(siteID),
-    queryFn: async ({ signal }) => (await client.sites.settings({ query: { id: siteID }, signal })).result,
+    ...queryOf(api.sites.settings, { query: { id: siteID } }),
     enabled: enabled && siteID > 0,
     // Dialogs open on what the server holds now, never on a copy from an earlier opening.
     gcTime: 0,
@@ -41,8 +36,7 @@ export function useSiteSetting(siteID: number, enabled = true) {
 
 export function usePartners(siteID: number) {
   return useQuery({
-    queryKey: siteKeys.partners(siteID),
-    queryFn: async ({ signal }) => (await client.sites.partners({ query: { siteID }, signal })).result,
+    ...queryOf(api.sites.partners, { query: { siteID } }),
     staleTime: REFERENCE_STALE_MS,
   });
 }
@@ -79,14 +73,23 @@ export function useBusinessLookup(enabled = true) {
   });
 }
 
-/** Everything that shows a property: the lists, the property itself, the Admin Panel's accordion. */
+/**
+ * Everything that shows a property: every query of the properties' calls (the lists, a
+ * property's settings and partners, the lookups) and of the businesses' (the Admin Panel's accordion).
+ */
 function useRefreshSites() {
   const queryClient = useQueryClient();
-  return (siteID?: number) => {
-    void queryClient.invalidateQueries({ queryKey: siteKeys.lists });
-    void queryClient.invalidateQueries({ queryKey: businessKeys.all });
-    if (siteID) void queryClient.invalidateQueries({ queryKey: siteKeys.one(siteID) });
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: featureKey(api.sites) });
+    void queryClient.invalidateQueries({ queryKey: featureKey(api.businesses) });
   };
+}
+
+/** Writes a change into every cached list of properties (My Properties, a business's in the Admin Panel). */
+function updateLists(queryClient: QueryClient, update: (site: SiteWithStats) => SiteWithStats) {
+  for (const list of [api.sites.visible, api.sites.ofBusiness]) {
+    queryClient.setQueriesData<SiteWithStats[]>({ queryKey: keyOf(list) }, (sites) => sites?.map(update));
+  }
 }
 
 /**
@@ -105,10 +108,8 @@ export function useSaveSite() {
       return { site: answer.result, message: answer.message };
     },
     onSuccess: ({ site }) => {
-      queryClient.setQueriesData<SiteWithStats[]>({ queryKey: siteKeys.lists }, (sites) =>
-        sites?.map((cached) => (cached.siteID === site.siteID ? site : cached)),
-      );
-      refresh(site.siteID);
+      updateLists(queryClient, (cached) => (cached.siteID === site.siteID ? site : cached));
+      refresh();
     },
   });
 }
@@ -120,7 +121,7 @@ export function useSaveSiteSetting() {
       const answer = await client.sites.saveSettings({ body: form });
       return { setting: answer.result, message: answer.message };
     },
-    onSuccess: ({ setting }) => refresh(setting.fk_SiteID),
+    onSuccess: () => refresh(),
   });
 }
 
@@ -129,7 +130,7 @@ export function useDeleteSite() {
   const refresh = useRefreshSites();
   return useMutation({
     mutationFn: async (siteID: number) => (await client.sites.remove({ query: { id: siteID } })).message,
-    onSuccess: (_message, siteID) => refresh(siteID),
+    onSuccess: () => refresh(),
   });
 }
 
@@ -146,14 +147,10 @@ export function useSiteMonitoring() {
       return { monitoring: answer.result, message: answer.message };
     },
     onSuccess: ({ monitoring }) => {
-      queryClient.setQueriesData<SiteWithStats[]>({ queryKey: siteKeys.lists }, (sites) =>
-        sites?.map((site) =>
-          site.siteID === monitoring.siteID
-            ? { ...site, excludeFromMonitoring: monitoring.excludeFromMonitoring }
-            : site,
-        ),
+      updateLists(queryClient, (site) =>
+        site.siteID === monitoring.siteID ? { ...site, excludeFromMonitoring: monitoring.excludeFromMonitoring } : site,
       );
-      refresh(monitoring.siteID);
+      refresh();
     },
   });
 }

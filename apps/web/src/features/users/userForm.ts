@@ -8,7 +8,7 @@ import {
 } from '@portal/contract';
 import { ApiError } from '../../lib/apiError';
 
-/** The caller as Manage Users needs it (from GET /api/me). */
+/** The caller as Manage Users needs it (from `api.auth.me`). */
 export type Caller = { userAccountID: number; roleID: number; busEntityID: number | null };
 
 /** Business for an Administrator, Properties for an Administrator and a Site Owner (access section 2). */
@@ -62,8 +62,8 @@ export function userFormOf(account: UserAccount): UserAccountFormInput {
 }
 
 /**
- * The request of POST CreateUserAccount (no id) or PUT UpdateUserAccount. A Site Owner
- * does not pick a business: their users belong to their own.
+ * The request of `api.users.create` (no id) or `api.users.update`. A Site Owner does not
+ * pick a business: their users belong to their own.
  */
 export function userRequestOf(values: UserAccountFormOutput, editing: UserAccount | null, caller: Caller) {
   return {

@@ -320,7 +320,7 @@ function LocationFormDialog({
   );
 }
 
-/** Edit Location without services: UpdateLocation, or the limited UpdateLocationBasicInfo (no type). */
+/** Edit Location without services: `api.locations.edit`, or the limited `api.locations.editBasics` (no type). */
 function BasicEditDialog({ site, row, onClose, onDone, limited }: DialogProps & { limited: boolean }) {
   const { t } = useTranslation();
   const mode: FormMode = { checkIn: false, guestIn: row.isCheckedInState };

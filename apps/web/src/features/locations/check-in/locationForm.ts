@@ -97,7 +97,7 @@ function guestPayload(guest: LocationFormValues['guest']) {
   return g.mobileNumber === '' && g.firstName === '' ? undefined : g;
 }
 
-/** The body of CheckinLocationServicePointCapabilities or UpdateLocationServicePointCapabilities. */
+/** The body of `api.stays.checkIn` or `api.stays.editWithServices`. */
 export function requestBody(
   row: LocationRow,
   values: LocationFormValues,

@@ -1,21 +1,27 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ControlMessage } from '@portal/contract';
+import { api, type ControlMessage } from '@portal/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/apiError';
+import { queryOf } from '../../../lib/client';
 import { fetchControlMessage, useSendControl } from '../hooks';
-import { locationKeys } from '../liveData';
 import { CHECKS_AFTER_MS, OPEN_POLLS_AFTER_MS, type Outcome, isUnanswered, outcomeOf, secondsLeft } from './cooldown';
 
 type Command = { messageId: number; requested: 0 | 1; sentAt: number };
 
-/** The meter's latest command (null when it never had one). */
-async function latestMessage(servicePointId: number): Promise<ControlMessage | null> {
-  try {
-    return await fetchControlMessage(servicePointId, 0);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
+/** The meter's latest command (messageId 0), null when it never had one. */
+function latestQuery(servicePointId: number) {
+  const { queryKey, queryFn } = queryOf(api.devices.command, { query: { servicePointId, messageId: 0 } });
+  return {
+    queryKey,
+    queryFn: async (context: { signal: AbortSignal }): Promise<ControlMessage | null> => {
+      try {
+        return await queryFn(context);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+  };
 }
 
 /**
@@ -32,15 +38,16 @@ export function useDeviceControl(siteId: number, locationId: number, servicePoin
   const [checked, setChecked] = useState<Outcome | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const timers = useRef<number[]>([]);
-  const key = locationKeys.controlMessage(locationId, servicePointId);
+  const query = latestQuery(servicePointId);
+  const key = query.queryKey;
 
-  const latest = useQuery({ queryKey: key, queryFn: () => latestMessage(servicePointId), staleTime: 0 });
+  const latest = useQuery({ ...query, staleTime: 0 });
 
   // On open: poll an unanswered last command every 15 s, for at most 60 s.
   const loaded = latest.data !== undefined;
   useEffect(() => {
     if (!loaded) return;
-    const key = locationKeys.controlMessage(locationId, servicePointId);
+    const key = latestQuery(servicePointId).queryKey;
     if (!isUnanswered(queryClient.getQueryData<ControlMessage | null>(key) ?? null)) return;
     const polls = OPEN_POLLS_AFTER_MS.map((ms) =>
       window.setTimeout(() => {
@@ -50,7 +57,7 @@ export function useDeviceControl(siteId: number, locationId: number, servicePoin
       }, ms),
     );
     return () => polls.forEach((id) => window.clearTimeout(id));
-  }, [loaded, queryClient, locationId, servicePointId]);
+  }, [loaded, queryClient, servicePointId]);
 
   const clearTimers = () => {
     timers.current.forEach((id) => window.clearTimeout(id));

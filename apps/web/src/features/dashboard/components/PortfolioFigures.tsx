@@ -6,13 +6,14 @@ import { SiteCounts } from '../../sites';
 import { AlertText } from '../alertText';
 import { dashboardFailure } from '../dashboardError';
 import { useLocationCounts, useRealtimeStats, useSystemAlerts } from '../hooks';
-import classes from './DashboardStats.module.css';
+import classes from './PortfolioFigures.module.css';
 
 /**
- * The dashboard block: all-time kWh metered, lbs of CO2 saved and dollars recaptured for
- * the properties the user sees, the location counts, and the open system alerts.
+ * The figures of the properties the user sees (the dashboard's first block, on the Admin Panel
+ * too): all-time kWh metered, lbs of CO2 saved and dollars recaptured, the location counts,
+ * and the open system alerts.
  */
-export function DashboardStats() {
+export function PortfolioFigures() {
   const { t, i18n } = useTranslation();
   const stats = useRealtimeStats();
   const counts = useLocationCounts();
@@ -20,8 +21,8 @@ export function DashboardStats() {
   const dollars = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' });
 
   return (
-    <Stack gap="md" component="section" aria-labelledby="dashboard-stats-heading">
-      <Title order={2} size="h4" id="dashboard-stats-heading">
+    <Stack gap="md" component="section" aria-labelledby="portfolio-figures-heading">
+      <Title order={2} size="h4" id="portfolio-figures-heading">
         {t('dashboard.stats')}
       </Title>
       <Paper withBorder radius="md" p="md" pos="relative" mih={96}>
