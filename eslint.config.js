@@ -11,7 +11,7 @@ import tseslint from 'typescript-eslint';
  * a feature uses another feature only through its public entry (features/<f>/index.ts).
  */
 const web = 'apps/web/src';
-const features = readdirSync(`${web}/features`, { withFileTypes: true })
+const features = readdirSync(`${import.meta.dirname}/${web}/features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const floorZones = [

@@ -11,7 +11,7 @@ export function fieldMessage(t: TFunction, message: string | undefined): string 
 }
 
 /** A message the server answered with, in the user's language: by its code, with its parameters. */
-export function translated(t: TFunction, message: ServerMessage): string {
+function translated(t: TFunction, message: ServerMessage): string {
   return message.code ? t(`msg.${message.code}`, message.params) : message.text;
 }
 

@@ -5,7 +5,7 @@ import { type ApiAnswer, download, keyOf, send } from './api';
  * The typed client of the route table: `client.meters.assign({ body })`, one function per
  * call, its input and answer typed from the call's schemas, the answer checked against them.
  */
-export type CallOptions = { signal?: AbortSignal };
+type CallOptions = { signal?: AbortSignal };
 type Args<C extends Call> =
   object extends CallInput<C> ? [input?: CallInput<C> & CallOptions] : [input: CallInput<C> & CallOptions];
 

@@ -26,7 +26,7 @@ export function tariffsOf(q: Queryable, siteId: number): Promise<TariffRow[]> {
 }
 
 /** The version of a property in effect at an instant: the latest to take effect by then. */
-export const tariffAt = (siteId: SQL, at: SQL) => sql`(
+const tariffAt = (siteId: SQL, at: SQL) => sql`(
   select tv.id from tariff_versions tv
   where tv.site_id = ${siteId} and tv.effective_from <= ${at}
   order by tv.effective_from desc, tv.id desc limit 1)`;

@@ -26,12 +26,12 @@ const PROPERTIES = featureKey(routes.sites);
 /** The Transactions screen's queries: current visits follow check-ins and check-outs. */
 const TRANSACTIONS = featureKey(routes.transactions);
 
-export async function fetchRow(locationId: number, signal?: AbortSignal): Promise<LocationRow> {
+async function fetchRow(locationId: number, signal?: AbortSignal): Promise<LocationRow> {
   return (await request(api.locations.row, { query: { locationID: locationId }, signal })).result;
 }
 
 /** Replaces rows by id; a row now in another property leaves the table. */
-export function mergeRows(rows: readonly LocationRow[], siteId: number, fresh: readonly LocationRow[]): LocationRow[] {
+function mergeRows(rows: readonly LocationRow[], siteId: number, fresh: readonly LocationRow[]): LocationRow[] {
   const byId = new Map(fresh.map((r) => [r.locationID, r]));
   const out: LocationRow[] = [];
   for (const row of rows) {
@@ -69,11 +69,7 @@ export async function releaseRows(queryClient: QueryClient, siteId: number): Pro
  * Refreshes some rows of a property's table: one small request per row instead of the
  * whole table. A row that cannot be read any more (erased, moved out of scope) reloads the table.
  */
-export async function refreshRows(
-  queryClient: QueryClient,
-  siteId: number,
-  locationIds: readonly number[],
-): Promise<void> {
+async function refreshRows(queryClient: QueryClient, siteId: number, locationIds: readonly number[]): Promise<void> {
   const key = tableKey(siteId);
   for (const id of locationIds) held.get(siteId)?.rows.delete(id);
   if (!queryClient.getQueryData(key)) return;
