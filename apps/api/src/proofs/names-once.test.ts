@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { liveEvent } from '../live-event-names';
-import { routes } from './routes';
+import { liveEvent, routes } from '@portal/contract';
 
 const ROOT = join(import.meta.dirname, '../../../..');
 const SOURCES = ['apps/api/src', 'apps/web/src', 'packages/contract/src', 'bench', 'scripts'];
