@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextSlot, Role, routes, type StayStatement, type TariffVersion } from '@portal/contract';
+import { DateRangeFilter, nextSlot, Role, routes, type StayStatement, type TariffVersion } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { servicePointCapabilities, stayMeters, stays } from '../../db/schema';
 import { freezeOlderStatements } from './service';
@@ -12,6 +12,8 @@ const tokens = { admin: '', ownerA: '', managerA: '', ownerB: '' };
 let siteA = 0;
 
 const at = (iso: string) => new Date(iso);
+/** The location of each pad built. */
+const pads: Record<number, number> = {};
 const GUEST = { mobileNumber: '(555) 010-4242', firstName: 'Dana', lastName: 'Reyes', email: 'dana@example.com' };
 
 /** The tariff of the hand calculation below. */
@@ -71,6 +73,7 @@ const publicStatement = (token: string) =>
 async function pedestal(before: Date, pad: number) {
   const db = t.deps.db;
   const loc = await buildLocation(db, siteA, { description: `Pad ${pad}`, publicName: `RB00${pad}` });
+  pads[pad] = loc.id;
   const power = await buildMeter(db, { locationId: loc.id, slot: 1, deviceTypeId: 1 });
   const water = await buildMeter(db, { locationId: loc.id, slot: 2, deviceTypeId: 7, name: `W0000${pad}` });
   await recordReadings(db, [
@@ -152,6 +155,31 @@ describe('a stay across the end of daylight saving time, checked in and out thro
       ['tax', 'Utility', '20.00', '3', '0.60'],
     ]);
     expect([s.subtotal, s.taxTotal, s.total]).toEqual(['30.00', '2.48', '32.48']);
+  });
+
+  it('shows its total in Location History and in Transactions', async () => {
+    const history = await call<Array<{ stayID: number; statementTotal: unknown }>>(
+      routes.locations.history,
+      tokens.managerA,
+      {
+        query: { locationID: pads[12]! },
+      },
+    );
+    expect(history.body.result.find((h) => h.stayID === stayID)?.statementTotal).toEqual({
+      total: '32.48',
+      currency: 'USD',
+    });
+    const done = await call<Array<{ stayID: number; statementTotal: unknown }>>(
+      routes.transactions.completed,
+      tokens.managerA,
+      {
+        query: { CurrentDateRangeFilter: DateRangeFilter.All },
+      },
+    );
+    expect(done.body.result.find((h) => h.stayID === stayID)?.statementTotal).toEqual({
+      total: '32.48',
+      currency: 'USD',
+    });
   });
 
   it('keeps its statement when a later tariff version comes', async () => {
