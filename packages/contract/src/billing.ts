@@ -108,6 +108,10 @@ export const stayQuery = z.object({ stayID: idParam });
 export const stayBody = z.object({ stayID: id }).strict();
 export const statementTokenQuery = z.object({ token: z.string().trim().min(1).max(64) });
 
+/** A stay's statement in one figure, for the lists: its total and currency (so far, for an open stay). */
+export const statementTotal = z.object({ total: z.string(), currency: z.string() });
+export type StatementTotal = z.infer<typeof statementTotal>;
+
 export const STATEMENT_LINE_KINDS = ['electric', 'water', 'fee', 'minimum', 'tax'] as const;
 export type StatementLineKind = (typeof STATEMENT_LINE_KINDS)[number];
 

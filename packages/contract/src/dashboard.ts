@@ -12,7 +12,7 @@ export const realtimeStats = z.object({
   totalKwh: z.number(),
   /** Pounds of CO2 saved. */
   cO2: z.number(),
-  /** Dollars recaptured: usage times each property's rates. */
+  /** Recaptured: the sum of the statements of the stays checked out (features/billing). */
   billed: z.number(),
 });
 export type RealtimeStats = z.infer<typeof realtimeStats>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParam } from './fields';
+import { statementTotal } from './billing';
 import { lastRefusal } from './meters';
 
 const id = z.int32();
@@ -136,6 +137,8 @@ export const stayHistoryRow = z.object({
   guest: z.object({ firstName: z.string(), lastName: z.string().nullable(), mobileNumber: z.string() }).nullable(),
   /** kWh (or gallons for a water-only location) used during the stay, so far for an open one. */
   totalUsage: z.number().nullable(),
+  /** The stay's statement total (features/billing). */
+  statementTotal,
   /**
    * Where the stay's meters' series broke, from its check-in until the next stay's (during the
    * stay and the vacancy after it), newest first: a manual reset, a meter replaced or reset in

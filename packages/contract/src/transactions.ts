@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateRangeFilter, DEFAULT_DATE_RANGE_FILTER } from './constants';
+import { statementTotal } from './billing';
 
 const filterIds = Object.values(DateRangeFilter) as number[];
 
@@ -32,6 +33,8 @@ export const stayTransaction = z.object({
   checkoutDateTime: z.string().nullable(),
   /** kWh of the stay (so far, for an open stay), truncated to 2 decimals. */
   usage: z.number(),
+  /** The stay's statement total (features/billing). */
+  statementTotal,
   checkInByUserName: z.string().nullable(),
   /** Null for an open stay and for an automatic check-out (no user did it). */
   checkOutByUserName: z.string().nullable(),

@@ -212,6 +212,15 @@ export const reportTypeRows = [
     storedProcedureCalled: 'location_usage_by_day',
     needsLocation: true,
   },
+  {
+    id: 12,
+    name: 'Billing by Stay',
+    columnHeaders:
+      'Location,Guest,Check In,Check Out,Electric (kWh),Water (gal),Electric Amount,Water Amount,Minimum Charge,Fees,Tax,Total,Currency,Tariff Version',
+    displayOrder: 9,
+    storedProcedureCalled: 'billing_by_stay',
+    needsLocation: false,
+  },
 ];
 
 /** IANA zones, North American first so the picker starts where the properties are. */

@@ -1,5 +1,14 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextSlot, Role, routes, type StayStatement, type TariffVersion } from '@portal/contract';
+import {
+  DateRangeFilter,
+  nextSlot,
+  Role,
+  routes,
+  type ReportRow,
+  type StayStatement,
+  type TariffVersion,
+} from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { servicePointCapabilities, stayMeters, stays } from '../../db/schema';
 import { freezeOlderStatements } from './service';
@@ -12,6 +21,8 @@ const tokens = { admin: '', ownerA: '', managerA: '', ownerB: '' };
 let siteA = 0;
 
 const at = (iso: string) => new Date(iso);
+/** The location of each pad built. */
+const pads: Record<number, number> = {};
 const GUEST = { mobileNumber: '(555) 010-4242', firstName: 'Dana', lastName: 'Reyes', email: 'dana@example.com' };
 
 /** The tariff of the hand calculation below. */
@@ -71,6 +82,7 @@ const publicStatement = (token: string) =>
 async function pedestal(before: Date, pad: number) {
   const db = t.deps.db;
   const loc = await buildLocation(db, siteA, { description: `Pad ${pad}`, publicName: `RB00${pad}` });
+  pads[pad] = loc.id;
   const power = await buildMeter(db, { locationId: loc.id, slot: 1, deviceTypeId: 1 });
   const water = await buildMeter(db, { locationId: loc.id, slot: 2, deviceTypeId: 7, name: `W0000${pad}` });
   await recordReadings(db, [
@@ -152,6 +164,82 @@ describe('a stay across the end of daylight saving time, checked in and out thro
       ['tax', 'Utility', '20.00', '3', '0.60'],
     ]);
     expect([s.subtotal, s.taxTotal, s.total]).toEqual(['30.00', '2.48', '32.48']);
+  });
+
+  it('shows its total in Location History and in Transactions', async () => {
+    const history = await call<Array<{ stayID: number; statementTotal: unknown }>>(
+      routes.locations.history,
+      tokens.managerA,
+      {
+        query: { locationID: pads[12]! },
+      },
+    );
+    expect(history.body.result.find((h) => h.stayID === stayID)?.statementTotal).toEqual({
+      total: '32.48',
+      currency: 'USD',
+    });
+    const done = await call<Array<{ stayID: number; statementTotal: unknown }>>(
+      routes.transactions.completed,
+      tokens.managerA,
+      {
+        query: { CurrentDateRangeFilter: DateRangeFilter.All },
+      },
+    );
+    expect(done.body.result.find((h) => h.stayID === stayID)?.statementTotal).toEqual({
+      total: '32.48',
+      currency: 'USD',
+    });
+  });
+
+  it('is a row of the Billing by Stay report, in the view and in Excel with numbers as numbers', async () => {
+    const query = {
+      ReportID: 12,
+      SiteID: siteA,
+      StoredProcedureCalled: 'billing_by_stay',
+      PeriodStartDate: '2026-11-01 00:00',
+      EndDate: '2026-11-02 23:59',
+      LocationDescription: '',
+    };
+    const view = await call<ReportRow[]>(routes.reports.records, tokens.managerA, { query });
+    expect(view.status).toBe(200);
+    expect(view.body.result).toEqual([
+      {
+        Location: 'Pad 12',
+        Guest: 'Dana Reyes',
+        'Check In': '2026-10-31 15:00:00',
+        'Check Out': '2026-11-02 11:00:00',
+        'Electric (kWh)': 75.5,
+        'Water (gal)': 600,
+        'Electric Amount': 8.83,
+        'Water Amount': 2.4,
+        'Minimum Charge': 8.77,
+        Fees: 10,
+        Tax: 2.48,
+        Total: 32.48,
+        Currency: 'USD',
+        'Tariff Version': expect.any(Number),
+      },
+    ]);
+    const excel = await t.app.inject({
+      method: 'GET',
+      url: routes.reports.excel.path,
+      query: {
+        SiteID: String(siteA),
+        ReportStartDate: '2026-11-01',
+        ReportEndDate: '2026-11-02',
+        ReportStartTime: '00:00',
+        ReportEndTime: '23:59',
+        ReportName: 'Billing by Stay',
+        ReportID: '12',
+        StoredProcedureCalled: 'billing_by_stay',
+      },
+      headers: { authorization: `Bearer ${tokens.managerA}` },
+    });
+    expect(excel.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(excel.rawPayload as unknown as ArrayBuffer);
+    const row = (book.worksheets[0]!.getRow(3).values as unknown[]).slice(1);
+    expect(row.slice(4, 12)).toEqual([75.5, 600, 8.83, 2.4, 8.77, 10, 2.48, 32.48]);
   });
 
   it('keeps its statement when a later tariff version comes', async () => {

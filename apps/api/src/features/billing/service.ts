@@ -7,6 +7,7 @@ import {
   type FrozenStatement,
   type PublicStatement,
   type StatementMeter,
+  type StatementTotal,
   type StayStatement,
   type TariffVersion,
   type TariffVersionInput,
@@ -261,4 +262,33 @@ export function freezeOlderStatements(deps: Deps): Promise<number> {
     sql`st.id in (select id from stays where checkout_at is not null and statement is null order by id limit 200)`,
     deps.now(),
   );
+}
+
+/** The statement totals of stays, for the lists: frozen ones as stored, the others worked out as of now. */
+export async function statementTotals(
+  q: Queryable,
+  stayIds: number[],
+  now: Date,
+): Promise<Map<number, StatementTotal>> {
+  const out = new Map<number, StatementTotal>();
+  if (!stayIds.length) return out;
+  const ids = `{${stayIds.join(',')}}`;
+  const frozen = await q
+    .select({
+      id: stays.id,
+      total: sql<string | null>`${stays.statement}->>'total'`,
+      currency: sql<string | null>`${stays.statement}->>'currency'`,
+    })
+    .from(stays)
+    .where(sql`${stays.id} = any(${ids}::int[])`);
+  for (const f of frozen)
+    if (f.total !== null) out.set(f.id, { total: f.total, currency: f.currency ?? DEFAULT_CURRENCY });
+  const missing = stayIds.filter((id) => !out.has(id));
+  if (missing.length) {
+    for (const facts of await statementFacts(q, sql`st.id = any(${`{${missing.join(',')}}`}::int[])`)) {
+      const figures = figuresOf(facts, now);
+      out.set(facts.id, { total: figures.total, currency: figures.currency });
+    }
+  }
+  return out;
 }

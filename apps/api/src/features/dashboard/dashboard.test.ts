@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CO2_LBS_SAVED_PER_KWH, Role, type SystemAlert } from '@portal/contract';
-import { locations, siteSettings, sites, systemAlerts } from '../../db/schema';
+import { locations, sites, stays, systemAlerts } from '../../db/schema';
 import { flagUnbilledUsage } from '../devices/monitor';
 import { recordReadings } from '../meters/readings';
 import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../../test/factories';
@@ -19,12 +19,24 @@ beforeAll(async () => {
   const siteA = await buildSite(db, a.id, { timeZone: 'UTC' });
   const siteB = await buildSite(db, b.id, { timeZone: 'UTC' });
   ids.siteB = siteB.id;
-  await db.insert(siteSettings).values([
-    { siteId: siteA.id, billingRate: '0.20', waterBillingRate: '0.01' },
-    { siteId: siteB.id, billingRate: '0.50', waterBillingRate: '0.00' },
-  ]);
   const locA = await buildLocation(db, siteA.id);
   const locB = await buildLocation(db, siteB.id);
+  // the statements check-out froze; an open stay is not billed yet
+  const stay = (locationId: number, siteId: number, statementTotal: string | null) => ({
+    locationId,
+    siteId,
+    checkinAt: new Date(Date.now() - 86_400_000),
+    checkoutAt: statementTotal === null ? null : new Date(),
+    statementTotal,
+  });
+  await db
+    .insert(stays)
+    .values([
+      stay(locA.id, siteA.id, '12.34'),
+      stay(locA.id, siteA.id, '0.66'),
+      stay(locB.id, siteB.id, '5.00'),
+      stay(locB.id, siteB.id, null),
+    ]);
   const electricA = await buildMeter(db, { locationId: locA.id, slot: 1, deviceTypeId: 1 });
   const waterA = await buildMeter(db, {
     locationId: locA.id,
@@ -56,13 +68,13 @@ const stats = (token: string) =>
   t.call<{ totalKwh: number; cO2: number; billed: number }>({ method: 'GET', url: '/api/GetRealtimeStats', token });
 
 describe('dashboard', () => {
-  it('sums kWh, CO2 and billed dollars over the properties the caller sees', async () => {
+  it("sums kWh, CO2 and the stays' statements over the properties the caller sees", async () => {
     const all = (await stats(tokens.admin)).body.result;
     expect(all.totalKwh).toBe(14);
     expect(all.cO2).toBeCloseTo(14 * CO2_LBS_SAVED_PER_KWH, 2);
-    expect(all.billed).toBeCloseTo(10 * 0.2 + 200 * 0.01 + 4 * 0.5, 2);
+    expect(all.billed).toBe(18);
     const mine = (await stats(tokens.ownerA)).body.result;
-    expect(mine).toMatchObject({ totalKwh: 10, billed: 4 });
+    expect(mine).toMatchObject({ totalKwh: 10, billed: 13 });
     expect((await stats(tokens.nobody)).status).toBe(403);
   });
 

@@ -3,27 +3,23 @@ import { rows, type Queryable } from '../../db/client';
 import { sitesInScope, type Scope } from '../auth/scope';
 
 /**
- * All-time metered usage of the visible properties, with what it billed at their rates:
- * each meter's running total, so no day of the roll-up is read.
+ * All-time metered usage of the visible properties (each meter's running total, so no day of
+ * the roll-up is read) and what their stays were billed: the sum of the statements check-out froze.
  */
 export async function usageTotals(q: Queryable, scope: Scope): Promise<{ kwh: number; billed: number }> {
   const [row] = await rows<{ kwh: string | null; billed: string | null }>(
     q,
     sql`
-    with per_site as (
-      select sites.id,
-        coalesce(sum(sp.usage_total) filter (where dt.unit = 'kWh'), 0) as kwh,
-        coalesce(sum(sp.usage_total) filter (where dt.unit = 'gal'), 0) as gal
-      from sites
-      join locations l on l.site_id = sites.id
-      join service_points sp on sp.location_id = l.id
-      join device_types dt on dt.id = sp.device_type_id and dt.group_id in (1, 2, 6)
-      where ${sitesInScope(scope)}
-      group by sites.id
-    )
-    select sum(p.kwh) as kwh,
-      sum(p.kwh * coalesce(ss.billing_rate, 0) + p.gal * coalesce(ss.water_billing_rate, 0)) as billed
-    from per_site p left join site_settings ss on ss.site_id = p.id`,
+    select
+      (select sum(sp.usage_total)
+        from sites
+        join locations l on l.site_id = sites.id
+        join service_points sp on sp.location_id = l.id
+        join device_types dt on dt.id = sp.device_type_id and dt.group_id in (1, 2, 6) and dt.unit = 'kWh'
+        where ${sitesInScope(scope)}) as kwh,
+      (select sum(st.statement_total)
+        from stays st join sites on sites.id = st.site_id
+        where ${sitesInScope(scope)}) as billed`,
   );
   return { kwh: Number(row?.kwh ?? 0), billed: Number(row?.billed ?? 0) };
 }

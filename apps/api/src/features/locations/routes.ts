@@ -63,5 +63,7 @@ export default async function locationRoutes(app: FastifyInstance) {
     return new Answer(null, 200, 'locationsMoved');
   });
 
-  defineRoute(app, api.locations.history, ({ deps, query }) => stays.stayHistory(deps.db, query.locationID));
+  defineRoute(app, api.locations.history, ({ deps, query }) =>
+    stays.stayHistory(deps.db, query.locationID, deps.now()),
+  );
 }

@@ -1,4 +1,4 @@
-import { deviceControlMessages, siteSettings, stayMeters, stays } from '../../db/schema';
+import { deviceControlMessages, siteSettings, stayMeters, stays, tariffVersions } from '../../db/schema';
 import { closeStayFigures } from '../stays/service';
 import { recordReadings } from '../meters/readings';
 import { buildBusiness, buildLocation, buildMeter, buildSite } from '../../test/factories';
@@ -49,6 +49,12 @@ export async function buildIdentitySite(t: TestApp, spec: IdentitySpec): Promise
   await db
     .insert(siteSettings)
     .values({ siteId: site.id, billingRate: IDENTITY_RATES.kWh, waterBillingRate: IDENTITY_RATES.gal });
+  await db.insert(tariffVersions).values({
+    siteId: site.id,
+    effectiveFrom: new Date('2000-01-01T00:00:00Z'),
+    electricRate: IDENTITY_RATES.kWh,
+    waterRate: IDENTITY_RATES.gal,
+  });
   const locations: IdentityLocation[] = [];
   for (let i = 0; i < spec.locations; i++) {
     const l = await buildLocation(db, site.id);

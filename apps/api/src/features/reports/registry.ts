@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReportRow } from '@portal/contract';
 import { rows, type Db, type Queryable } from '../../db/client';
+import { freezeStatements } from '../billing/service';
 import { rowPieces, usageOverSpans } from './usage-spans';
 
 type ColumnType = 'text' | 'number' | 'money' | 'date' | 'datetime';
@@ -23,6 +24,8 @@ export type ReportDefinition = {
   columns: Column[];
   needsLocation: boolean;
   sql: (p: ReportParams) => SQL;
+  /** Work the report needs done first (in its own transaction: the export's is read-only). */
+  before?: (q: Queryable, p: ReportParams) => Promise<unknown>;
 };
 
 const col = (
@@ -71,6 +74,17 @@ const meterDays = (p: ReportParams) => sql`
 
 const rate = (p: ReportParams) =>
   sql`case when m.unit = 'kWh' then ${p.billingRate}::numeric else ${p.waterBillingRate}::numeric end`;
+
+/** The stays checked out in the period (`w`) at the site, as the Billing by Stay report lists them. */
+const staysOut = (p: ReportParams) => sql`
+  select st.* from w, stays st
+  where st.site_id = ${p.siteId} and st.checkout_at >= w.a and st.checkout_at < w.b`;
+
+/** A figure of a frozen statement (`st.statement`): the sum over its meters of a unit, or over its lines of a kind. */
+const usageOf = (unit: string) =>
+  sql`(select sum((m->>'usage')::numeric) from jsonb_array_elements(st.statement->'meters') m where m->>'unit' = ${unit})`;
+const amountOf = (kind: string) =>
+  sql`(select coalesce(sum((l->>'amount')::numeric), 0) from jsonb_array_elements(st.statement->'lines') l where l->>'kind' = ${kind})`;
 
 /** Every report the server runs, by the name stored in report_types.stored_procedure_called. */
 export const reports: Record<string, ReportDefinition> = {
@@ -279,6 +293,51 @@ export const reports: Record<string, ReportDefinition> = {
         sql`round(kwh * ${p.billingRate}::numeric, 2) + round(gal * ${p.waterBillingRate}::numeric, 2)`,
       )}
       from t order by month`,
+  },
+
+  billing_by_stay: {
+    needsLocation: false,
+    columns: [
+      col('Location', 'text'),
+      col('Guest', 'text'),
+      col('Check In', 'datetime'),
+      col('Check Out', 'datetime'),
+      col('Electric (kWh)', 'number'),
+      col('Water (gal)', 'number'),
+      col('Electric Amount', 'money'),
+      col('Water Amount', 'money'),
+      col('Minimum Charge', 'money'),
+      col('Fees', 'money'),
+      col('Tax', 'money'),
+      col('Total', 'money'),
+      col('Currency', 'text', 9),
+      col('Tariff Version', 'number', 9),
+    ],
+    // the statements check-out froze (features/billing): what a park management system imports
+    before: (q, p) =>
+      freezeStatements(q, sql`st.id in (with ${periodCte(p)} select id from (${staysOut(p)}) x)`, new Date()),
+    sql: (p) => sql`
+      with ${periodCte(p)}, st as (${staysOut(p)})
+      select ${cols(
+        sql`l.description`,
+        sql`nullif(trim(concat_ws(' ', g.first_name, g.last_name)), '')`,
+        localTs(sql`st.checkin_at`, p),
+        localTs(sql`st.checkout_at`, p),
+        usageOf('kWh'),
+        usageOf('gal'),
+        amountOf('electric'),
+        amountOf('water'),
+        amountOf('minimum'),
+        amountOf('fee'),
+        sql`(st.statement->>'taxTotal')::numeric`,
+        sql`(st.statement->>'total')::numeric`,
+        sql`st.statement->>'currency'`,
+        sql`(st.statement->>'tariffVersionID')::int`,
+      )}
+      from st
+      join locations l on l.id = st.location_id
+      left join guests g on g.id = st.guest_id
+      order by st.checkout_at, st.id`,
   },
 
   location_usage_by_day: {

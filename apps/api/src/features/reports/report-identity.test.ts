@@ -267,6 +267,32 @@ async function checkStays({ site, period, a, b, label }: Context) {
   }
 }
 
+/** Each stay checked out in the period: its usage over its span, priced at the rates, half up to the cent. */
+async function checkBillingByStay({ site, period, a, b, label }: Context) {
+  const result = await run(site, 'billing_by_stay', period);
+  const billed = site.stays
+    .filter((s) => s.checkout !== null && s.checkout >= a && s.checkout < b)
+    .sort((x, y) => x.checkout! - y.checkout!);
+  const l = `${label} billing_by_stay`;
+  expect(result.length, l).toBe(billed.length);
+  for (const [i, stay] of billed.entries()) {
+    const row = result[i]!;
+    const amounts = { kWh: 0n, gal: 0n };
+    for (const [unit, column, money] of [
+      ['kWh', 'Electric (kWh)', 'Electric Amount'],
+      ['gal', 'Water (gal)', 'Water Amount'],
+    ] as const) {
+      const own = site.meters.filter((m) => m.location === stay.location && m.unit === unit);
+      if (!own.length) continue;
+      const usage = sum(own.map((m) => usageOver(m.series, stay.checkin, stay.checkout!)));
+      expect(units(row[column], l), `${l} ${i} ${unit}`).toBe(usage);
+      amounts[unit] = amount(usage, site.rate[unit]);
+      expect(units(row[money], l), `${l} ${i} ${money}`).toBe(amounts[unit]);
+    }
+    expect(units(row.Total, l), `${l} ${i} Total`).toBe(amounts.kWh + amounts.gal);
+  }
+}
+
 /** A closed stay's usage is the usage Usage by Location shows over the stay's span. */
 async function checkStayAgainstUsageByLocation(
   site: IdentitySite,
@@ -306,6 +332,7 @@ const checks: Record<string, (ctx: Context, perMeter: MeterUsage) => Promise<unk
   location_usage_by_day: checkUsageByDay,
   meter_readings_of_location: checkMeterReadings,
   stay_transactions: checkStays,
+  billing_by_stay: checkBillingByStay,
   device_control_log: checkControlLog,
   missing_and_out_of_service: checkMissing,
 };

@@ -77,11 +77,13 @@ export async function prepare(q: Queryable, site: SiteRef, req: ReportRequest): 
   };
 }
 
-export function records(q: Queryable, prepared: PreparedReport): Promise<ReportRow[]> {
+export async function records(q: Queryable, prepared: PreparedReport): Promise<ReportRow[]> {
+  await prepared.def.before?.(q, prepared.params);
   return runReport(q, prepared.def, prepared.params);
 }
 
 /** The report's rows in batches from a cursor: exports of any size. */
-export function recordBatches(db: Db, prepared: PreparedReport, onBatch: (rows: ReportRow[]) => Promise<void>) {
+export async function recordBatches(db: Db, prepared: PreparedReport, onBatch: (rows: ReportRow[]) => Promise<void>) {
+  await prepared.def.before?.(db, prepared.params);
   return streamReport(db, prepared.def, prepared.params, onBatch);
 }

@@ -20,7 +20,7 @@ import { audit } from '../../lib/audit';
 import { conflict, invalid } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import { guestsInScope, requireGuest, scopeOf, type LocationRef, type SiteRef } from '../auth/scope';
-import { freezeStatements, newStatementToken } from '../billing/service';
+import { freezeStatements, newStatementToken, statementTotals } from '../billing/service';
 import { awaitConfirmation, handOver, queueControls, type Queued } from '../devices/service';
 import { commandsFor, isDisconnect } from '../devices/relays';
 import { editLocation } from '../locations/service';
@@ -347,8 +347,13 @@ export { closeStayMeters as closeStayFigures };
 export { stayUsage } from './queries';
 
 /** The stays of a location, newest first, with the guest, the kWh used in each and its meters' events. */
-export async function stayHistory(q: Queryable, locationId: number): Promise<StayHistoryRow[]> {
+export async function stayHistory(q: Queryable, locationId: number, now: Date): Promise<StayHistoryRow[]> {
   const found = await selectStayHistory(q, locationId);
+  const totals = await statementTotals(
+    q,
+    found.map((r) => r.id),
+    now,
+  );
   return found.map((r) => ({
     stayID: r.id,
     checkinDateTime: new Date(r.checkin_at).toISOString(),
@@ -358,6 +363,7 @@ export async function stayHistory(q: Queryable, locationId: number): Promise<Sta
         ? null
         : { firstName: r.first_name, lastName: r.last_name, mobileNumber: r.mobile_number ?? '' },
     totalUsage: r.total_kwh === null ? null : Number(r.total_kwh),
+    statementTotal: totals.get(r.id)!,
     meterEvents: r.meter_events.map((e) => ({
       readDateTime: new Date(e.at).toISOString(),
       servicePointName: e.meter,

@@ -6,7 +6,7 @@ import { transactionsCsv, writeTransactionsXlsx } from './export';
 import * as transactions from './service';
 
 export default async function transactionRoutes(app: FastifyInstance) {
-  defineRoute(app, api.transactions.current, ({ deps, user }) => transactions.current(deps.db, user));
+  defineRoute(app, api.transactions.current, ({ deps, user }) => transactions.current(deps.db, user, deps.now()));
 
   defineRoute(app, api.transactions.completed, ({ deps, user, query }) =>
     transactions.history(deps.db, user, query.CurrentDateRangeFilter, deps.now()),

@@ -1,5 +1,6 @@
-import { matchesTransactionSearch, type StayTransaction } from '@portal/contract';
+import { matchesTransactionSearch, type StatementTotal, type StayTransaction } from '@portal/contract';
 import type { Queryable } from '../../db/client';
+import { statementTotals } from '../billing/service';
 import type { Principal } from '../auth/principal';
 import { scopeOf } from '../auth/scope';
 import { activeStays, completedStays, type TransactionRow } from './queries';
@@ -7,7 +8,7 @@ import { activeStays, completedStays, type TransactionRow } from './queries';
 const iso = (v: Date | string) => new Date(v).toISOString();
 
 /** Lists every field by its specification name; usage in kWh truncated to 2 decimals. */
-function presentTransaction(r: TransactionRow): StayTransaction {
+function presentTransaction(r: TransactionRow, total: StatementTotal): StayTransaction {
   return {
     stayID: r.stay_id,
     siteName: r.site_name,
@@ -20,17 +21,28 @@ function presentTransaction(r: TransactionRow): StayTransaction {
     checkinDateTime: iso(r.checkin_at),
     checkoutDateTime: r.checkout_at === null ? null : iso(r.checkout_at),
     usage: Math.trunc(Number(r.usage ?? 0) * 100) / 100,
+    statementTotal: total,
     checkInByUserName: r.checked_in_by,
     checkOutByUserName: r.checked_out_by,
   };
 }
 
-export async function current(q: Queryable, user: Principal) {
-  return (await activeStays(q, scopeOf(user))).map(presentTransaction);
+/** The rows with their statements' totals. */
+async function presented(q: Queryable, found: TransactionRow[], now: Date): Promise<StayTransaction[]> {
+  const totals = await statementTotals(
+    q,
+    found.map((r) => r.stay_id),
+    now,
+  );
+  return found.map((r) => presentTransaction(r, totals.get(r.stay_id)!));
+}
+
+export async function current(q: Queryable, user: Principal, now: Date) {
+  return presented(q, await activeStays(q, scopeOf(user)), now);
 }
 
 export async function history(q: Queryable, user: Principal, filter: number, now: Date) {
-  return (await completedStays(q, scopeOf(user), filter, now)).map(presentTransaction);
+  return presented(q, await completedStays(q, scopeOf(user), filter, now), now);
 }
 
 export type TabView = {
@@ -43,6 +55,6 @@ export type TabView = {
 
 /** A tab's rows as the user sees them: the same lists as the tabs, then the table's search. */
 export async function asShown(q: Queryable, user: Principal, view: TabView, now: Date): Promise<StayTransaction[]> {
-  const listed = view.tab === 'current' ? await current(q, user) : await history(q, user, view.filter, now);
+  const listed = view.tab === 'current' ? await current(q, user, now) : await history(q, user, view.filter, now);
   return listed.filter((stay) => matchesTransactionSearch(stay, view.search, view.automatic));
 }

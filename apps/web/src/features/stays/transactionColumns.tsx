@@ -3,6 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { checkedOutBy, guestName, type StayTransaction } from '@portal/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../lib/money';
 import { PropertyTime } from './PropertyTime';
 
 type Column = ColumnDef<StayTransaction, unknown>;
@@ -51,6 +52,13 @@ export function useTransactionColumns(history: boolean): Column[] {
         header: t('transactions.columns.usage'),
         accessorFn: (r) => r.usage,
         cell: ({ row }) => `${kwh.format(row.original.usage)} kWh`,
+      },
+      {
+        id: 'total',
+        header: t('transactions.columns.total'),
+        accessorFn: (r) => Number(r.statementTotal.total),
+        cell: ({ row }) =>
+          formatMoney(i18n.language, row.original.statementTotal.total, row.original.statementTotal.currency),
       },
       {
         id: 'checkInByUserName',

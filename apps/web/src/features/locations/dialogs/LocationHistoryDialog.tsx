@@ -1,7 +1,9 @@
 import { Fragment } from 'react';
-import { Alert, Badge, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { StayHistoryRow } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatMoney } from '../../../lib/money';
 import { errorMessage } from '../../../i18n/messages';
 import { useStayHistory } from '../hooks';
 import type { DialogProps } from './dialogProps';
@@ -63,6 +65,7 @@ export function LocationHistoryDialog({ site, row, onClose }: DialogProps) {
                   <Table.Th>{t('locations.history.customerName')}</Table.Th>
                   <Table.Th>{t('locations.history.customerPhone')}</Table.Th>
                   <Table.Th>{t('locations.history.totalKwh')}</Table.Th>
+                  <Table.Th>{t('locations.history.total')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -88,10 +91,19 @@ export function LocationHistoryDialog({ site, row, onClose }: DialogProps) {
                         <Table.Td>{guest || '—'}</Table.Td>
                         <Table.Td>{stay.guest?.mobileNumber || '—'}</Table.Td>
                         <Table.Td>{stay.totalUsage === null ? '—' : number.format(stay.totalUsage)}</Table.Td>
+                        <Table.Td>
+                          <Anchor
+                            component={Link}
+                            to={`/Statement/${stay.stayID}`}
+                            aria-label={t('locations.history.statementOf', { guest: guest || '—' })}
+                          >
+                            {formatMoney(i18n.language, stay.statementTotal.total, stay.statementTotal.currency)}
+                          </Anchor>
+                        </Table.Td>
                       </Table.Tr>
                       {stay.meterEvents.map((e) => (
                         <Table.Tr key={`${e.servicePointName} ${e.readDateTime}`} data-meter-event={e.kind}>
-                          <Table.Td colSpan={4}>
+                          <Table.Td colSpan={5}>
                             <Text size="sm" pl="md">
                               {format.format(new Date(e.readDateTime))} · {describe(e)}
                               {stay.checkoutDateTime !== null && e.readDateTime >= stay.checkoutDateTime
