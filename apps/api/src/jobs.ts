@@ -24,7 +24,7 @@ const jobs: Job[] = [
   { name: 'power left on', everySeconds: 30, run: switchOffPowerLeftOn },
   { name: 'missing meters', everySeconds: 60, run: markMissingMeters },
   { name: 'unbilled usage', everySeconds: 300, run: flagUnbilledUsage },
-  { name: 'freeze statements of older stays', everySeconds: 10, run: freezeOlderStatements },
+  { name: 'freeze statements of older stays', everySeconds: 5, run: freezeOlderStatements },
   { name: 'old sign-in failures', everySeconds: 3600, run: forgetOldFailures },
   { name: 'ended sessions', everySeconds: 3600, run: forgetEndedSessions },
   { name: 'old idempotency keys', everySeconds: 3600, run: forgetOldKeys },

@@ -471,6 +471,10 @@ export const stays = pgTable(
   (t) => [
     inRange('total_usage_range', t.totalUsage),
     uniqueIndex('stays_statement_token').on(t.statementToken),
+    // the closed stays whose statement the job has yet to freeze: found without reading the rest
+    index('stays_statement_unfrozen')
+      .on(t.id)
+      .where(sql`${t.checkoutAt} is not null and ${t.statement} is null`),
     index().on(t.locationId, t.checkinAt),
     index().on(t.siteId, t.checkinAt),
     uniqueIndex('stays_one_open_per_location')

@@ -259,7 +259,7 @@ export async function freezeStatements(q: Queryable, where: SQL, now: Date): Pro
 export function freezeOlderStatements(deps: Deps): Promise<number> {
   return freezeStatements(
     deps.db,
-    sql`st.id in (select id from stays where checkout_at is not null and statement is null order by id limit 200)`,
+    sql`st.id in (select id from stays where checkout_at is not null and statement is null order by id limit 500)`,
     deps.now(),
   );
 }

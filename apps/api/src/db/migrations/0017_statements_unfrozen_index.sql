@@ -1,0 +1,1 @@
+CREATE INDEX "stays_statement_unfrozen" ON "stays" USING btree ("id") WHERE "stays"."checkout_at" is not null and "stays"."statement" is null;
