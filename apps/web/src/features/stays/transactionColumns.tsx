@@ -3,7 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { checkedOutBy, guestName, type StayTransaction } from '@portal/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PropertyTime } from './PropertyTime';
+import { PropertyTime } from '../../ui/PropertyTime';
 
 type Column = ColumnDef<StayTransaction, unknown>;
 
