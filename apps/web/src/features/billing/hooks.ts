@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@portal/contract';
+import { api, type TariffVersionRequest } from '@portal/contract';
 import { client, queryOf } from '../../lib/client';
 
 /** An open stay's statement is running: it is fetched again this often while the page is open. */
@@ -35,5 +35,21 @@ export function useRevokeLink() {
   return useMutation({
     mutationFn: async (stayID: number) => (await client.billing.revokeLink({ body: { stayID } })).message,
     onSuccess: (_, stayID) => queryClient.invalidateQueries({ queryKey: statementQuery(stayID).queryKey }),
+  });
+}
+
+const tariffsQuery = (siteID: number) => queryOf(api.billing.tariffs, { query: { siteID } });
+
+/** A property's tariff versions, newest first; the dialog opens on what the server holds now. */
+export function useTariffs(siteID: number) {
+  return useQuery({ ...tariffsQuery(siteID), gcTime: 0 });
+}
+
+/** A new tariff version of the property; its list is fetched again. */
+export function useCreateTariff(siteID: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: TariffVersionRequest) => (await client.billing.createTariff({ body })).message,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tariffsQuery(siteID).queryKey }),
   });
 }
