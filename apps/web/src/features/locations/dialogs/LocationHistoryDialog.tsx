@@ -1,7 +1,8 @@
 import { Fragment } from 'react';
-import { Alert, Badge, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { StayHistoryRow } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { errorMessage } from '../../../i18n/messages';
 import { useStayHistory } from '../hooks';
 import type { DialogProps } from './dialogProps';
@@ -17,7 +18,8 @@ type MeterEvent = StayHistoryRow['meterEvents'][number];
 /**
  * Location History (screen 13): the location's stays, newest first; an open stay is greyed and
  * 'In-Use'. Below a stay, what broke its meters' series during it and in the vacancy after it
- * (a reset, a meter replaced in the field, a rollover), newest first.
+ * (a reset, a meter replaced in the field, a rollover), newest first. Each stay links to its
+ * statement.
  */
 export function LocationHistoryDialog({ site, row, onClose }: DialogProps) {
   const { t, i18n } = useTranslation();
@@ -55,7 +57,7 @@ export function LocationHistoryDialog({ site, row, onClose }: DialogProps) {
             {t('msg.noData')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={520}>
+          <Table.ScrollContainer minWidth={600}>
             <Table striped withTableBorder>
               <Table.Thead>
                 <Table.Tr>
@@ -63,12 +65,15 @@ export function LocationHistoryDialog({ site, row, onClose }: DialogProps) {
                   <Table.Th>{t('locations.history.customerName')}</Table.Th>
                   <Table.Th>{t('locations.history.customerPhone')}</Table.Th>
                   <Table.Th>{t('locations.history.totalKwh')}</Table.Th>
+                  <Table.Th>{t('locations.history.statement')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {stays.map((stay) => {
                   const open = stay.checkoutDateTime === null;
                   const guest = stay.guest ? [stay.guest.firstName, stay.guest.lastName].filter(Boolean).join(' ') : '';
+                  const from = format.format(new Date(stay.checkinDateTime));
+                  const range = `${from} – ${open ? t('locations.history.inUse') : format.format(new Date(stay.checkoutDateTime ?? stay.checkinDateTime))}`;
                   return (
                     <Fragment key={stay.stayID}>
                       <Table.Tr
@@ -76,7 +81,7 @@ export function LocationHistoryDialog({ site, row, onClose }: DialogProps) {
                         bg={open ? 'var(--mantine-color-default-hover)' : undefined}
                       >
                         <Table.Td>
-                          {format.format(new Date(stay.checkinDateTime))} –{' '}
+                          {from} –{' '}
                           {open ? (
                             <Badge size="sm" color="gray" variant="outline">
                               {t('locations.history.inUse')}
@@ -88,10 +93,20 @@ export function LocationHistoryDialog({ site, row, onClose }: DialogProps) {
                         <Table.Td>{guest || '—'}</Table.Td>
                         <Table.Td>{stay.guest?.mobileNumber || '—'}</Table.Td>
                         <Table.Td>{stay.totalUsage === null ? '—' : number.format(stay.totalUsage)}</Table.Td>
+                        <Table.Td>
+                          <Anchor
+                            component={Link}
+                            to={`/Statement/${stay.stayID}`}
+                            size="sm"
+                            aria-label={t('locations.history.statementOf', { range })}
+                          >
+                            {t('locations.history.statement')}
+                          </Anchor>
+                        </Table.Td>
                       </Table.Tr>
                       {stay.meterEvents.map((e) => (
                         <Table.Tr key={`${e.servicePointName} ${e.readDateTime}`} data-meter-event={e.kind}>
-                          <Table.Td colSpan={4}>
+                          <Table.Td colSpan={5}>
                             <Text size="sm" pl="md">
                               {format.format(new Date(e.readDateTime))} · {describe(e)}
                               {stay.checkoutDateTime !== null && e.readDateTime >= stay.checkoutDateTime

@@ -1,0 +1,34 @@
+// @vitest-environment happy-dom
+import { Role, type StayHistoryRow } from '@portal/contract';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../../test/api';
+import { locationRow, site } from '../../../test/fixtures';
+import { renderWithApp, signInAs } from '../../../test/render';
+import { LocationHistoryDialog } from './LocationHistoryDialog';
+
+const stay = (stayID: number, checkoutDateTime: string | null): StayHistoryRow => ({
+  stayID,
+  checkinDateTime: '2026-11-01T22:00:00.000Z',
+  checkoutDateTime,
+  guest: { firstName: 'Dana', lastName: 'Reyes', mobileNumber: '(555) 010-4477' },
+  totalUsage: 75.5,
+  meterEvents: [],
+});
+
+describe('Location History', () => {
+  it('links each stay to its statement', async () => {
+    signInAs(Role.SiteManager);
+    mockApi({ 'GET GetStayTransactionsUsageByLocationID': [stay(42, null), stay(41, '2026-11-03T18:00:00.000Z')] });
+    renderWithApp(<LocationHistoryDialog site={site} row={locationRow(2)} onClose={vi.fn()} onDone={vi.fn()} />);
+    const dialog = screen.getByRole('dialog');
+    const open = await within(dialog).findByRole('link', {
+      name: 'Statement of the stay Nov 1, 2026, 3:00 PM – In-Use',
+    });
+    expect(open.getAttribute('href')).toBe('/Statement/42');
+    const closed = within(dialog).getByRole('link', {
+      name: 'Statement of the stay Nov 1, 2026, 3:00 PM – Nov 3, 2026, 11:00 AM',
+    });
+    expect(closed.getAttribute('href')).toBe('/Statement/41');
+  });
+});
