@@ -184,7 +184,7 @@ export type PublicStatement = z.infer<typeof publicStatement>;
 /** The staff's statement: the guest's page and its link. */
 export const stayStatement = publicStatement.extend({
   guestName: z.string().nullable(),
-  /** The guest link's path (`/statement/{token}`); null once revoked or expired. */
+  /** The guest link, absolute (`PUBLIC_URL` + `/statement/{token}`); null once revoked or expired. */
   publicUrl: z.string().nullable(),
   linkExpiresAt: z.string().nullable(),
 });

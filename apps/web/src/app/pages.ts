@@ -25,6 +25,8 @@ export const PropertyLocationsPage = page(
   () => import('../features/locations/PropertyLocationsPage'),
   'PropertyLocationsPage',
 );
+export const StatementPage = page(() => import('../features/billing/StatementPage'), 'StatementPage');
+export const PublicStatementPage = page(() => import('../features/billing/PublicStatementPage'), 'PublicStatementPage');
 export const MeterInventoryPage = page(
   () => import('../features/locations/inventory/MeterInventoryPage'),
   'MeterInventoryPage',

@@ -12,7 +12,8 @@ export type RouteHandle = {
     | 'appearance.title'
     | 'auth.awaiting.title'
     | 'locations.page.title'
-    | 'meters.inventory.title';
+    | 'meters.inventory.title'
+    | 'billing.statement.heading';
 };
 
 export function isRouteHandle(value: unknown): value is RouteHandle {

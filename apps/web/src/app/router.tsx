@@ -35,6 +35,8 @@ const publicRoutes: RouteObject = {
   children: [
     { path: 'terms', element: <pages.TermsPage /> },
     { path: 'meterreadings', element: <pages.MeterReadingsPage /> },
+    // The guest link's page: case-sensitive, so that the staff's /Statement/:stayId is not taken for it.
+    { path: 'statement/:token', caseSensitive: true, element: <pages.PublicStatementPage /> },
     { path: 'error', element: <ErrorPage /> },
     { path: 'error/:variant', element: <ErrorPage /> },
   ],
@@ -67,6 +69,7 @@ const signedInRoutes: RouteObject = {
         },
         { path: 'MySites', handle: titled('pages.mySites.title'), element: <pages.MySitesPage /> },
         { path: 'Locations/:siteId', handle: titled('locations.page.title'), element: <pages.PropertyLocationsPage /> },
+        { path: 'Statement/:stayId', handle: titled('billing.statement.heading'), element: <pages.StatementPage /> },
         {
           path: 'UserList',
           handle: titled('pages.users.title'),
@@ -107,9 +110,11 @@ const signedInRoutes: RouteObject = {
 };
 
 /**
- * Every route of the portal. Paths match case-insensitively (/mysites is /MySites).
- * Not signed in, any path outside sign-in, logout, terms, the meter lookup and the error
- * pages leads to /auth/login; an unknown path of a signed-in user leads to /error/error-v1.
+ * Every route of the portal. Paths match case-insensitively (/mysites is /MySites), but for
+ * the guest's /statement/:token, which is the staff's /Statement/:stayId in lower case.
+ * Not signed in, any path outside sign-in, logout, terms, the meter lookup, a guest's
+ * statement and the error pages leads to /auth/login; an unknown path of a signed-in user
+ * leads to /error/error-v1.
  */
 export const router = createBrowserRouter([
   {

@@ -7,5 +7,6 @@ export type SiteActions = {
   onAssignMeter: (site: SiteWithStats) => void;
   onManage: (site: SiteWithStats) => void;
   onSettings: (site: SiteWithStats) => void;
+  onTariffs: (site: SiteWithStats) => void;
   onDelete: (site: SiteWithStats) => void;
 };

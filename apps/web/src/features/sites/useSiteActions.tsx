@@ -7,6 +7,7 @@ import { focusLater, openerNow } from '../../ui/focusReturn';
 import { toast } from '../../ui/toast';
 import { PropertyReportsModal } from '../reports';
 import { AddLocationsDialog, AssignMetersDialog } from '../locations';
+import { TariffsDialog } from '../billing';
 import { SiteSettingsModal } from './components/SiteSettingsModal';
 import { SiteFormModal } from './components/site-form/SiteFormModal';
 import { failureMessage } from './failureMessage';
@@ -14,7 +15,7 @@ import { useDeleteSite } from './hooks';
 import type { SiteActions } from './siteActions';
 
 type OpenDialog =
-  | { dialog: 'reporting' | 'addLocation' | 'assignMeter' | 'manage' | 'settings'; site: SiteWithStats }
+  | { dialog: 'reporting' | 'addLocation' | 'assignMeter' | 'manage' | 'settings' | 'tariffs'; site: SiteWithStats }
   | { dialog: 'add'; busEntityID?: number };
 
 /**
@@ -63,6 +64,7 @@ export function useSiteActions(): {
     onAssignMeter: (site) => setOpen({ dialog: 'assignMeter', site }),
     onManage: (site) => setOpen({ dialog: 'manage', site }),
     onSettings: (site) => setOpen({ dialog: 'settings', site }),
+    onTariffs: (site) => setOpen({ dialog: 'tariffs', site }),
     onDelete: (site) => void deleteSite(site),
   };
 
@@ -74,6 +76,7 @@ export function useSiteActions(): {
       {open?.dialog === 'manage' && <SiteFormModal site={open.site} onClose={close} />}
       {open?.dialog === 'add' && <SiteFormModal busEntityID={open.busEntityID} onClose={close} />}
       {open?.dialog === 'settings' && <SiteSettingsModal site={open.site} onClose={close} />}
+      {open?.dialog === 'tariffs' && <TariffsDialog site={open.site} onClose={close} />}
     </>
   );
 

@@ -3,8 +3,8 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { checkedOutBy, guestName, type StayTransaction } from '@portal/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../lib/money';
-import { PropertyTime } from './PropertyTime';
+import { formatMoney } from '../../lib/decimals';
+import { PropertyTime } from '../../ui/PropertyTime';
 
 type Column = ColumnDef<StayTransaction, unknown>;
 
@@ -58,7 +58,7 @@ export function useTransactionColumns(history: boolean): Column[] {
         header: t('transactions.columns.total'),
         accessorFn: (r) => Number(r.statementTotal.total),
         cell: ({ row }) =>
-          formatMoney(i18n.language, row.original.statementTotal.total, row.original.statementTotal.currency),
+          formatMoney(row.original.statementTotal.total, row.original.statementTotal.currency, i18n.language),
       },
       {
         id: 'checkInByUserName',

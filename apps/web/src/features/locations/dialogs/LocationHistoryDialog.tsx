@@ -3,7 +3,7 @@ import { Alert, Anchor, Badge, Skeleton, Stack, Table, Text, Title } from '@mant
 import type { StayHistoryRow } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney } from '../../../lib/decimals';
 import { errorMessage } from '../../../i18n/messages';
 import { useStayHistory } from '../hooks';
 import type { DialogProps } from './dialogProps';
@@ -19,7 +19,8 @@ type MeterEvent = StayHistoryRow['meterEvents'][number];
 /**
  * Location History (screen 13): the location's stays, newest first; an open stay is greyed and
  * 'In-Use'. Below a stay, what broke its meters' series during it and in the vacancy after it
- * (a reset, a meter replaced in the field, a rollover), newest first.
+ * (a reset, a meter replaced in the field, a rollover), newest first. Each stay links to its
+ * statement.
  */
 export function LocationHistoryDialog({ site, row, onClose }: DialogProps) {
   const { t, i18n } = useTranslation();
@@ -57,7 +58,7 @@ export function LocationHistoryDialog({ site, row, onClose }: DialogProps) {
             {t('msg.noData')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={520}>
+          <Table.ScrollContainer minWidth={600}>
             <Table striped withTableBorder>
               <Table.Thead>
                 <Table.Tr>
@@ -72,6 +73,8 @@ export function LocationHistoryDialog({ site, row, onClose }: DialogProps) {
                 {stays.map((stay) => {
                   const open = stay.checkoutDateTime === null;
                   const guest = stay.guest ? [stay.guest.firstName, stay.guest.lastName].filter(Boolean).join(' ') : '';
+                  const from = format.format(new Date(stay.checkinDateTime));
+                  const range = `${from} – ${open ? t('locations.history.inUse') : format.format(new Date(stay.checkoutDateTime ?? stay.checkinDateTime))}`;
                   return (
                     <Fragment key={stay.stayID}>
                       <Table.Tr
@@ -79,7 +82,7 @@ export function LocationHistoryDialog({ site, row, onClose }: DialogProps) {
                         bg={open ? 'var(--mantine-color-default-hover)' : undefined}
                       >
                         <Table.Td>
-                          {format.format(new Date(stay.checkinDateTime))} –{' '}
+                          {from} –{' '}
                           {open ? (
                             <Badge size="sm" color="gray" variant="outline">
                               {t('locations.history.inUse')}
@@ -95,9 +98,9 @@ export function LocationHistoryDialog({ site, row, onClose }: DialogProps) {
                           <Anchor
                             component={Link}
                             to={`/Statement/${stay.stayID}`}
-                            aria-label={t('locations.history.statementOf', { guest: guest || '—' })}
+                            aria-label={t('locations.history.statementOf', { range })}
                           >
-                            {formatMoney(i18n.language, stay.statementTotal.total, stay.statementTotal.currency)}
+                            {formatMoney(stay.statementTotal.total, stay.statementTotal.currency, i18n.language)}
                           </Anchor>
                         </Table.Td>
                       </Table.Tr>

@@ -6,6 +6,7 @@ import {
   IconGauge,
   IconMapPinPlus,
   IconPencil,
+  IconReceipt,
   IconReportAnalytics,
   IconTrash,
 } from '@tabler/icons-react';
@@ -14,7 +15,7 @@ import type { SiteActions } from '../siteActions';
 
 /**
  * The property's action menu: Reporting, Add Location, Assign Meter for everyone; Manage
- * Property and Property Settings not for a Site Manager; Delete Property for an Administrator.
+ * Property, Property Settings and Tariffs not for a Site Manager; Delete Property for an Administrator.
  */
 export function SiteActionsMenu({ site, role, actions }: { site: SiteWithStats; role: RoleId; actions: SiteActions }) {
   const { t } = useTranslation();
@@ -44,6 +45,9 @@ export function SiteActionsMenu({ site, role, actions }: { site: SiteWithStats; 
             </Menu.Item>
             <Menu.Item leftSection={<IconAdjustments {...icon} />} onClick={() => actions.onSettings(site)}>
               {t('sites.menu.settings')}
+            </Menu.Item>
+            <Menu.Item leftSection={<IconReceipt {...icon} />} onClick={() => actions.onTariffs(site)}>
+              {t('sites.menu.tariffs')}
             </Menu.Item>
           </>
         )}

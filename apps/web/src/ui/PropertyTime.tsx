@@ -20,9 +20,14 @@ function formatOf(language: string, timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
+/** A UTC instant as text in the property's time zone, the zone named: "Nov 5, 2026, 11:00 AM MST". */
+export function propertyTimeText(iso: string, timeZone: string, language: string): string {
+  return formatOf(language, timeZone).format(new Date(iso));
+}
+
 /** A UTC instant in the property's time zone, the zone named: "Nov 5, 2026, 11:00 AM MST". */
 export function PropertyTime({ iso, timeZone }: { iso: string | null; timeZone: string }) {
   const { i18n } = useTranslation();
   if (!iso) return <>-----</>;
-  return <time dateTime={iso}>{formatOf(i18n.language, timeZone).format(new Date(iso))}</time>;
+  return <time dateTime={iso}>{propertyTimeText(iso, timeZone, i18n.language)}</time>;
 }

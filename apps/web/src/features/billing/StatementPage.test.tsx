@@ -1,0 +1,135 @@
+// @vitest-environment happy-dom
+import { Role } from '@portal/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../test/api';
+import { renderWithApp, signInAs } from '../../test/render';
+import { stayStatement } from './statementFixture';
+import { StatementPage } from './StatementPage';
+
+const STATEMENT = 'GET Billing/GetStayStatement';
+const REVOKE = 'POST Billing/RevokeStatementLink';
+
+function openStatement(answer: Parameters<typeof mockApi>[0][string], route = '/Statement/41') {
+  signInAs(Role.SiteManager);
+  const api = mockApi({
+    [STATEMENT]: answer,
+    [REVOKE]: () => ({ result: null, message: 'The guest link has been revoked.' }),
+  });
+  const view = renderWithApp(
+    <Routes>
+      <Route path="/Statement/:stayId" element={<StatementPage />} />
+    </Routes>,
+    { route },
+  );
+  return { ...view, api };
+}
+
+/** The cells of a table's row, as text. */
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
+
+describe('the staff statement page', () => {
+  it('shows the stay, the lines by kind and the totals in the currency, from the exact decimals', async () => {
+    const { api } = openStatement(stayStatement());
+    await screen.findByRole('heading', { level: 1, name: 'Statement · Site 12' });
+    expect(api.callsTo(STATEMENT)[0]?.query).toEqual({ stayID: '41' });
+    expect(screen.getByText('Final')).toBeTruthy();
+    expect(screen.getByText('Pine Lake RV Resort')).toBeTruthy();
+    expect(screen.getByText('Site 12 (PL012)')).toBeTruthy();
+    expect(screen.getByText('Dana Reyes')).toBeTruthy();
+    // Phoenix keeps UTC-7: check-in at 22:00 UTC is 3:00 PM there
+    expect(screen.getByText('Nov 1, 2026, 3:00 PM MST')).toBeTruthy();
+    expect(screen.getByText(/The tariff in effect at check-in applies to the whole stay\./).textContent).toContain(
+      'Priced with tariff version 7, in effect from Oct 1, 2026, 12:00 AM MST.',
+    );
+    expect(screen.queryByText(/this statement is running/)).toBeNull();
+
+    const lines = screen.getByRole('table', { name: 'Charges of the stay' });
+    const rows = within(lines).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toContain('DescriptionQuantityUnit priceAmount');
+    const body = [...lines.querySelectorAll('tbody tr')].map((r) => cells(r as HTMLElement));
+    expect(body).toEqual([
+      ['Electricity 0–50 kWh', '50 kWh', '€0.10', '€5.00'],
+      ['Electricity over 50 kWh', '25.5 kWh', '€0.1325', '€3.38'],
+      ['Water', '600 gal', '€0.01', '€6.00'],
+      ['Minimum charge (top-up of electricity and water)', '1', '€20.00', '€5.62'],
+      ['Resort fee (per night)', '2', '€1,234.50', '€2,469.00'],
+      ['Sales tax (on all charges)', '€2,489.00', '7.5%', '€186.68'],
+    ]);
+    const foot = [...lines.querySelectorAll('tfoot tr')].map((r) => r.textContent);
+    expect(foot).toEqual(['Subtotal€2,489.00', 'Taxes€186.68', 'Total€2,675.68']);
+
+    const meters = screen.getByRole('table', { name: 'Meter readings of the stay' });
+    const [electric] = within(meters).getAllByRole('rowheader');
+    expect(cells(electric!.closest('tr')!)).toEqual(['100 kWh', '50.5 kWh', 'Nov 3, 2026, 10:45 AM MST', '75.5 kWh']);
+    expect(meters.querySelector('[data-meter-event="reset"]')?.textContent).toBe(
+      'Nov 2, 2026, 12:30 AM MST · E000003: reading reset to 5 kWh (was 130 kWh)',
+    );
+  });
+
+  it('says that an open stay’s statement is running and refreshes, as of when', async () => {
+    openStatement(
+      stayStatement({ status: 'open', checkOutAt: null, asOf: '2026-11-02T19:15:00.000Z', linkExpiresAt: null }),
+    );
+    await screen.findByText('Running');
+    expect(
+      screen.getByText(
+        'The stay is still open: this statement is running, as of Nov 2, 2026, 12:15 PM MST, and refreshes every 30 seconds.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('Still checked in')).toBeTruthy();
+    expect(screen.getByText('The link works while the stay is open and for a while after check-out.')).toBeTruthy();
+  });
+
+  it('shows the guest link as a QR code and an address, and revokes it only once confirmed', async () => {
+    let revoked = false;
+    const { user, api } = openStatement(() => ({
+      result: stayStatement(revoked ? { publicUrl: null, linkExpiresAt: null } : {}),
+    }));
+    const link = await screen.findByRole('region', { name: 'Guest link' });
+    expect(within(link).getByRole('img', { name: 'QR code of the guest link' })).toBeTruthy();
+    expect(within(link).getByRole('link').getAttribute('href')).toBe(stayStatement().publicUrl);
+    expect(within(link).getByRole('button', { name: 'Copy link' })).toBeTruthy();
+
+    await user.click(within(link).getByRole('button', { name: 'Revoke link' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Revoke the guest link' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(api.callsTo(REVOKE)).toEqual([]);
+
+    await user.click(within(link).getByRole('button', { name: 'Revoke link' }));
+    revoked = true;
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Revoke the guest link' })).getByRole('button', {
+        name: 'Revoke',
+      }),
+    );
+    await waitFor(() => expect(api.callsTo(REVOKE)).toHaveLength(1));
+    expect(api.callsTo(REVOKE)[0]?.body).toEqual({ stayID: 41 });
+    expect(await screen.findByText('The guest link has been revoked.')).toBeTruthy();
+    // the statement is fetched again: no link any more
+    expect(
+      await within(link).findByText('This stay has no guest link any more: it was revoked or has expired.'),
+    ).toBeTruthy();
+    expect(within(link).queryByRole('img')).toBeNull();
+    expect(api.callsTo(STATEMENT)).toHaveLength(2);
+  });
+
+  it('says so when the stay is not found or not the caller’s', async () => {
+    openStatement(() => ({ status: 404, message: 'The requested stay is not found' }));
+    expect(
+      await screen.findByText('This statement was not found, or its stay belongs to a property you cannot see.'),
+    ).toBeTruthy();
+  });
+
+  it('asks nothing of the server for a path that names no stay', async () => {
+    const { api } = openStatement(stayStatement(), '/Statement/abc');
+    expect(
+      await screen.findByText('This statement was not found, or its stay belongs to a property you cannot see.'),
+    ).toBeTruthy();
+    expect(api.calls).toEqual([]);
+  });
+});

@@ -1,0 +1,63 @@
+import { Alert, Grid } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ApiError } from '../../lib/apiError';
+import { errorMessage } from '../../i18n/messages';
+import { PageLoader } from '../../ui/PageLoader';
+import { PageTitle } from '../../ui/PageTitle';
+import { useStayStatement } from './hooks';
+import { GuestLink } from './statement/GuestLink';
+import { StatementHeading } from './statement/StatementHeading';
+import { Fact } from './Fact';
+import { StatementView } from './statement/StatementView';
+import classes from './statement/Statement.module.css';
+
+/** A stay the caller cannot see answers 404 (an Administrator) or 403 (anyone else): both are "not found" here. */
+const isNotFound = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 403);
+
+/**
+ * /Statement/:stayId: a stay's statement for the property's staff, with the guest's name and
+ * the guest link (QR code, Copy, Revoke). An open stay's statement is running: it refreshes
+ * every 30 s.
+ */
+export function StatementPage() {
+  const { t } = useTranslation();
+  const stayId = Number(useParams().stayId);
+  const valid = Number.isInteger(stayId) && stayId > 0;
+  const statement = useStayStatement(valid ? stayId : 0);
+
+  if (!valid || isNotFound(statement.error)) {
+    return (
+      <>
+        <PageTitle>{t('billing.statement.heading')}</PageTitle>
+        <Alert color="yellow">{t('billing.statement.notFound')}</Alert>
+      </>
+    );
+  }
+  if (statement.isPending) return <PageLoader />;
+  // a refresh that fails keeps the statement on screen; only a first load that fails says why
+  if (!statement.data) {
+    return (
+      <>
+        <PageTitle>{t('billing.statement.heading')}</PageTitle>
+        <Alert color="red" role="alert">
+          {errorMessage(t, statement.error)}
+        </Alert>
+      </>
+    );
+  }
+  const s = statement.data;
+  return (
+    <div className={classes.statement}>
+      <StatementHeading statement={s} />
+      <Grid gutter="md">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <StatementView statement={s} facts={<Fact label={t('billing.statement.guest')}>{s.guestName ?? '—'}</Fact>} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <GuestLink statement={s} />
+        </Grid.Col>
+      </Grid>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type TariffVersionRequest } from '@portal/contract';
+import { client, queryOf } from '../../lib/client';
+
+/** An open stay's statement is running: it is fetched again this often while the page is open. */
+const RUNNING_REFRESH_MS = 30_000;
+
+const whileOpen = (data: { status: 'open' | 'closed' } | undefined) =>
+  data?.status === 'open' ? RUNNING_REFRESH_MS : false;
+
+const statementQuery = (stayID: number) => queryOf(api.billing.statement, { query: { stayID } });
+
+/** A stay's statement as the staff see it, refreshed every 30 s while the stay is open. */
+export function useStayStatement(stayID: number) {
+  return useQuery({
+    ...statementQuery(stayID),
+    enabled: stayID > 0,
+    refetchInterval: (query) => whileOpen(query.state.data),
+  });
+}
+
+/** The guest's statement by the link's token (no sign-in); a wrong, revoked or expired token answers 404. */
+export function usePublicStatement(token: string) {
+  return useQuery({
+    ...queryOf(api.billing.publicStatement, { query: { token } }),
+    enabled: token !== '',
+    retry: false,
+    refetchInterval: (query) => whileOpen(query.state.data),
+  });
+}
+
+/** Revokes a stay's guest link; the statement is then fetched again (it has no link any more). */
+export function useRevokeLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (stayID: number) => (await client.billing.revokeLink({ body: { stayID } })).message,
+    onSuccess: (_, stayID) => queryClient.invalidateQueries({ queryKey: statementQuery(stayID).queryKey }),
+  });
+}
+
+const tariffsQuery = (siteID: number) => queryOf(api.billing.tariffs, { query: { siteID } });
+
+/** A property's tariff versions, newest first; the dialog opens on what the server holds now. */
+export function useTariffs(siteID: number) {
+  return useQuery({ ...tariffsQuery(siteID), gcTime: 0 });
+}
+
+/** A new tariff version of the property; its list is fetched again. */
+export function useCreateTariff(siteID: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: TariffVersionRequest) => (await client.billing.createTariff({ body })).message,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tariffsQuery(siteID).queryKey }),
+  });
+}

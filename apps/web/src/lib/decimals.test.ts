@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { formatDecimal, formatMoney } from './decimals';
+
+describe('money and quantities from their exact decimal text', () => {
+  it('keeps every digit, beyond what a binary float holds', () => {
+    expect(formatMoney('12345678901234567.89', 'USD', 'en')).toBe('$12,345,678,901,234,567.89');
+    expect(formatMoney('0.10', 'USD', 'en')).toBe('$0.10');
+    expect(formatDecimal('1234567.000001', 'en')).toBe('1,234,567.000001');
+  });
+
+  it('shows a price’s every decimal and at least the currency’s own', () => {
+    expect(formatMoney('0.1325', 'USD', 'en')).toBe('$0.1325');
+    expect(formatMoney('5', 'USD', 'en')).toBe('$5.00');
+    // a statement's amounts have two decimals in every currency: none is rounded away
+    expect(formatMoney('1234.50', 'JPY', 'ja')).toBe('￥1,234.50');
+    expect(formatMoney('12', 'JPY', 'en')).toBe('¥12');
+  });
+
+  it('writes them the way of the user’s language', () => {
+    expect(formatMoney('2675.68', 'EUR', 'de')).toBe('2.675,68\u00a0€');
+    expect(formatMoney('2675.68', 'EUR', 'fr')).toBe('2\u202f675,68\u00a0€');
+    expect(formatDecimal('75.5', 'de')).toBe('75,5');
+  });
+
+  it('names a currency Intl does not know by its code', () => {
+    expect(formatMoney('1.50', 'ZZZ1', 'en')).toBe('1.50 ZZZ1');
+  });
+});
