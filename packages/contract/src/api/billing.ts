@@ -50,6 +50,18 @@ export const billingCalls = {
     result: stayStatement,
   }),
 
+  statementPdf: call({
+    ...routes.billing.statementPdf,
+    summary: "A stay's statement as a PDF",
+    tags,
+    access: propertyStaff,
+    rateLimit: 30,
+    produces: ['application/pdf'],
+    query: stayQuery,
+    scope: { 'query.stayID': 'stay' },
+    result: z.null(),
+  }),
+
   revokeLink: call({
     ...routes.billing.revokeLink,
     summary: "Revoke a stay's guest link: the page answers 404 from then on",
@@ -69,5 +81,16 @@ export const billingCalls = {
     rateLimit: 30,
     query: statementTokenQuery,
     result: publicStatement,
+  }),
+
+  publicStatementPdf: call({
+    ...routes.billing.publicStatementPdf,
+    summary: "A stay's statement as a PDF by its guest link; 404 for a wrong, revoked or expired link",
+    tags,
+    access: 'public',
+    rateLimit: 30,
+    produces: ['application/pdf'],
+    query: statementTokenQuery,
+    result: z.null(),
   }),
 };

@@ -30,8 +30,10 @@ export const routes = {
     tariffs: { method: 'GET', path: '/api/Billing/GetTariffs' },
     createTariff: { method: 'POST', path: '/api/Billing/CreateTariffVersion' },
     statement: { method: 'GET', path: '/api/Billing/GetStayStatement' },
+    statementPdf: { method: 'GET', path: '/api/Billing/GetStayStatementPdf' },
     revokeLink: { method: 'POST', path: '/api/Billing/RevokeStatementLink' },
     publicStatement: { method: 'GET', path: '/api/Public/Statement' },
+    publicStatementPdf: { method: 'GET', path: '/api/Public/StatementPdf' },
   }),
   businesses: feature('businesses', {
     lookup: { method: 'GET', path: '/api/GetAllBusinessLookup' },

@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -77,6 +78,24 @@ const statementOf = (token: string, stayID: number) =>
   call<StayStatement>(routes.billing.statement, token, { query: { stayID } });
 const publicStatement = (token: string) =>
   t.call<Record<string, unknown>>({ method: 'GET', url: routes.billing.publicStatement.path, query: { token } });
+
+/** The text a PDF shows, in order: its content streams inflated, their strings decoded. */
+function pdfText(pdf: Buffer): string {
+  const out: string[] = [];
+  for (const m of pdf.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const line of content.split('\n')) {
+      const strings = [...line.matchAll(/<([0-9a-f]+)>/g)].map((h) => Buffer.from(h[1]!, 'hex').toString('latin1'));
+      if (strings.length) out.push(strings.join(''));
+    }
+  }
+  return out.join('\n');
+}
 
 /** A location with an electric meter (two relays) reading 100 and a water meter reading 1000 before the guest came. */
 async function pedestal(before: Date, pad: number) {
@@ -240,6 +259,32 @@ describe('a stay across the end of daylight saving time, checked in and out thro
     await book.xlsx.load(excel.rawPayload as unknown as ArrayBuffer);
     const row = (book.worksheets[0]!.getRow(3).values as unknown[]).slice(1);
     expect(row.slice(4, 12)).toEqual([75.5, 600, 8.83, 2.4, 8.77, 10, 2.48, 32.48]);
+  });
+
+  it('comes as a PDF, to staff with the guest and to the guest by the link', async () => {
+    const staff = await t.app.inject({
+      method: 'GET',
+      url: routes.billing.statementPdf.path,
+      query: { stayID: String(stayID) },
+      headers: { authorization: `Bearer ${tokens.managerA}` },
+    });
+    expect(staff.statusCode, staff.body).toBe(200);
+    expect(staff.headers['content-type']).toBe('application/pdf');
+    expect(staff.headers['content-disposition']).toBe(`attachment; filename="statement-${stayID}.pdf"`);
+    const text = pdfText(staff.rawPayload);
+    for (const shown of ['Riverbend RV', 'Guest: Dana Reyes', 'Electricity over 50 kWh', '$3.83', 'Total: $32.48'])
+      expect(text).toContain(shown);
+    const token = (await statementOf(tokens.managerA, stayID)).body.result.publicUrl!.split('/statement/')[1]!;
+    const guest = await t.app.inject({ method: 'GET', url: routes.billing.publicStatementPdf.path, query: { token } });
+    expect(guest.statusCode).toBe(200);
+    expect(pdfText(guest.rawPayload)).toContain('Total: $32.48');
+    expect(pdfText(guest.rawPayload)).not.toContain('Dana');
+    const wrong = await t.app.inject({
+      method: 'GET',
+      url: routes.billing.publicStatementPdf.path,
+      query: { token: 'x' },
+    });
+    expect(wrong.statusCode).toBe(404);
   });
 
   it('keeps its statement when a later tariff version comes', async () => {

@@ -1,7 +1,18 @@
-import type { FastifyInstance } from 'fastify';
-import { api } from '@portal/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { api, type PublicStatement } from '@portal/contract';
 import { Answer, defineRoute } from '../../lib/route';
+import { statementPdf } from './pdf';
 import * as billing from './service';
+
+/** Sends a statement as a PDF download (a few kilobytes: made whole before anything is sent). */
+async function sendPdf(reply: FastifyReply, s: PublicStatement, guestName: string | null) {
+  const pdf = await statementPdf(s, guestName);
+  void reply
+    .header('content-disposition', `attachment; filename="statement-${s.stayID}.pdf"`)
+    .header('cache-control', 'no-store')
+    .type('application/pdf')
+    .send(pdf);
+}
 
 export default async function billingRoutes(app: FastifyInstance) {
   defineRoute(app, api.billing.tariffs, ({ deps, scoped }) => billing.listTariffs(deps, scoped['query.siteID']));
@@ -21,4 +32,13 @@ export default async function billingRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, api.billing.publicStatement, ({ deps, query }) => billing.publicStatementByToken(deps, query.token));
+
+  defineRoute(app, api.billing.statementPdf, async ({ deps, reply, scoped }) => {
+    const s = await billing.staffStatement(deps, scoped['query.stayID']);
+    await sendPdf(reply, s, s.guestName);
+  });
+
+  defineRoute(app, api.billing.publicStatementPdf, async ({ deps, reply, query }) => {
+    await sendPdf(reply, await billing.publicStatementByToken(deps, query.token), null);
+  });
 }

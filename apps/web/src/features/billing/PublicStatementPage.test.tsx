@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../test/api';
@@ -8,9 +8,10 @@ import { PublicStatementPage } from './PublicStatementPage';
 import { stayStatement } from './statementFixture';
 
 const PUBLIC_STATEMENT = 'GET Public/Statement';
+const PUBLIC_PDF = 'GET Public/StatementPdf';
 
 function openGuestPage(answer: Parameters<typeof mockApi>[0][string]) {
-  const api = mockApi({ [PUBLIC_STATEMENT]: answer });
+  const api = mockApi({ [PUBLIC_STATEMENT]: answer, [PUBLIC_PDF]: null });
   const view = renderWithApp(
     <Routes>
       <Route path="/statement/:token" element={<PublicStatementPage />} />
@@ -34,6 +35,16 @@ describe('the guest’s statement page', () => {
     expect(screen.queryByRole('region', { name: 'Guest link' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Revoke link' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Print' })).toBeTruthy();
+  });
+
+  it('downloads the PDF by the link, without signing in', async () => {
+    const { guestName: _, publicUrl: __, linkExpiresAt: ___, ...guestView } = stayStatement();
+    const { api } = openGuestPage(guestView);
+    fireEvent.click(await screen.findByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(api.callsTo(PUBLIC_PDF)).toHaveLength(1));
+    const [call] = api.callsTo(PUBLIC_PDF);
+    expect(call?.query).toEqual({ token: 'abcDEF123_-xyz456789012' });
+    expect(call?.headers.get('authorization')).toBeNull();
   });
 
   it('says only that the link does not work when the server answers 404', async () => {

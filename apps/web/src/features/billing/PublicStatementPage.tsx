@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/apiError';
 import { errorMessage } from '../../i18n/messages';
 import { PageLoader } from '../../ui/PageLoader';
 import { PageTitle } from '../../ui/PageTitle';
-import { usePublicStatement } from './hooks';
+import { guestPdf, usePublicStatement } from './hooks';
 import { StatementHeading } from './statement/StatementHeading';
 import { StatementView } from './statement/StatementView';
 import classes from './statement/Statement.module.css';
@@ -51,7 +51,7 @@ export function PublicStatementPage() {
   }
   return (
     <div className={classes.statement}>
-      <StatementHeading statement={statement.data} />
+      <StatementHeading statement={statement.data} pdf={guestPdf(token)} />
       <StatementView statement={statement.data} />
     </div>
   );

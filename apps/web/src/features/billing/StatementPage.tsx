@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/apiError';
 import { errorMessage } from '../../i18n/messages';
 import { PageLoader } from '../../ui/PageLoader';
 import { PageTitle } from '../../ui/PageTitle';
-import { useStayStatement } from './hooks';
+import { staffPdf, useStayStatement } from './hooks';
 import { GuestLink } from './statement/GuestLink';
 import { StatementHeading } from './statement/StatementHeading';
 import { Fact } from './Fact';
@@ -49,7 +49,7 @@ export function StatementPage() {
   const s = statement.data;
   return (
     <div className={classes.statement}>
-      <StatementHeading statement={s} />
+      <StatementHeading statement={s} pdf={staffPdf(s.stayID)} />
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <StatementView statement={s} facts={<Fact label={t('billing.statement.guest')}>{s.guestName ?? '—'}</Fact>} />

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type TariffVersionRequest } from '@portal/contract';
-import { client, queryOf } from '../../lib/client';
+import { client, queryOf, requestFile } from '../../lib/client';
 
 /** An open stay's statement is running: it is fetched again this often while the page is open. */
 const RUNNING_REFRESH_MS = 30_000;
@@ -28,6 +28,12 @@ export function usePublicStatement(token: string) {
     refetchInterval: (query) => whileOpen(query.state.data),
   });
 }
+
+/** A stay's statement as a PDF: the staff's, with the guest's name. */
+export const staffPdf = (stayID: number) => () => requestFile(api.billing.statementPdf, { query: { stayID } });
+
+/** A stay's statement as a PDF by its guest link. */
+export const guestPdf = (token: string) => () => requestFile(api.billing.publicStatementPdf, { query: { token } });
 
 /** Revokes a stay's guest link; the statement is then fetched again (it has no link any more). */
 export function useRevokeLink() {

@@ -1,0 +1,120 @@
+import PDFDocument from 'pdfkit';
+import type { PublicStatement } from '@portal/contract';
+
+/** Text as Helvetica's encoding (WinAnsi) holds it: any other character becomes "?". */
+const winAnsi = (value: string) => value.replace(/[^\x20-\x7e\u00a0-\u00ff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]/g, '?');
+
+/**
+ * A statement as a PDF (pdfkit), in English like the other files the server writes. Its
+ * built-in Helvetica covers the Latin alphabets of Western Europe; a character beyond them
+ * (a name in Cyrillic or Japanese) prints as "?": the statement page prints in every script.
+ * A statement is a few kilobytes, so it is made whole before anything is sent.
+ */
+export function statementPdf(s: PublicStatement, guestName: string | null): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'LETTER', margin: 54, info: { Title: `Statement ${s.stayID}` } });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const say = (value: string, options?: PDFKit.Mixins.TextOptions) => doc.text(winAnsi(value), options);
+  const money = (amount: string) =>
+    new Intl.NumberFormat('en-US', { style: 'currency', currency: s.currency, minimumFractionDigits: 2 }).format(
+      amount as Intl.StringNumericLiteral,
+    );
+  const time = new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: s.timeZone,
+    timeZoneName: 'short',
+  });
+  const when = (iso: string | null) => (iso === null ? '-' : time.format(new Date(iso)));
+
+  doc.font('Helvetica-Bold').fontSize(18);
+  say(s.propertyName);
+  doc.font('Helvetica').fontSize(11);
+  say(`Statement for ${s.locationName} (${s.locationPublicName})`);
+  if (guestName) say(`Guest: ${guestName}`);
+  doc.moveDown(0.5);
+  say(`Check-in: ${when(s.checkInAt)}`);
+  say(`Check-out: ${s.checkOutAt === null ? 'still checked in' : when(s.checkOutAt)}`);
+  say(`Nights: ${s.nights}`);
+  if (s.status === 'open') say(`Running statement as of ${when(s.asOf)}: the stay is still open.`);
+  say(
+    s.tariffVersionID === null
+      ? 'No tariff was in effect at check-in.'
+      : `Tariff version ${s.tariffVersionID}, in effect from ${when(s.tariffEffectiveFrom)}: the tariff in effect at check-in applies to the whole stay.`,
+  );
+
+  doc.moveDown();
+  table(
+    doc,
+    'Meters',
+    ['Meter', 'Opening', 'Closing', 'Read at', 'Usage'],
+    [124, 70, 70, 166, 74],
+    s.meters.map((m) => [
+      `${m.meterName} (${m.unit})`,
+      m.openingReading ?? '-',
+      m.closingReading ?? '-',
+      when(m.closingReadingAt),
+      `${m.usage} ${m.unit}`,
+    ]),
+  );
+  doc.fontSize(9);
+  for (const m of s.meters)
+    for (const e of m.events)
+      say(`${m.meterName}: ${e.kind} at ${when(e.at)}, from ${e.previous ?? '-'} to ${e.reading}`);
+
+  doc.moveDown();
+  table(
+    doc,
+    'Charges',
+    ['Description', 'Quantity', 'Unit price', 'Amount'],
+    [214, 90, 100, 100],
+    s.lines.map((l) => [
+      l.description,
+      l.kind === 'tax' ? money(l.quantity) : l.quantity,
+      l.kind === 'tax'
+        ? `${l.unitPrice} %`
+        : l.kind === 'electric' || l.kind === 'water'
+          ? l.unitPrice
+          : money(l.unitPrice),
+      money(l.amount),
+    ]),
+  );
+  doc.moveDown(0.5);
+  for (const [label, amount, bold] of [
+    ['Subtotal', s.subtotal, false],
+    ['Taxes', s.taxTotal, false],
+    ['Total', s.total, true],
+  ] as const) {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 13 : 11);
+    say(`${label}: ${money(amount)}`, { align: 'right' });
+  }
+  doc.end();
+  return done;
+}
+
+/** A titled table: a bold header row, then one row a line; widths in points. */
+function table(doc: PDFKit.PDFDocument, title: string, headers: string[], widths: number[], rows: string[][]) {
+  doc.font('Helvetica-Bold').fontSize(12).text(title);
+  const row = (cells: string[], bold: boolean) => {
+    const y = doc.y;
+    let x = doc.page.margins.left;
+    let bottom = y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+    cells.forEach((cell, i) => {
+      doc.text(winAnsi(cell), x, y, { width: widths[i]! - 6, align: i === 0 ? 'left' : 'right' });
+      bottom = Math.max(bottom, doc.y);
+      x += widths[i]!;
+    });
+    doc.x = doc.page.margins.left;
+    doc.y = bottom + 2;
+  };
+  row(headers, true);
+  for (const cells of rows) row(cells, false);
+}
