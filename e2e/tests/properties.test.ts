@@ -110,6 +110,7 @@ describe('My Properties', () => {
       'Assign Meter',
       'Manage Property',
       'Property Settings',
+      'Tariffs',
       'Delete Property',
     ]);
     await page.keyboard.press('Escape');
