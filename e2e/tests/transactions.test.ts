@@ -76,8 +76,11 @@ describe('transactions', () => {
       'Guest',
       'Check In Date',
       'Usage',
+      'Total',
       'Checked In By',
     ]);
+    // each visit's running statement, in its property's currency
+    expect((await column(current, 'Total')).every((total) => /^\$[\d,]+\.\d{2}$/.test(total))).toBe(true);
     expect(await current.locator('thead th').nth(3).getAttribute('aria-sort')).toBe('ascending');
     expect((await column(current, 'Guest')).every((guest) => /^\S.*\n\(\d{3}\) \d{3}-\d{4}$/.test(guest))).toBe(true);
     expect((await column(current, 'Checked In By')).every((name) => name.length > 0)).toBe(true);
@@ -106,6 +109,7 @@ describe('transactions', () => {
       'Check In Date',
       'Check Out Date',
       'Usage',
+      'Total',
       'Checked In By',
       'Checked Out By',
     ]);
