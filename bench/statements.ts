@@ -36,8 +36,20 @@ async function main() {
       .insert(schema.servicePoints)
       .values(
         locations.flatMap((l, i) => [
-          { name: `SE${i}`, deviceKey: `dk-se${i}`, deviceTypeId: 1, locationId: l.id, slot: 1 },
-          { name: `SW${i}`, deviceKey: `dk-sw${i}`, deviceTypeId: 7, locationId: l.id, slot: 2 },
+          {
+            name: `E${String(i).padStart(6, '0')}`,
+            deviceKey: `dk-se${i}`,
+            deviceTypeId: 1,
+            locationId: l.id,
+            slot: 1,
+          },
+          {
+            name: `W${String(i).padStart(6, '0')}`,
+            deviceKey: `dk-sw${i}`,
+            deviceTypeId: 7,
+            locationId: l.id,
+            slot: 2,
+          },
         ]),
       )
       .returning({ id: schema.servicePoints.id, locationId: schema.servicePoints.locationId });

@@ -3,7 +3,7 @@ import type { FrozenStatement, StatementMeter } from '@portal/contract';
 import { rows, type Queryable } from '../../db/client';
 import { tariffVersions } from '../../db/schema';
 import { levelBefore } from '../meters/service';
-import { stayMeterUsage } from '../stays/queries';
+import { stayMeterUsage, stayUsage } from '../stays/queries';
 
 export type TariffRow = typeof tariffVersions.$inferSelect & { created_by: string | null };
 
@@ -74,6 +74,14 @@ const metersOf = sql`(
   join device_types dt on dt.id = sp.device_type_id
   where sm.stay_id = st.id)`;
 
+/** The tariff version in effect at the check-in of the stay `st`, as JSON (null when the property had none). */
+const tariffOfStay = sql`(
+  select json_build_object('id', tv.id, 'siteId', tv.site_id, 'effectiveFrom', tv.effective_from,
+      'currency', tv.currency, 'electricRate', tv.electric_rate::text, 'waterRate', tv.water_rate::text,
+      'electricBlocks', tv.electric_blocks, 'fees', tv.fees, 'minimumCharge', tv.minimum_charge::text,
+      'taxes', tv.taxes, 'createdByUserId', tv.created_by_user_id)
+  from tariff_versions tv where tv.id = ${tariffAt(sql`st.site_id`, sql`st.checkin_at`)})`;
+
 /** What a statement is made of, for each stay: the stay, its names, its tariff and, unless frozen, its meters. */
 export function statementFacts(q: Queryable, where: SQL): Promise<StatementFacts[]> {
   return rows<StatementFacts>(
@@ -83,11 +91,7 @@ export function statementFacts(q: Queryable, where: SQL): Promise<StatementFacts
       s.public_name as property_name, s.time_zone, l.description as location_name,
       l.public_name as location_public_name,
       nullif(concat_ws(' ', g.first_name, g.last_name), '') as guest_name,
-      (select json_build_object('id', tv.id, 'siteId', tv.site_id, 'effectiveFrom', tv.effective_from,
-          'currency', tv.currency, 'electricRate', tv.electric_rate::text, 'waterRate', tv.water_rate::text,
-          'electricBlocks', tv.electric_blocks, 'fees', tv.fees, 'minimumCharge', tv.minimum_charge::text,
-          'taxes', tv.taxes, 'createdByUserId', tv.created_by_user_id)
-        from tariff_versions tv where tv.id = ${tariffAt(sql`st.site_id`, sql`st.checkin_at`)}) as tariff,
+      ${tariffOfStay} as tariff,
       case when st.statement is null then ${metersOf} end as meters
     from stays st
     join sites s on s.id = st.site_id
@@ -95,5 +99,29 @@ export function statementFacts(q: Queryable, where: SQL): Promise<StatementFacts
     left join guests g on g.id = st.guest_id
     where ${where}
     order by st.id`,
+  );
+}
+
+export type TotalFacts = Pick<StatementFacts, 'id' | 'checkin_at' | 'checkout_at' | 'time_zone' | 'tariff'> & {
+  /** A frozen statement's figures; null while it is worked out on request. */
+  frozen_total: string | null;
+  frozen_currency: string | null;
+  kwh: string | null;
+  gal: string | null;
+};
+
+/** What the lists need for each stay's total: a frozen one's, or its usage of each unit and its tariff. */
+export function totalFacts(q: Queryable, stayIds: number[]): Promise<TotalFacts[]> {
+  return rows<TotalFacts>(
+    q,
+    sql`
+    select st.id, st.checkin_at, st.checkout_at, s.time_zone,
+      st.statement->>'total' as frozen_total, st.statement->>'currency' as frozen_currency,
+      case when st.statement is null then ${tariffOfStay} end as tariff,
+      case when st.statement is null then ${stayUsage('kWh')} end as kwh,
+      case when st.statement is null then ${stayUsage('gal')} end as gal
+    from stays st
+    join sites s on s.id = st.site_id
+    where st.id = any(${`{${stayIds.join(',')}}`}::int[])`,
   );
 }

@@ -20,7 +20,7 @@ import { forbidden, invalid, notFound } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import type { SiteRef, StayRef } from '../auth/scope';
 import { canManageSites } from '../sites/policy';
-import { statementFacts, tariffsOf, type StatementFacts, type TariffRow } from './queries';
+import { statementFacts, tariffsOf, totalFacts, type StatementFacts, type TariffRow } from './queries';
 import { addDecimals, billOf, nightsOf, type Terms } from './statement';
 
 /** A guest link's secret: 144 random bits. */
@@ -137,13 +137,22 @@ function totalOf(meters: StatementMeter[], unit: StatementMeter['unit']): string
 }
 
 /** The figures of a stay's statement: frozen at check-out, or worked out as of now. */
+/** A stay's nights and bill under its tariff, its usage given, until check-out (or now). */
+function chargeOf(
+  f: Pick<StatementFacts, 'checkin_at' | 'checkout_at' | 'time_zone' | 'tariff'>,
+  use: { kwh: string | null; gallons: string | null },
+  now: Date,
+) {
+  const until = f.checkout_at === null ? now : new Date(f.checkout_at);
+  const nights = nightsOf(f.time_zone, new Date(f.checkin_at), until);
+  return { until, nights, bill: billOf(f.tariff ?? NO_TARIFF, { ...use, nights }) };
+}
+
+/** The figures of a stay's statement: frozen at check-out, or worked out as of now. */
 function figuresOf(f: StatementFacts, now: Date): FrozenStatement {
   if (f.statement) return f.statement;
-  const until = f.checkout_at === null ? now : new Date(f.checkout_at);
   const meters = (f.meters ?? []).map(presentMeter);
-  const nights = nightsOf(f.time_zone, new Date(f.checkin_at), until);
-  const terms = f.tariff ?? NO_TARIFF;
-  const bill = billOf(terms, { kwh: totalOf(meters, 'kWh'), gallons: totalOf(meters, 'gal'), nights });
+  const { until, nights, bill } = chargeOf(f, { kwh: totalOf(meters, 'kWh'), gallons: totalOf(meters, 'gal') }, now);
   return {
     asOf: iso(until),
     nights,
@@ -272,23 +281,16 @@ export async function statementTotals(
 ): Promise<Map<number, StatementTotal>> {
   const out = new Map<number, StatementTotal>();
   if (!stayIds.length) return out;
-  const ids = `{${stayIds.join(',')}}`;
-  const frozen = await q
-    .select({
-      id: stays.id,
-      total: sql<string | null>`${stays.statement}->>'total'`,
-      currency: sql<string | null>`${stays.statement}->>'currency'`,
-    })
-    .from(stays)
-    .where(sql`${stays.id} = any(${ids}::int[])`);
-  for (const f of frozen)
-    if (f.total !== null) out.set(f.id, { total: f.total, currency: f.currency ?? DEFAULT_CURRENCY });
-  const missing = stayIds.filter((id) => !out.has(id));
-  if (missing.length) {
-    for (const facts of await statementFacts(q, sql`st.id = any(${`{${missing.join(',')}}`}::int[])`)) {
-      const figures = figuresOf(facts, now);
-      out.set(facts.id, { total: figures.total, currency: figures.currency });
+  for (const f of await totalFacts(q, stayIds)) {
+    if (f.frozen_total !== null) {
+      out.set(f.id, { total: f.frozen_total, currency: f.frozen_currency ?? DEFAULT_CURRENCY });
+      continue;
     }
+    const use = {
+      kwh: f.kwh === null ? null : normalDecimal(f.kwh),
+      gallons: f.gal === null ? null : normalDecimal(f.gal),
+    };
+    out.set(f.id, { total: chargeOf(f, use, now).bill.total, currency: f.tariff?.currency ?? DEFAULT_CURRENCY });
   }
   return out;
 }
