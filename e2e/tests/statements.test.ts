@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextSlot, routes, type StayStatement } from '@portal/contract';
+import { routes, type StayStatement, type TariffVersion } from '@portal/contract';
 import type { Browser } from 'playwright-core';
 import { demo, launch, newPage, signIn } from '../support/browser';
-import { answers, api, apiToken, checkInPossible, findLocation } from '../support/locations';
+import { answers, api, apiToken, checkInPossible, findLocation, openRow } from '../support/locations';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,11 +13,51 @@ afterAll(() => browser?.close());
 /** A call of the route table as the API helper takes it (its path without `/api/`). */
 const path = (route: { path: string }, query = '') => `${route.path.replace(/^\/api\//, '')}${query}`;
 
+/** Exact decimal text in millionths. */
+const micro = (text: string) => {
+  const [int, frac = ''] = text.split('.');
+  return BigInt(int! + frac.padEnd(6, '0').slice(0, 6));
+};
+/** Millionths of a unit at a price, in cents rounded half up. */
+const cents = (quantity: bigint, price: string) => (quantity * micro(price) + 5_000_000_000n) / 10_000_000_000n;
+
+/** Cents as money text. */
+const money = (c: bigint) => `${c / 100n}.${String(c % 100n).padStart(2, '0')}`;
+
+/**
+ * A statement's total worked out by hand: electricity through the blocks, the rest at the
+ * rate, water, each half up to the cent; topped up to the minimum; the fees; each tax on its base.
+ */
+function handTotal(s: StayStatement, t: TariffVersion): bigint {
+  const used = (unit: string) => s.meters.filter((m) => m.unit === unit).reduce((sum, m) => sum + micro(m.usage), 0n);
+  let left = used('kWh');
+  let from = 0n;
+  let electric = 0n;
+  for (const b of t.electricBlocks) {
+    const inBlock = left < micro(b.upToKwh) - from ? left : micro(b.upToKwh) - from;
+    electric += cents(inBlock, b.rate);
+    left -= inBlock;
+    from = micro(b.upToKwh);
+  }
+  electric += cents(left, t.electricRate);
+  const metered = electric + cents(used('gal'), t.waterRate);
+  const minimum = t.minimumCharge === null ? 0n : micro(t.minimumCharge) / 10_000n;
+  const utilities = metered < minimum ? minimum : metered;
+  const count = { stay: 1n, night: BigInt(s.nights), '30days': BigInt(Math.max(1, Math.ceil(s.nights / 30))) };
+  const fees = t.fees.reduce((sum, f) => sum + (micro(f.amount) / 10_000n) * count[f.per], 0n);
+  const base = { utilities, fees, all: utilities + fees };
+  const taxes = t.taxes.reduce(
+    (sum, x) => sum + (base[x.appliesTo] * micro(x.percent) + 50_000_000n) / 100_000_000n,
+    0n,
+  );
+  return utilities + fees + taxes;
+}
+
 /** Names made here are unique per run, so that the flow also passes against a server that ran it before. */
 const run = Date.now().toString(36).slice(-5).toUpperCase();
 
 describe('statements', () => {
-  it('[SITE OWNER] saves a tariff, bills a stay with it, and the guest sees the statement until the link is revoked', async () => {
+  it('[SITE OWNER] saves a tariff, checks a guest in and out, finds the statement to the cent from Location History, and the guest sees it until the link is revoked', async () => {
     const token = await apiToken(demo.owner);
     const { site, row } = await findLocation(token, (r) => checkInPossible(r) && answers(r));
     const fee = `Statement fee ${run}`;
@@ -32,6 +72,11 @@ describe('statements', () => {
     await dialog.getByRole('button', { name: 'New version' }).click();
     await dialog.getByRole('textbox', { name: 'Electric rate per kWh' }).fill('0.2125');
     await dialog.getByRole('textbox', { name: 'Water rate per gallon' }).fill('0.015');
+    await dialog.getByRole('button', { name: 'Add block' }).click();
+    const blockRow = dialog.getByRole('group', { name: /^Block \d+$/ }).last();
+    await blockRow.getByRole('textbox', { name: 'Up to kWh' }).fill('0.5');
+    await blockRow.getByRole('textbox', { name: 'Rate per kWh' }).fill('0.10');
+    await dialog.getByRole('textbox', { name: 'Minimum charge' }).fill('25');
     await dialog.getByRole('button', { name: 'Add fee' }).click();
     const feeRow = dialog.getByRole('group', { name: /^Fee \d+$/ }).last();
     await feeRow.getByRole('textbox', { name: 'Name' }).fill(fee);
@@ -49,25 +94,46 @@ describe('statements', () => {
     await desk.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
-    // A stay checked in and out through the API, under the new version.
-    const { stayID } = await api<{ stayID: number }>(token, 'POST', path(routes.stays.checkIn), {
-      locationID: row.locationID,
-      autoCheckoutDateTime: nextSlot(new Date(Date.now() + 86_400_000)).toISOString(),
-      servicePointCapabilities: row.servicePoints.flatMap((sp) =>
-        sp.servicePointCapabilities.map((c) => ({ servicePointCapabilityID: c.servicePointCapabilityID, status: 1 })),
-      ),
-      guest: { mobileNumber: '(555) 010-4477', firstName: 'Sam', lastName: `Statement ${run}` },
-    });
-    await api(token, 'POST', path(routes.stays.checkOut, `?locationID=${row.locationID}`));
+    // A stay checked in and out at the desk, under the new version.
+    const name = row.locationDescription;
+    const tr = await openRow(desk, site.siteID, name);
+    await tr.getByRole('button', { name: `Check in at ${name}` }).click();
+    const checkIn = desk.getByRole('dialog', { name: `Check In · ${name}` });
+    await checkIn.getByLabel('First name').fill('Sam');
+    await checkIn.getByLabel('Last name').fill(`Statement ${run}`);
+    await checkIn.getByLabel('Guest phone').pressSequentially('5550104477');
+    await checkIn.getByRole('button', { name: 'Check In' }).click();
+    await checkIn.waitFor({ state: 'detached' });
+    await tr.getByRole('button', { name: `Check out of ${name}` }).click();
+    const checkOut = desk.getByRole('dialog', { name: 'Check out' });
+    await checkOut.getByRole('button', { name: 'Check Out' }).click();
+    await checkOut.waitFor({ state: 'detached' });
+    await tr.getByRole('button', { name: `Check in at ${name}` }).waitFor();
+
+    // Location History shows the stay's total, linked to its statement.
+    await tr.getByRole('button', { name: `View the history of ${name}` }).click();
+    const history = desk.getByRole('dialog', { name: /^Location History/ });
+    await history
+      .getByRole('link', { name: /^Statement of the stay/ })
+      .first()
+      .click();
+    await desk.waitForURL('**/Statement/*');
+    const stayID = Number(new URL(desk.url()).pathname.split('/').pop());
     const statement = await api<StayStatement>(token, 'GET', path(routes.billing.statement, `?stayID=${stayID}`));
-    expect(statement.status).toBe('closed');
+    expect(statement).toMatchObject({ status: 'closed', guestName: `Sam Statement ${run}` });
     expect(statement.lines.map((l) => l.description)).toContain(fee);
+    // the hand calculation, from the stay's usage under the version it names (the form starts
+    // from the version before, so that one's fees and taxes come along)
+    const versions = await api<TariffVersion[]>(token, 'GET', path(routes.billing.tariffs, `?siteID=${site.siteID}`));
+    const tariff = versions.find((v) => v.tariffVersionID === statement.tariffVersionID)!;
+    expect(tariff.electricBlocks).toEqual([{ upToKwh: '0.5', rate: '0.1' }]);
+    expect(tariff.minimumCharge).toBe('25');
+    expect(statement.total).toBe(money(handTotal(statement, tariff)));
     const total = new Intl.NumberFormat('en', { style: 'currency', currency: statement.currency }).format(
       statement.total as `${number}`,
     );
 
     // The staff's statement page: the total, and the guest link.
-    await desk.goto(`/Statement/${stayID}`);
     await desk.getByRole('heading', { level: 1, name: `Statement · ${row.locationDescription}` }).waitFor();
     await desk.getByText('Final', { exact: true }).waitFor();
     await desk.getByText(`Sam Statement ${run}`).waitFor();
