@@ -3,7 +3,7 @@ import type { FrozenStatement, StatementMeter } from '@portal/contract';
 import { rows, type Queryable } from '../../db/client';
 import { tariffVersions } from '../../db/schema';
 import { levelBefore } from '../meters/service';
-import { stayMeterUsage, stayUsage } from '../stays/queries';
+import { stayMeterUsage } from '../stays/queries';
 
 export type TariffRow = typeof tariffVersions.$inferSelect & { created_by: string | null };
 
@@ -102,26 +102,10 @@ export function statementFacts(q: Queryable, where: SQL): Promise<StatementFacts
   );
 }
 
-export type TotalFacts = Pick<StatementFacts, 'id' | 'checkin_at' | 'checkout_at' | 'time_zone' | 'tariff'> & {
-  /** A frozen statement's figures; null while it is worked out on request. */
-  frozen_total: string | null;
-  frozen_currency: string | null;
-  kwh: string | null;
-  gal: string | null;
-};
-
-/** What the lists need for each stay's total: a frozen one's, or its usage of each unit and its tariff. */
-export function totalFacts(q: Queryable, stayIds: number[]): Promise<TotalFacts[]> {
-  return rows<TotalFacts>(
+/** The tariff version in effect at each stay's check-in, with the stay's property's zone. */
+export function tariffsOfStays(q: Queryable, stayIds: number[]): Promise<Array<Pick<StatementFacts, 'id' | 'tariff'>>> {
+  return rows(
     q,
-    sql`
-    select st.id, st.checkin_at, st.checkout_at, s.time_zone,
-      st.statement->>'total' as frozen_total, st.statement->>'currency' as frozen_currency,
-      case when st.statement is null then ${tariffOfStay} end as tariff,
-      case when st.statement is null then ${stayUsage('kWh')} end as kwh,
-      case when st.statement is null then ${stayUsage('gal')} end as gal
-    from stays st
-    join sites s on s.id = st.site_id
-    where st.id = any(${`{${stayIds.join(',')}}`}::int[])`,
+    sql`select st.id, ${tariffOfStay} as tariff from stays st where st.id = any(${`{${stayIds.join(',')}}`}::int[])`,
   );
 }

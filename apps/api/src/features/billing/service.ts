@@ -20,7 +20,8 @@ import { forbidden, invalid, notFound } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import type { SiteRef, StayRef } from '../auth/scope';
 import { canManageSites } from '../sites/policy';
-import { statementFacts, tariffsOf, totalFacts, type StatementFacts, type TariffRow } from './queries';
+import { statementFacts, tariffsOf, tariffsOfStays, type StatementFacts, type TariffRow } from './queries';
+import type { StayFiguresDbRow } from '../stays/queries';
 import { addDecimals, billOf, nightsOf, type Terms } from './statement';
 
 /** A guest link's secret: 144 random bits. */
@@ -273,24 +274,49 @@ export function freezeOlderStatements(deps: Deps): Promise<number> {
   );
 }
 
-/** The statement totals of stays, for the lists: frozen ones as stored, the others worked out as of now. */
+/** A stay as the lists read it: its times, zone, usage of each unit and frozen total (stays/queries `stayFigures`). */
+export type ListedStay = StayFiguresDbRow & {
+  id: number;
+  checkin_at: Date | string;
+  checkout_at: Date | string | null;
+  time_zone: string;
+};
+
+/**
+ * The statement totals of the stays a list shows: frozen ones as stored, the others worked out
+ * as of now from the usage the list read, with one more query for their tariffs.
+ */
 export async function statementTotals(
   q: Queryable,
-  stayIds: number[],
+  stays: ListedStay[],
   now: Date,
 ): Promise<Map<number, StatementTotal>> {
   const out = new Map<number, StatementTotal>();
-  if (!stayIds.length) return out;
-  for (const f of await totalFacts(q, stayIds)) {
-    if (f.frozen_total !== null) {
-      out.set(f.id, { total: f.frozen_total, currency: f.frozen_currency ?? DEFAULT_CURRENCY });
+  const open = stays.filter((st) => st.frozen_total === null);
+  const tariffs = new Map(
+    open.length
+      ? (
+          await tariffsOfStays(
+            q,
+            open.map((st) => st.id),
+          )
+        ).map((t) => [t.id, t.tariff])
+      : [],
+  );
+  for (const st of stays) {
+    if (st.frozen_total !== null) {
+      out.set(st.id, { total: st.frozen_total, currency: st.frozen_currency ?? DEFAULT_CURRENCY });
       continue;
     }
+    const tariff = tariffs.get(st.id) ?? null;
     const use = {
-      kwh: f.kwh === null ? null : normalDecimal(f.kwh),
-      gallons: f.gal === null ? null : normalDecimal(f.gal),
+      kwh: st.kwh === null ? null : normalDecimal(st.kwh),
+      gallons: st.gal === null ? null : normalDecimal(st.gal),
     };
-    out.set(f.id, { total: chargeOf(f, use, now).bill.total, currency: f.tariff?.currency ?? DEFAULT_CURRENCY });
+    out.set(st.id, {
+      total: chargeOf({ ...st, tariff }, use, now).bill.total,
+      currency: tariff?.currency ?? DEFAULT_CURRENCY,
+    });
   }
   return out;
 }

@@ -50,12 +50,29 @@ export const stayMeterUsage = (checkinAt: SQL, until: SQL | null) =>
  * What the stay `st` (a stays row) used of one unit: a closed stay's closing figures, an open
  * one's so far; null when it has no meter of the unit.
  */
-export const stayUsage = (unit: 'kWh' | 'gal') => sql`(
+const stayUsage = (unit: 'kWh' | 'gal') => sql`(
   select sum(case when st.checkout_at is null then ${stayMeterUsage(sql`st.checkin_at`, null)} else sm.usage end)
   from stay_meters sm
   join service_points sp on sp.id = sm.service_point_id
   join device_types dt on dt.id = sp.device_type_id
   where sm.stay_id = st.id and dt.unit = ${unit})`;
+
+/**
+ * What the lists of stays show of the stays row `st`: its usage of each unit (read once, in a
+ * lateral `u`) and its frozen statement's total; billing works out the others' totals from them.
+ */
+export const stayFigures = {
+  join: sql`left join lateral (select ${stayUsage('kWh')} as kwh, ${stayUsage('gal')} as gal) u on true`,
+  columns: sql`u.kwh, u.gal, st.statement->>'total' as frozen_total, st.statement->>'currency' as frozen_currency`,
+};
+
+/** The columns `stayFigures` adds to a row. */
+export type StayFiguresDbRow = {
+  kwh: string | null;
+  gal: string | null;
+  frozen_total: string | null;
+  frozen_currency: string | null;
+};
 
 /**
  * Closes the stay's meters over [check-in, check-out), the span every report uses: the
@@ -157,14 +174,14 @@ type MeterEventDbRow = {
   previous: string | null;
 };
 
-export type StayHistoryDbRow = {
+export type StayHistoryDbRow = StayFiguresDbRow & {
   id: number;
   checkin_at: Date | string;
   checkout_at: Date | string | null;
+  time_zone: string;
   first_name: string | null;
   last_name: string | null;
   mobile_number: string | null;
-  total_kwh: string | null;
   meter_events: MeterEventDbRow[];
 };
 
@@ -190,13 +207,15 @@ export function selectStayHistory(q: Queryable, locationId: number): Promise<Sta
   return rows<StayHistoryDbRow>(
     q,
     sql`
-    select st.id, st.checkin_at, st.checkout_at, g.first_name, g.last_name, g.mobile_number,
-      ${stayUsage('kWh')} as total_kwh, ${meterEvents} as meter_events
+    select st.id, st.checkin_at, st.checkout_at, sites.time_zone, g.first_name, g.last_name, g.mobile_number,
+      ${stayFigures.columns}, ${meterEvents} as meter_events
     from (
       select s.*, lag(s.checkin_at) over (order by s.checkin_at desc) as next_checkin
       from stays s where s.location_id = ${locationId}
     ) st
+    join sites on sites.id = st.site_id
     left join guests g on g.id = st.guest_id
+    ${stayFigures.join}
     order by st.checkin_at desc
     limit 500`,
   );

@@ -343,17 +343,10 @@ export async function currentStayOf(deps: Deps, locationId: number): Promise<Cur
 /** A closed stay's meter figures (closing reading, usage) by the rule check-out stores them with. */
 export { closeStayMeters as closeStayFigures };
 
-/** A stay's usage of a unit as one figure (SQL over a stays row `st`), for the lists that show it. */
-export { stayUsage } from './queries';
-
 /** The stays of a location, newest first, with the guest, the kWh used in each and its meters' events. */
 export async function stayHistory(q: Queryable, locationId: number, now: Date): Promise<StayHistoryRow[]> {
   const found = await selectStayHistory(q, locationId);
-  const totals = await statementTotals(
-    q,
-    found.map((r) => r.id),
-    now,
-  );
+  const totals = await statementTotals(q, found, now);
   return found.map((r) => ({
     stayID: r.id,
     checkinDateTime: new Date(r.checkin_at).toISOString(),
@@ -362,7 +355,7 @@ export async function stayHistory(q: Queryable, locationId: number, now: Date): 
       r.first_name === null
         ? null
         : { firstName: r.first_name, lastName: r.last_name, mobileNumber: r.mobile_number ?? '' },
-    totalUsage: r.total_kwh === null ? null : Number(r.total_kwh),
+    totalUsage: r.kwh === null ? null : Number(r.kwh),
     statementTotal: totals.get(r.id)!,
     meterEvents: r.meter_events.map((e) => ({
       readDateTime: new Date(e.at).toISOString(),

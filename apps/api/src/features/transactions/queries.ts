@@ -2,10 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DateRangeFilter, TRANSACTIONS_MAX_ROWS } from '@portal/contract';
 import { rows, type Queryable } from '../../db/client';
 import { sitesInScope, type Scope } from '../auth/scope';
-import { stayUsage } from '../stays/service';
+import { stayFigures, type StayFiguresDbRow } from '../stays/queries';
 
-export type TransactionRow = {
-  stay_id: number;
+export type TransactionRow = StayFiguresDbRow & {
+  id: number;
   site_name: string;
   time_zone: string;
   location_description: string;
@@ -14,13 +14,9 @@ export type TransactionRow = {
   guest_mobile: string | null;
   checkin_at: Date | string;
   checkout_at: Date | string | null;
-  usage: string | null;
   checked_in_by: string | null;
   checked_out_by: string | null;
 };
-
-/** kWh of a stay: a closed one's closing figures, an open one's so far. */
-const stayKwh = sql`coalesce(${stayUsage('kWh')}, 0)`;
 
 /** A staff member's name, or their email when the contact has none: null only when no user did it. */
 const staffName = (contact: string, account: string) =>
@@ -30,9 +26,9 @@ function transactions(q: Queryable, scope: Scope, where: SQL, order: SQL) {
   return rows<TransactionRow>(
     q,
     sql`
-    select st.id as stay_id, sites.public_name as site_name, sites.time_zone, l.description as location_description,
+    select st.id, sites.public_name as site_name, sites.time_zone, l.description as location_description,
       g.first_name as guest_first_name, g.last_name as guest_last_name, g.mobile_number as guest_mobile,
-      st.checkin_at, st.checkout_at, ${stayKwh} as usage,
+      st.checkin_at, st.checkout_at, ${stayFigures.columns},
       ${staffName('ci', 'uai')} as checked_in_by,
       ${staffName('co', 'uao')} as checked_out_by
     from stays st
@@ -43,6 +39,7 @@ function transactions(q: Queryable, scope: Scope, where: SQL, order: SQL) {
     left join contacts ci on ci.id = uai.contact_id
     left join user_accounts uao on uao.id = st.checked_out_by_user_id
     left join contacts co on co.id = uao.contact_id
+    ${stayFigures.join}
     where ${sitesInScope(scope)} and ${where}
     order by ${order}
     limit ${TRANSACTIONS_MAX_ROWS}`,

@@ -10,7 +10,7 @@ const iso = (v: Date | string) => new Date(v).toISOString();
 /** Lists every field by its specification name; usage in kWh truncated to 2 decimals. */
 function presentTransaction(r: TransactionRow, total: StatementTotal): StayTransaction {
   return {
-    stayID: r.stay_id,
+    stayID: r.id,
     siteName: r.site_name,
     timeZone: r.time_zone,
     locationDescription: r.location_description,
@@ -20,7 +20,8 @@ function presentTransaction(r: TransactionRow, total: StatementTotal): StayTrans
         : { firstName: r.guest_first_name, lastName: r.guest_last_name, mobileNumber: r.guest_mobile ?? '' },
     checkinDateTime: iso(r.checkin_at),
     checkoutDateTime: r.checkout_at === null ? null : iso(r.checkout_at),
-    usage: Math.trunc(Number(r.usage ?? 0) * 100) / 100,
+    // kWh of the stay (closed: its closing figures; open: so far)
+    usage: Math.trunc(Number(r.kwh ?? 0) * 100) / 100,
     statementTotal: total,
     checkInByUserName: r.checked_in_by,
     checkOutByUserName: r.checked_out_by,
@@ -29,12 +30,8 @@ function presentTransaction(r: TransactionRow, total: StatementTotal): StayTrans
 
 /** The rows with their statements' totals. */
 async function presented(q: Queryable, found: TransactionRow[], now: Date): Promise<StayTransaction[]> {
-  const totals = await statementTotals(
-    q,
-    found.map((r) => r.stay_id),
-    now,
-  );
-  return found.map((r) => presentTransaction(r, totals.get(r.stay_id)!));
+  const totals = await statementTotals(q, found, now);
+  return found.map((r) => presentTransaction(r, totals.get(r.id)!));
 }
 
 export async function current(q: Queryable, user: Principal, now: Date) {
