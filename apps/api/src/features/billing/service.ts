@@ -111,9 +111,14 @@ export async function ratesFromSettings(
   const same = (a: string, b: string) => normalDecimal(a) === normalDecimal(b);
   if (current && same(current.electricRate, rates.billingRate) && same(current.waterRate, rates.waterBillingRate))
     return;
+  // the rest of the version in effect; the columns' defaults (no fees, no taxes) without one
+  const { currency, electricBlocks, fees, minimumCharge, taxes } = current ?? {};
   await tx.insert(tariffVersions).values({
-    ...(current ? { currency: current.currency, electricBlocks: current.electricBlocks, fees: current.fees } : {}),
-    ...(current ? { minimumCharge: current.minimumCharge, taxes: current.taxes } : {}),
+    currency,
+    electricBlocks,
+    fees,
+    minimumCharge,
+    taxes,
     siteId,
     effectiveFrom: now,
     electricRate: rates.billingRate,

@@ -8,7 +8,7 @@ import { PageTitle } from '../../ui/PageTitle';
 import { staffPdf, useStayStatement } from './hooks';
 import { GuestLink } from './statement/GuestLink';
 import { StatementHeading } from './statement/StatementHeading';
-import { Fact } from './Fact';
+import { Fact } from '../../ui/Fact';
 import { StatementView } from './statement/StatementView';
 import classes from './statement/Statement.module.css';
 

@@ -23,6 +23,7 @@ import { ApiError } from '../../lib/apiError';
 import { errorMessage, fieldMessage } from '../../i18n/messages';
 import { PageTitle } from '../../ui/PageTitle';
 import { StatusBadge } from '../../ui/StatusBadge';
+import { Fact } from '../../ui/Fact';
 import { LocalTime } from './LocalTime';
 import { useMeterLookup } from './hooks';
 import { useIsMeterHost } from './useIsMeterHost';
@@ -123,21 +124,21 @@ function MeterSummary({ data }: { data: MeterLookupResult }) {
           {t('publicMeter.summary')}
         </Title>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" component="dl" m={0}>
-          <Field label={t('publicMeter.location')}>
+          <Fact label={t('publicMeter.location')}>
             {location.locationDescription} ({location.locationPublicName})
-          </Field>
-          <Field label={t('publicMeter.property')}>{data.propertyName}</Field>
-          <Field label={t('publicMeter.status')}>
+          </Fact>
+          <Fact label={t('publicMeter.property')}>{data.propertyName}</Fact>
+          <Fact label={t('publicMeter.status')}>
             <StatusBadge color={normal ? 'green' : 'red'} data-testid="meter-status">
               {statusWord}
             </StatusBadge>
-          </Field>
-          <Field label={t('publicMeter.dataAsOf')}>{data.dataAsOf ? <LocalTime iso={data.dataAsOf} /> : '-----'}</Field>
-          <Field label={t('publicMeter.currentReading')}>
+          </Fact>
+          <Fact label={t('publicMeter.dataAsOf')}>{data.dataAsOf ? <LocalTime iso={data.dataAsOf} /> : '-----'}</Fact>
+          <Fact label={t('publicMeter.currentReading')}>
             {location.kwhTotal === null
               ? '-----'
               : `${location.kwhTotal.toLocaleString(undefined, { maximumFractionDigits: 3 })} ${data.unit}`}
-          </Field>
+          </Fact>
         </SimpleGrid>
       </Paper>
       <Paper withBorder p="md" radius="md" component="section" aria-labelledby="meter-history">
@@ -172,18 +173,5 @@ function MeterSummary({ data }: { data: MeterLookupResult }) {
         )}
       </Paper>
     </>
-  );
-}
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text component="dd" m={0} fw={500}>
-        {children}
-      </Text>
-    </div>
   );
 }

@@ -5,7 +5,7 @@ import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PropertyTime, propertyTimeText } from '../../../ui/PropertyTime';
 import { formatDecimal, formatMoney } from '../../../lib/decimals';
-import { Fact } from '../Fact';
+import { Fact } from '../../../ui/Fact';
 import { lineDescription, lineQuantity, lineUnitPrice } from './lineText';
 
 /**

@@ -39,8 +39,8 @@ import {
   newFee,
   newTax,
   tariffResolver,
-  toWallTime,
 } from './tariffForm';
+import { toWallTime } from '../../../lib/wallTime';
 
 type Site = { siteID: number; timeZone: string };
 

@@ -3,7 +3,7 @@ import type { TariffVersion } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { propertyTimeText } from '../../../ui/PropertyTime';
 import { formatDecimal, formatMoney } from '../../../lib/decimals';
-import { Fact } from '../Fact';
+import { Fact } from '../../../ui/Fact';
 
 type Standing = 'scheduled' | 'current' | 'past';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type TariffFormValues, fromWallTime, initialValues, requestOf, tariffResolver } from './tariffForm';
+import { fromWallTime } from '../../../lib/wallTime';
+import { type TariffFormValues, initialValues, requestOf, tariffResolver } from './tariffForm';
 
 const values = (overrides: Partial<TariffFormValues> = {}): TariffFormValues => ({
   ...initialValues(undefined),

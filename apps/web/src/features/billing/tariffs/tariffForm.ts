@@ -6,11 +6,10 @@ import {
   type TariffVersion,
   type TariffVersionRequest,
   type TaxBase,
-  fromWallClock,
   tariffVersionRequest,
-  toWallClock,
 } from '@portal/contract';
 import { type FieldErrors, type Resolver, get } from 'react-hook-form';
+import { fromWallTime } from '../../../lib/wallTime';
 
 /**
  * The form of a new tariff version. Decimals stay the text the user typed (the server reads
@@ -46,21 +45,6 @@ export function initialValues(newest: TariffVersion | undefined): TariffFormValu
     minimumCharge: newest?.minimumCharge ?? '',
     taxes: newest?.taxes.map((tax) => ({ ...tax })) ?? [],
   };
-}
-
-const WALL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
-
-/** The instant a wall time of a zone stands for, or null when it is not a wall time. */
-export function fromWallTime(wall: string, timeZone: string): Date | null {
-  const m = WALL.exec(wall);
-  if (!m) return null;
-  const wallMs = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
-  return new Date(fromWallClock(timeZone, wallMs));
-}
-
-/** The wall time of an instant in a zone, as a datetime-local value. */
-export function toWallTime(date: Date, timeZone: string): string {
-  return new Date(toWallClock(timeZone, date.getTime())).toISOString().slice(0, 16);
 }
 
 /** What the form sends: the typed decimals trimmed, an empty minimum as none, the moment as an instant. */

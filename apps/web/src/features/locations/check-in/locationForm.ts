@@ -1,7 +1,8 @@
 import { type GuestRow, type LocationRow, guestInput } from '@portal/contract';
 import { z } from 'zod';
 import { type ServiceBox, type ServiceValue, servicesToSend } from './services';
-import { checkoutProblem, defaultCheckout, fromWallTime, toWallTime } from './zonedTime';
+import { fromWallTime, toWallTime } from '../../../lib/wallTime';
+import { checkoutProblem, defaultCheckout } from './zonedTime';
 
 /** The check-in and edit form (screen 11): values, rules and the request it sends. */
 

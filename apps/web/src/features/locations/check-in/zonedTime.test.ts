@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutProblem, defaultCheckout, earliestCheckout, fromWallTime, toWallTime } from './zonedTime';
+import { fromWallTime, toWallTime } from '../../../lib/wallTime';
+import { checkoutProblem, defaultCheckout, earliestCheckout } from './zonedTime';
 
 describe('wall times of a property zone', () => {
   it('round-trips an instant through the wall time of its zone', () => {

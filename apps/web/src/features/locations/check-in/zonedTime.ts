@@ -1,24 +1,7 @@
-import { TIME_STEP_MINUTES, fromWallClock, nextSlot, toWallClock } from '@portal/contract';
+import { TIME_STEP_MINUTES, nextSlot, toWallClock } from '@portal/contract';
+import { fromWallTime, toWallTime } from '../../../lib/wallTime';
 
-/**
- * The automatic check-out is entered as a wall time of the property's own time zone
- * ('YYYY-MM-DDTHH:mm', the value of a datetime-local input) and sent as an instant.
- */
-
-/** The wall time of an instant in a zone, as a datetime-local value. */
-export function toWallTime(date: Date, timeZone: string): string {
-  return new Date(toWallClock(timeZone, date.getTime())).toISOString().slice(0, 16);
-}
-
-const WALL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
-
-/** The instant a wall time of a zone stands for, or null when not a wall time. */
-export function fromWallTime(wall: string, timeZone: string): Date | null {
-  const m = WALL.exec(wall);
-  if (!m) return null;
-  const wallMs = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
-  return new Date(fromWallClock(timeZone, wallMs));
-}
+/** The automatic check-out: a wall time of the property's zone (lib/wallTime.ts), on a 15-minute slot. */
 
 /** The earliest automatic check-out: the next 15-minute slot, as a wall time of the zone. */
 export function earliestCheckout(now: Date, timeZone: string): string {

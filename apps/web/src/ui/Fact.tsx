@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** A term and its description, in a `<dl>`: a fact of a stay or of a tariff version. */
+/** A term and its description, in a `<dl>`: a fact of a stay, a tariff version or a meter. */
 export function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
