@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { MessageCode } from './messages';
 
 /**
  * Pounds of CO2 avoided per kWh delivered at a pedestal instead of made by the guest's own
@@ -16,36 +15,6 @@ export const realtimeStats = z.object({
   billed: z.number(),
 });
 export type RealtimeStats = z.infer<typeof realtimeStats>;
-
-/** The kinds of system alert, each with its message code: the web renders the text from the catalogue. */
-export const alertMessages = {
-  missingDevice: 'alertMissingDevice',
-  unbilledUsage: 'alertUnbilledUsage',
-  powerLeftOn: 'alertPowerLeftOn',
-  meterGlitch: 'alertMeterGlitch',
-  meterBaseline: 'alertMeterBaseline',
-  meterRollover: 'alertMeterRollover',
-  waterWhileVacant: 'alertWaterWhileVacant',
-  outOfService: 'alertOutOfService',
-} as const satisfies Record<string, MessageCode>;
-export type AlertKind = keyof typeof alertMessages;
-export const ALERT_KINDS = Object.keys(alertMessages) as AlertKind[];
-
-/**
- * An open alert as data: its kind (a message code) and the message's parameters: the meter,
- * location and property names, and the figures (times as ISO instants, shown in `timeZone`).
- * Clients render the text from the kind and parameters in their language.
- */
-export const systemAlert = z.object({
-  alertID: z.int32(),
-  kind: z.enum(ALERT_KINDS),
-  params: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
-  siteID: z.int32().nullable(),
-  /** The property's time zone, for the times in `params`. */
-  timeZone: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type SystemAlert = z.infer<typeof systemAlert>;
 
 export const dashboardStats = z.object({
   activeLocations: z.int32(),

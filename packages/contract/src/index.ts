@@ -24,3 +24,5 @@ export * from './device-protocol';
 export * from './live-event-names';
 export * from './live-events';
 export * from './api';
+export * from './alerts';
+export * from './schedules';

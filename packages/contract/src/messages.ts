@@ -60,6 +60,18 @@ export const messages = {
   alertWaterWhileVacant:
     '<b>Meter {{meter}}</b> at {{site}} / {{location}} recorded {{usage}} gal in the last 3 days while the location was vacant: possible leak.',
   alertOutOfService: '<b>Meter {{meter}}</b> at {{site}} / {{location}} was taken out of service.',
+  alertCommandFailed:
+    '<b>Meter {{meter}}</b> at {{site}} / {{location}} did not carry out the {{command}} command sent at {{at}}: {{result}}.',
+  alertReadingRefused:
+    '<b>Meter {{meter}}</b> at {{site}} / {{location}} sent {{count}} messages that were refused since {{since}} ({{reason}}).',
+  alertLeak:
+    '<b>Meter {{meter}}</b> at {{site}} / {{location}} has had water flowing in every hour for {{hours}} hours ({{usage}} gal): possible leak.',
+  alertNightFlow:
+    '<b>Meter {{meter}}</b> at {{site}} / {{location}} recorded {{usage}} gal between 00:00 and 06:00 on {{day}} with no guest checked in: possible leak.',
+  alertAbnormalUse:
+    '<b>Meter {{meter}}</b> at {{site}} / {{location}} used {{usage}} kWh on {{day}}, {{multiple}} times its 30-day median of {{median}} kWh.',
+  alertVacantDraw:
+    '<b>Meter {{meter}}</b> at {{site}} / {{location}} drew {{usage}} kWh in the hour before {{at}} with no guest checked in.',
   changedMeanwhile: 'Someone else changed this at the same moment. Please reload and try again.',
   unstorableText: 'Text may not contain control characters or broken characters.',
 

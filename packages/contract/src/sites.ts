@@ -320,6 +320,8 @@ export const siteWithStats = z.object({
   outOfServiceLocations: z.int32(),
   /** Meters of live locations that report isMissingDevice. */
   missingDevices: z.int32(),
+  /** Alerts of the property raised and not yet acknowledged or resolved. */
+  openAlerts: z.int32(),
 });
 export type SiteWithStats = z.infer<typeof siteWithStats>;
 

@@ -9,6 +9,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -33,6 +34,9 @@ const createdAt = () => tstz().notNull().defaultNow();
 const quantity = () => numeric({ precision: 18, scale: 6 });
 /** A reading or usage column holds a number from 0 to its largest (never NaN, Infinity or below 0). */
 const inRange = (name: string, column: AnyPgColumn) => check(name, sql`${column} between 0 and 999999999999.999999`);
+
+/** Bytes (PGlite reads them as a Uint8Array, pg as a Buffer, which is one). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 // ---------------------------------------------------------------- lookups
 
@@ -192,6 +196,14 @@ export const siteSettings = pgTable(
     dayStart: time().notNull().default('09:00'),
     dayEnd: time().notNull().default('18:00'),
     active: boolean().notNull().default(true),
+    // the detection rules' thresholds (contract `alertThresholdFields`, docs/alerts.md)
+    leakGallonsPerHour: numeric({ precision: 12, scale: 2 }).notNull().default('1'),
+    leakHours: smallint().notNull().default(24),
+    nightFlowGallons: numeric({ precision: 12, scale: 2 }).notNull().default('5'),
+    abnormalMultiple: numeric({ precision: 6, scale: 1 }).notNull().default('3'),
+    vacantKwhPerHour: numeric({ precision: 12, scale: 2 }).notNull().default('1'),
+    unbilledKwhPerDay: numeric({ precision: 12, scale: 2 }).notNull().default('3'),
+    unbilledGallonsPerDay: numeric({ precision: 12, scale: 2 }).notNull().default('50'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -397,6 +409,22 @@ export const siteDailyUsage = pgTable(
   (t) => [primaryKey({ columns: [t.siteId, t.day] })],
 );
 
+/**
+ * Usage per meter per hour (UTC hour start), maintained with the daily roll-up and kept for
+ * the recent days only: the leak and draw rules read the last day's hours from here.
+ */
+export const hourlyUsage = pgTable(
+  'hourly_usage',
+  {
+    servicePointId: integer()
+      .notNull()
+      .references(() => servicePoints.id),
+    hour: tstz().notNull(),
+    usage: quantity().notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.servicePointId, t.hour] }), index().on(t.hour), inRange('usage_range', t.usage)],
+);
+
 export const deviceControlMessages = pgTable(
   'device_control_messages',
   {
@@ -542,19 +570,31 @@ export const systemAlerts = pgTable(
   'system_alerts',
   {
     id: serial().primaryKey(),
-    /** What happened: the alert's message code (`alertMessages` in the contract). */
+    /** What happened: the alert's message code (`alertKinds` in the contract). */
     kind: text().notNull(),
     /** The figures of the message (times, totals, usage); the names come from the meter, its location and property when read. */
     params: jsonb().$type<Record<string, string | number | null>>().notNull().default({}),
     siteId: integer().references(() => sites.id),
     servicePointId: integer().references(() => servicePoints.id),
     createdAt: createdAt(),
+    acknowledgedAt: tstz(),
+    acknowledgedBy: integer().references(() => userAccounts.id),
+    /** What the person who acknowledged or resolved it wrote. */
+    note: text(),
     resolvedAt: tstz(),
+    /** Who resolved it by hand; null when its condition cleared. */
+    resolvedBy: integer().references(() => userAccounts.id),
+    /** When the notification job handed it to its subscribers (null: not yet). */
+    notifiedAt: tstz(),
   },
   (t) => [
     index('system_alerts_open_idx')
       .on(t.siteId)
       .where(sql`${t.resolvedAt} is null`),
+    index('system_alerts_site_created_idx').on(t.siteId, t.createdAt),
+    index('system_alerts_unnotified_idx')
+      .on(t.createdAt)
+      .where(sql`${t.notifiedAt} is null`),
     uniqueIndex('system_alerts_one_open')
       .on(t.kind, t.servicePointId)
       .where(sql`${t.resolvedAt} is null`),
@@ -728,6 +768,123 @@ export const outboxEmails = pgTable(
     index('outbox_emails_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+  ],
+);
+
+/** A file sent with a queued mail (a scheduled report). */
+export const outboxAttachments = pgTable(
+  'outbox_attachments',
+  {
+    id: serial().primaryKey(),
+    emailId: integer()
+      .notNull()
+      .references(() => outboxEmails.id, { onDelete: 'cascade' }),
+    fileName: text().notNull(),
+    contentType: text().notNull(),
+    content: bytea().notNull(),
+  },
+  (t) => [index().on(t.emailId)],
+);
+
+// ---------------------------------------------------------------- notifications and schedules
+
+/** A user's choice of how to hear of alerts of a type and severity; a pair without a row takes the default. */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userAccountId: integer()
+      .notNull()
+      .references(() => userAccounts.id, { onDelete: 'cascade' }),
+    alertType: text().notNull(),
+    severity: text().notNull(),
+    delivery: text().notNull(), // now | digest | none
+  },
+  (t) => [
+    primaryKey({ columns: [t.userAccountId, t.alertType, t.severity] }),
+    check('delivery_kind', sql`${t.delivery} in ('now', 'digest', 'none')`),
+  ],
+);
+
+/** Who was told of an alert and how: one row a user and alert, so nobody hears of one twice. */
+export const alertNotifications = pgTable(
+  'alert_notifications',
+  {
+    alertId: integer()
+      .notNull()
+      .references(() => systemAlerts.id, { onDelete: 'cascade' }),
+    userAccountId: integer()
+      .notNull()
+      .references(() => userAccounts.id, { onDelete: 'cascade' }),
+    delivery: text().notNull(), // now | digest
+    createdAt: createdAt(),
+    /** When its mail (the alert's own, or the digest that listed it) was queued; null: waiting for the digest. */
+    mailedAt: tstz(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.alertId, t.userAccountId] }),
+    index('alert_notifications_digest_idx')
+      .on(t.userAccountId)
+      .where(sql`${t.mailedAt} is null`),
+  ],
+);
+
+export const reportSchedules = pgTable(
+  'report_schedules',
+  {
+    id: serial().primaryKey(),
+    siteId: integer()
+      .notNull()
+      .references(() => sites.id),
+    reportTypeId: integer()
+      .notNull()
+      .references(() => reportTypes.id),
+    frequency: text().notNull(), // daily | weekly | monthly
+    /** Local time of the property. */
+    atTime: time().notNull(),
+    format: text().notNull(), // xlsx | csv
+    recipients: text().array().notNull(),
+    locationDescription: text().notNull().default(''),
+    /** The next instant a run is due; the job claims due schedules by moving it on. */
+    nextRunAt: tstz().notNull(),
+    createdBy: integer().references(() => userAccounts.id),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    index().on(t.siteId),
+    index().on(t.nextRunAt),
+    check('frequency_kind', sql`${t.frequency} in ('daily', 'weekly', 'monthly')`),
+    check('format_kind', sql`${t.format} in ('xlsx', 'csv')`),
+  ],
+);
+
+/** One run of a schedule a due time (the unique key makes it once, whatever number of instances). */
+export const reportRuns = pgTable(
+  'report_runs',
+  {
+    id: serial().primaryKey(),
+    scheduleId: integer()
+      .notNull()
+      .references(() => reportSchedules.id, { onDelete: 'cascade' }),
+    dueAt: tstz().notNull(),
+    /** The period covered, local to the property ('YYYY-MM-DD HH:mm', end exclusive). */
+    periodStart: text().notNull(),
+    periodEnd: text().notNull(),
+    status: text().notNull().default('running'), // running | done | failed
+    rows: integer(),
+    fileName: text(),
+    error: text(),
+    /** The mails the run queued, one a recipient. */
+    emailIds: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    startedAt: createdAt(),
+    finishedAt: tstz(),
+  },
+  (t) => [
+    uniqueIndex().on(t.scheduleId, t.dueAt),
+    check('status_kind', sql`${t.status} in ('running', 'done', 'failed')`),
   ],
 );
 

@@ -9,10 +9,10 @@ export type Access = 'public' | 'signedIn' | { readonly anyOf: readonly Permissi
 
 /**
  * What a call's input names and what it must be in the caller's scope: `'query.siteID': 'site'`,
- * `'body.locationID': 'location'`, `'body.*.servicePointId': 'meter'` (every entry of a list).
+ * `'body.locationID': 'location'`, `'body.*.servicePointId': 'meter'`, `'body.alertIDs.*': 'alert'` (every entry of a list).
  * The server checks each before the handler runs.
  */
-export type ScopeKind = 'site' | 'location' | 'meter' | 'stay';
+export type ScopeKind = 'site' | 'location' | 'meter' | 'stay' | 'alert' | 'schedule';
 export type ScopeDeclaration = Readonly<Record<string, ScopeKind>>;
 
 /** One call of the API: everything both sides need to know of it. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dashboardStats, realtimeStats, siteUsageSeries, systemAlert, usageChartQuery } from '../dashboard';
+import { systemAlert } from '../alerts';
+import { dashboardStats, realtimeStats, siteUsageSeries, usageChartQuery } from '../dashboard';
 import { Permission } from '../roles';
 import { call } from './call';
 import { routes } from './routes';

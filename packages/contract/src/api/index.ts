@@ -1,3 +1,4 @@
+import { alertsCalls } from './alerts';
 import { authCalls } from './auth';
 import { billingCalls } from './billing';
 import { businessesCalls } from './businesses';
@@ -9,6 +10,7 @@ import { lookupsCalls } from './lookups';
 import { metersCalls } from './meters';
 import { publicMeterCalls } from './public-meter';
 import { reportsCalls } from './reports';
+import { schedulesCalls } from './schedules';
 import { sitesCalls } from './sites';
 import { staysCalls } from './stays';
 import { transactionsCalls } from './transactions';
@@ -26,6 +28,7 @@ export { routes } from './routes';
  * document are made from it. The specification's call names are written in this folder and nowhere else.
  */
 export const api = {
+  alerts: alertsCalls,
   auth: authCalls,
   billing: billingCalls,
   businesses: businessesCalls,
@@ -37,6 +40,7 @@ export const api = {
   meters: metersCalls,
   publicMeter: publicMeterCalls,
   reports: reportsCalls,
+  schedules: schedulesCalls,
   sites: sitesCalls,
   stays: staysCalls,
   transactions: transactionsCalls,

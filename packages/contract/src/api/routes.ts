@@ -14,6 +14,15 @@ function feature<const F extends string, const R extends Record<string, { method
  * schemas; each feature's file in this folder completes the entries into the route table.
  */
 export const routes = {
+  alerts: feature('alerts', {
+    list: { method: 'GET', path: '/api/Alerts/GetAlerts' },
+    acknowledge: { method: 'POST', path: '/api/Alerts/Acknowledge' },
+    resolve: { method: 'POST', path: '/api/Alerts/Resolve' },
+    preferences: { method: 'GET', path: '/api/Account/NotificationPreferences' },
+    savePreferences: { method: 'PUT', path: '/api/Account/NotificationPreferences' },
+    thresholds: { method: 'GET', path: '/api/Site/GetAlertThresholds' },
+    saveThresholds: { method: 'PUT', path: '/api/Site/UpdateAlertThresholds' },
+  }),
   auth: feature('auth', {
     signIn: { method: 'POST', path: '/api/Account/Authenticate' },
     refresh: { method: 'POST', path: '/api/Account/RefreshToken' },
@@ -100,6 +109,12 @@ export const routes = {
     descriptions: { method: 'GET', path: '/api/Report/SearchLocationDescriptions' },
     records: { method: 'GET', path: '/api/Report/ReportRecords' },
     excel: { method: 'GET', path: '/api/Report/GetDynamicExcel' },
+  }),
+  schedules: feature('schedules', {
+    list: { method: 'GET', path: '/api/Report/GetSchedules' },
+    upsert: { method: 'POST', path: '/api/Report/UpsertSchedule' },
+    remove: { method: 'DELETE', path: '/api/Report/DeleteSchedule' },
+    runs: { method: 'GET', path: '/api/Report/GetScheduleRuns' },
   }),
   sites: feature('sites', {
     settings: { method: 'GET', path: '/api/Site/GetSiteSetting' },

@@ -2,11 +2,15 @@ import type { ScopeDeclaration, ScopeKind } from '@portal/contract';
 import type { Queryable } from '../../db/client';
 import type { Principal } from './principal';
 import {
+  requireAlerts,
   requireLocations,
+  requireSchedules,
   requireServicePoints,
   requireSites,
   requireStays,
+  type AlertRef,
   type LocationRef,
+  type ScheduleRef,
   type ServicePointRef,
   type SiteRef,
   type StayRef,
@@ -18,11 +22,15 @@ type RefOf<K extends ScopeKind> = K extends 'site'
     ? LocationRef
     : K extends 'stay'
       ? StayRef
-      : ServicePointRef;
+      : K extends 'alert'
+        ? AlertRef
+        : K extends 'schedule'
+          ? ScheduleRef
+          : ServicePointRef;
 
 /** What the handler gets: a ref for each declared path (a list for a `*` path; absent when the input left it out). */
 export type Resolved<S extends ScopeDeclaration | undefined> = S extends ScopeDeclaration
-  ? { [P in keyof S]: P extends `${string}.*.${string}` ? Array<RefOf<S[P]>> : RefOf<S[P]> }
+  ? { [P in keyof S]: P extends `${string}.*.${string}` | `${string}.*` ? Array<RefOf<S[P]>> : RefOf<S[P]> }
   : Record<string, never>;
 
 type Input = { query: unknown; body: unknown; params: unknown };
@@ -55,6 +63,10 @@ async function refsOf(q: Queryable, user: Principal, kind: ScopeKind, ids: numbe
       return (await requireStays(q, user, ids)).map((ref) => ({ id: ref.stayId, ref }));
     case 'meter':
       return (await requireServicePoints(q, user, ids)).map((ref) => ({ id: ref.servicePointId, ref }));
+    case 'alert':
+      return (await requireAlerts(q, user, ids)).map((ref) => ({ id: ref.alertId, ref }));
+    case 'schedule':
+      return (await requireSchedules(q, user, ids)).map((ref) => ({ id: ref.scheduleId, ref }));
   }
 }
 

@@ -1,7 +1,7 @@
 import { Role } from '@portal/contract';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { guests, locations, servicePoints, sites, stays } from '../../db/schema';
+import { guests, locations, reportSchedules, servicePoints, sites, stays, systemAlerts } from '../../db/schema';
 import { type AppError, forbidden, notFound } from '../../lib/errors';
 import type { Principal } from './principal';
 
@@ -93,6 +93,20 @@ function requireInScope(user: Principal, site: SiteRef | undefined, what: string
   throw site ? forbidden() : unknownTo(user, what);
 }
 
+type MaybeSited = { siteId: number | null; busEntityId: number | null; deletedAt: Date | null };
+
+/** A record that may belong to no property (a meter in stock, an alert of none): only an Administrator reaches one of none. */
+function requireInScopeOrNone(user: Principal, row: MaybeSited | undefined, what: string): SiteRef | null {
+  const all = scopeOf(user).kind === 'all';
+  if (row && row.siteId === null && all) return null;
+  const site =
+    row && row.siteId !== null && row.busEntityId !== null
+      ? { siteId: row.siteId, busEntityId: row.busEntityId, deleted: row.deletedAt !== null }
+      : undefined;
+  if (row && !site && !all) throw forbidden();
+  return requireInScope(user, site, what);
+}
+
 /** What a caller is told of a record that does not exist: 404 for an Administrator, else 403 as for a foreign one. */
 export function unknownTo(user: Principal, what: string): AppError {
   return scopeOf(user).kind === 'all' ? notFound(what) : forbidden();
@@ -151,6 +165,32 @@ export async function requireStays(q: Queryable, user: Principal, stayIds: numbe
   });
 }
 
+export type AlertRef = { alertId: number; site: SiteRef | null };
+
+/** Alerts by their property; an alert of no property only an Administrator reaches. Refuses all if any is out of scope. */
+export async function requireAlerts(q: Queryable, user: Principal, alertIds: number[]): Promise<AlertRef[]> {
+  const found = await q
+    .select({ alertId: systemAlerts.id, siteId: sites.id, busEntityId: sites.busEntityId, deletedAt: sites.deletedAt })
+    .from(systemAlerts)
+    .leftJoin(sites, eq(sites.id, systemAlerts.siteId))
+    .where(inArray(systemAlerts.id, alertIds));
+  const byId = new Map(found.map((r) => [r.alertId, r]));
+  return alertIds.map((alertId) => ({ alertId, site: requireInScopeOrNone(user, byId.get(alertId), 'alert') }));
+}
+
+export type ScheduleRef = SiteRef & { scheduleId: number };
+
+/** Scheduled reports by their property; refuses all if any is out of scope. */
+export async function requireSchedules(q: Queryable, user: Principal, scheduleIds: number[]): Promise<ScheduleRef[]> {
+  const found = await q
+    .select({ ...siteRefColumns, scheduleId: reportSchedules.id })
+    .from(reportSchedules)
+    .innerJoin(sites, eq(sites.id, reportSchedules.siteId))
+    .where(inArray(reportSchedules.id, scheduleIds));
+  const byId = new Map(found.map((r) => [r.scheduleId, r]));
+  return scheduleIds.map((scheduleId) => ({ ...requireInScope(user, byId.get(scheduleId), 'schedule'), scheduleId }));
+}
+
 export type ServicePointRef = { servicePointId: number; locationId: number | null; site: SiteRef | null };
 
 /** A meter in stock (on no location) belongs to no site: only an Administrator reaches it. */
@@ -181,16 +221,9 @@ export async function requireServicePoints(
     .leftJoin(sites, eq(sites.id, locations.siteId))
     .where(inArray(servicePoints.id, servicePointIds));
   const byId = new Map(found.map((r) => [r.id, r]));
-  const scope = scopeOf(user);
   return servicePointIds.map((servicePointId) => {
     const row = byId.get(servicePointId);
-    if (row && row.siteId === null && scope.kind === 'all') return { servicePointId, locationId: null, site: null };
-    const site =
-      row && row.siteId !== null && row.busEntityId !== null
-        ? { siteId: row.siteId, busEntityId: row.busEntityId, deleted: row.deletedAt !== null }
-        : undefined;
-    if (row && !site && scope.kind !== 'all') throw forbidden();
-    return { servicePointId, locationId: row?.locationId ?? null, site: requireInScope(user, site, 'meter') };
+    return { servicePointId, locationId: row?.locationId ?? null, site: requireInScopeOrNone(user, row, 'meter') };
   });
 }
 

@@ -37,6 +37,7 @@ export type SiteStatsRow = {
   inUseLocations: number;
   outOfServiceLocations: number;
   missingDevices: number;
+  openAlerts: number;
 };
 
 /**
@@ -71,6 +72,13 @@ export function listSitesWithStats(q: Queryable, scope: Scope, only: SQL = sql`t
       where sp.active_ind <> 1 or sp.is_missing_device
       group by l.site_id
     ),
+    alert_stats as (
+      select a.site_id, count(*)::int as open
+      from system_alerts a
+      join visible v on v.id = a.site_id
+      where a.resolved_at is null and a.acknowledged_at is null
+      group by a.site_id
+    ),
     integrations as (
       select si.site_id,
              json_agg(json_build_object('partnerId', p.id, 'partnerName', p.name, 'key', si.partner_property_key) order by p.name) as list
@@ -93,13 +101,14 @@ export function listSitesWithStats(q: Queryable, scope: Scope, only: SQL = sql`t
            coalesce(i.list, '[]'::json) as integrations,
            coalesce(ls.total, 0) as "totalLocations", coalesce(ls.active, 0) as "activeLocations",
            coalesce(ls.in_use, 0) as "inUseLocations", coalesce(ms.out_of_service, 0) as "outOfServiceLocations",
-           coalesce(ms.missing, 0) as "missingDevices"
+           coalesce(ms.missing, 0) as "missingDevices", coalesce(al.open, 0) as "openAlerts"
     from visible v
     join business_entities b on b.id = v.bus_entity_id
     join states ps on ps.id = v.physical_state_id
     left join states bs on bs.id = v.billing_state_id
     left join location_stats ls on ls.site_id = v.id
     left join meter_stats ms on ms.site_id = v.id
+    left join alert_stats al on al.site_id = v.id
     left join integrations i on i.site_id = v.id
     order by lower(v.public_name), v.id`,
   );

@@ -49,6 +49,7 @@ export function presentSite(row: SiteStatsRow): SiteWithStats {
     inUseLocations: row.inUseLocations,
     outOfServiceLocations: row.outOfServiceLocations,
     missingDevices: row.missingDevices,
+    openAlerts: row.openAlerts,
   };
 }
 

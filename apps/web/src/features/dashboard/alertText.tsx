@@ -1,5 +1,5 @@
 import { Trans } from 'react-i18next';
-import { alertMessages, type SystemAlert } from '@portal/contract';
+import { alertKinds, type SystemAlert } from '@portal/contract';
 
 const TIMES = new Set(['since', 'at']);
 
@@ -27,7 +27,7 @@ function alertParams(language: string, alert: SystemAlert): Record<string, strin
 export function AlertText({ alert, language }: { alert: SystemAlert; language: string }) {
   return (
     <Trans
-      i18nKey={`msg.${alertMessages[alert.kind]}`}
+      i18nKey={`msg.${alertKinds[alert.kind].code}`}
       values={alertParams(language, alert)}
       components={{ b: <b /> }}
       shouldUnescape={false}

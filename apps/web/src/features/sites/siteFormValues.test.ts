@@ -39,6 +39,7 @@ const site: SiteWithStats = {
   inUseLocations: 0,
   outOfServiceLocations: 0,
   missingDevices: 0,
+  openAlerts: 0,
 };
 
 describe('the property form', () => {
