@@ -9,6 +9,8 @@ import { forgetOldFailures } from './features/auth/throttle';
 import { forgetEndedSessions } from './features/auth/sessions';
 import { forgetOldKeys } from './lib/idempotency';
 import { deliverMails } from './lib/mailer';
+import { resolveQuietRefusals } from './features/devices/refusals';
+import { notifyAlerts, sendDigests } from './features/alerts/notify';
 
 type Job = { name: string; everySeconds: number; run: (deps: Deps) => Promise<number> };
 
@@ -24,6 +26,9 @@ const jobs: Job[] = [
   { name: 'power left on', everySeconds: 30, run: switchOffPowerLeftOn },
   { name: 'missing meters', everySeconds: 60, run: markMissingMeters },
   { name: 'unbilled usage', everySeconds: 300, run: flagUnbilledUsage },
+  { name: 'quiet refused meters', everySeconds: 600, run: resolveQuietRefusals },
+  { name: 'notify of alerts', everySeconds: 10, run: notifyAlerts },
+  { name: 'alert digests', everySeconds: 60, run: sendDigests },
   { name: 'freeze statements of older stays', everySeconds: 5, run: freezeOlderStatements },
   { name: 'old sign-in failures', everySeconds: 3600, run: forgetOldFailures },
   { name: 'ended sessions', everySeconds: 3600, run: forgetEndedSessions },

@@ -33,6 +33,7 @@ export const alertKinds = {
   unbilledUsage: { code: 'alertUnbilledUsage', type: 'unbilledUsage', severity: 'warning' },
   powerLeftOn: { code: 'alertPowerLeftOn', type: 'powerOnVacant', severity: 'critical' },
   commandFailed: { code: 'alertCommandFailed', type: 'commandFailed', severity: 'warning' },
+  commandTimedOut: { code: 'alertCommandTimedOut', type: 'commandFailed', severity: 'warning' },
   readingRefused: { code: 'alertReadingRefused', type: 'readingRefused', severity: 'info' },
   meterGlitch: { code: 'alertMeterGlitch', type: 'readingRefused', severity: 'info' },
   meterBaseline: { code: 'alertMeterBaseline', type: 'meterReset', severity: 'warning' },
@@ -129,7 +130,7 @@ export const notificationPreference = z.object({
 });
 export type NotificationPreference = z.infer<typeof notificationPreference>;
 export const notificationPreferences = z.object({ preferences: z.array(notificationPreference).max(100) });
-export type NotificationPreferences = z.infer<typeof notificationPreferences>;
+export type NotificationChoices = z.infer<typeof notificationPreferences>;
 
 const threshold = (max: number) =>
   z.coerce

@@ -61,7 +61,9 @@ export const messages = {
     '<b>Meter {{meter}}</b> at {{site}} / {{location}} recorded {{usage}} gal in the last 3 days while the location was vacant: possible leak.',
   alertOutOfService: '<b>Meter {{meter}}</b> at {{site}} / {{location}} was taken out of service.',
   alertCommandFailed:
-    '<b>Meter {{meter}}</b> at {{site}} / {{location}} did not carry out the {{command}} command sent at {{at}}: {{result}}.',
+    '<b>Meter {{meter}}</b> at {{site}} / {{location}} refused the {{command}} command sent at {{at}} with result code {{code}}.',
+  alertCommandTimedOut:
+    '<b>Meter {{meter}}</b> at {{site}} / {{location}} did not answer the {{command}} command sent at {{at}}.',
   alertReadingRefused:
     '<b>Meter {{meter}}</b> at {{site}} / {{location}} sent {{count}} messages that were refused since {{since}} ({{reason}}).',
   alertLeak:
@@ -269,6 +271,9 @@ export const messages = {
   effectiveFromPast: 'A tariff cannot take effect in the past.',
   tariffCreated: 'The tariff has been saved.',
   statementLinkRevoked: 'The guest link has been revoked.',
+  alertsAcknowledged: '{{count}} alert(s) acknowledged.',
+  alertsResolved: '{{count}} alert(s) resolved.',
+  notificationsSaved: 'Your notification choices have been saved.',
 } as const;
 
 export type MessageCode = keyof typeof messages;

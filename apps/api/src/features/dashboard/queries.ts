@@ -24,36 +24,6 @@ export async function usageTotals(q: Queryable, scope: Scope): Promise<{ kwh: nu
   return { kwh: Number(row?.kwh ?? 0), billed: Number(row?.billed ?? 0) };
 }
 
-export type AlertRow = {
-  id: number;
-  kind: string;
-  params: Record<string, string | number | null>;
-  meter: string | null;
-  location: string | null;
-  site: string | null;
-  time_zone: string | null;
-  site_id: number | null;
-  created_at: Date | string;
-};
-
-/** Open alerts of the visible properties, newest first; alerts of no property only for those who see all. */
-export function openAlerts(q: Queryable, scope: Scope): Promise<AlertRow[]> {
-  return rows<AlertRow>(
-    q,
-    sql`
-    select a.id, a.kind, a.params, a.site_id, a.created_at, sp.name as meter, l.description as location,
-      sites.public_name as site, sites.time_zone
-    from system_alerts a
-    left join sites on sites.id = a.site_id
-    left join service_points sp on sp.id = a.service_point_id
-    left join locations l on l.id = sp.location_id
-    where a.resolved_at is null
-      and (${scope.kind === 'all' ? sql`a.site_id is null or ` : sql``}(a.site_id is not null and ${sitesInScope(scope)}))
-    order by a.created_at desc
-    limit 200`,
-  );
-}
-
 export type UsageDayRow = { site_id: number; site_name: string; day: string; kwh: string; gallons: string };
 
 /**

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { type AlertKind, api, CO2_LBS_SAVED_PER_KWH } from '@portal/contract';
+import { api, CO2_LBS_SAVED_PER_KWH } from '@portal/contract';
 import { groupBy } from '../../lib/group';
 import { defineRoute } from '../../lib/route';
 import { scopeOf } from '../auth/scope';
 import { listVisible } from '../sites/service';
-import { openAlerts, usageByDay, usageTotals } from './queries';
+import { openAlerts } from '../alerts/service';
+import { usageByDay, usageTotals } from './queries';
 
 const cents = (n: number) => Math.round(n * 100) / 100;
 
@@ -14,20 +15,7 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     return { totalKwh: cents(kwh), cO2: cents(kwh * CO2_LBS_SAVED_PER_KWH), billed: cents(billed) };
   });
 
-  defineRoute(app, api.dashboard.alerts, async ({ deps, user }) =>
-    (await openAlerts(deps.db, scopeOf(user))).map((a) => {
-      const kind = a.kind as AlertKind;
-      const params = { ...a.params, meter: a.meter, location: a.location, site: a.site };
-      return {
-        alertID: a.id,
-        kind,
-        params,
-        siteID: a.site_id,
-        timeZone: a.time_zone,
-        createdAt: new Date(a.created_at).toISOString(),
-      };
-    }),
-  );
+  defineRoute(app, api.dashboard.alerts, ({ deps, user }) => openAlerts(deps, user));
 
   defineRoute(app, api.dashboard.stats, async ({ deps, user }) => {
     const sites = await listVisible(deps, user);

@@ -48,6 +48,19 @@ const message = (messageId: number) =>
     token: tokens.ownerA,
   });
 
+const commandAlertsOpen = () =>
+  t.deps.db
+    .select({ kind: systemAlerts.kind, params: systemAlerts.params })
+    .from(systemAlerts)
+    .where(
+      and(
+        eq(systemAlerts.servicePointId, ids.meter),
+        inArray(systemAlerts.kind, ['commandFailed', 'commandTimedOut']),
+        isNull(systemAlerts.resolvedAt),
+      ),
+    )
+    .orderBy(systemAlerts.id);
+
 describe('device control', () => {
   it('stores a command, sends it once while pending, and records the answer', async () => {
     const first = await send(tokens.ownerA, 1);
@@ -93,6 +106,9 @@ describe('device control', () => {
       .from(servicePointCapabilities)
       .where(eq(servicePointCapabilities.servicePointId, ids.meter));
     expect(relay).toMatchObject({ status: 1, apiCapabilityResponse: 'Failed: result code 5' });
+    expect(await commandAlertsOpen()).toEqual([
+      { kind: 'commandFailed', params: expect.objectContaining({ command: 'OFF', code: 5 }) },
+    ]);
   });
 
   it('times out a command nobody answers; an answer after that still tells the relay’s real state', async () => {
@@ -110,9 +126,12 @@ describe('device control', () => {
           .where(eq(servicePointCapabilities.servicePointId, ids.meter))
       )[0];
     expect(await relay()).toMatchObject({ status: 1, apiCapabilityResponse: 'Failed: no response' });
+    expect((await commandAlertsOpen()).map((a) => a.kind)).toEqual(['commandFailed', 'commandTimedOut']);
     await t.gateway.answer(off.body.result.messageId, 0);
     expect((await message(off.body.result.messageId)).body.result).toMatchObject({ resultCode: 0, state: 'acked' });
     expect(await relay()).toMatchObject({ status: 0, apiCapabilityResponse: null });
+    // carried out after all: the meter's command alerts resolve
+    expect(await commandAlertsOpen()).toEqual([]);
   });
 
   it('settles a batch of answers at once; of two commands for one relay the later decides', async () => {

@@ -1,14 +1,14 @@
 import { Writable } from 'node:stream';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role, type LocationRow } from '@portal/contract';
-import { meterReadings, meterRefusals, servicePoints } from '../../db/schema';
+import { meterReadings, meterRefusals, servicePoints, systemAlerts } from '../../db/schema';
 import type { DeviceEvents, DeviceRefusal } from '../../devices/gateway';
 import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { deviceEvents } from './ingest';
-import { REFUSAL_LOG_INTERVAL_MS } from './refusals';
+import { REFUSAL_LOG_INTERVAL_MS, REFUSALS_QUIET_HOURS, resolveQuietRefusals } from './refusals';
 
 let t: TestApp;
 let events: DeviceEvents;
@@ -113,6 +113,32 @@ describe('refused device messages', () => {
       { reason: 'clockAhead', count: 1, firstAt: t0, lastAt: t0 },
       { reason: 'malformed', count: 3, firstAt: t0, lastAt: t1, lastDetail: 'reading {"total":"x"}' },
     ]);
+  });
+
+  it('raise one alert a meter on a location, its figures kept current, resolved after a quiet day', async () => {
+    const m = await meter({ locationId: (await buildLocation(t.deps.db, ids.site)).id, slot: 1 });
+    const stock = await meter();
+    const t0 = t.deps.now();
+    await events.refusals([refusal(m.deviceKey, 'outOfRange', t0), refusal(stock.deviceKey, 'malformed', t0)]);
+    await events.refusals([refusal(m.deviceKey, 'outOfRange', t0), refusal(m.deviceKey, 'outOfRange', t0)]);
+    const open = () =>
+      t.deps.db
+        .select()
+        .from(systemAlerts)
+        .where(and(eq(systemAlerts.kind, 'readingRefused'), isNull(systemAlerts.resolvedAt)));
+    const alerts = await open();
+    expect(alerts).toHaveLength(1); // a meter in stock belongs to no property: no alert
+    expect(alerts[0]).toMatchObject({
+      servicePointId: m.id,
+      siteId: ids.site,
+      params: { count: 3, reason: 'outOfRange' },
+    });
+    t.clock.advance((REFUSALS_QUIET_HOURS - 1) * 3_600_000);
+    expect(await resolveQuietRefusals(t.deps)).toBe(0);
+    t.clock.advance(2 * 3_600_000);
+    expect(await resolveQuietRefusals(t.deps)).toBe(1);
+    t.clock.set(new Date());
+    expect(await open()).toHaveLength(0);
   });
 
   it("are logged once an interval for a meter's reason, however many come", async () => {

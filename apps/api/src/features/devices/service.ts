@@ -8,6 +8,7 @@ import type { SiteEvent } from '@portal/contract';
 import { announce, meterValues } from '../../hub/events';
 import { auditAll } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
+import { commandAlerts } from './command-alerts';
 import { relaysNow, relayValuesOf } from './queries';
 import { commandsFor, planOf, type ControlRequest, type SendMode } from './relays';
 
@@ -291,6 +292,7 @@ export async function settle(deps: Deps, answers: Settlement[]): Promise<void> {
       left join relays r on r.service_point_id = c.service_point_id
       left join capabilities cap on cap.id = r.capability_id`,
     );
+    await commandAlerts(tx, found[0]?.commands?.map((c) => c.messageId) ?? [], deps.now());
     const meterIds = [...new Set(found.map((c) => c.service_point_id))];
     // the requests waiting for these commands learn their outcome (devices/answers.ts)
     await announce(tx, [

@@ -94,6 +94,7 @@ describe('GET /api/site/GetSitesWithLocationStatesBasedOnUserRole', () => {
         inUseLocations: 1,
         outOfServiceLocations: 2,
         missingDevices: 3,
+        openAlerts: 0,
       },
     ]);
   });

@@ -46,6 +46,26 @@ describe('system alert texts', () => {
     expect(html).toBe('<b>Meter E1</b> at &lt;img src=x onerror=alert(1)&gt; / l has not reported since —.');
   });
 
+  it('say why a meter’s messages were refused in words', async () => {
+    const html = await rendered(
+      'en',
+      alert({
+        kind: 'readingRefused',
+        params: {
+          meter: 'E1',
+          site: 'S',
+          location: 'L',
+          count: 3,
+          since: '2026-11-10T15:30:00Z',
+          reason: 'clockAhead',
+        },
+      }),
+    );
+    expect(html).toBe(
+      '<b>Meter E1</b> at S / L sent 3 messages that were refused since Nov 10, 2026, 8:30 AM (meter clock ahead of the server).',
+    );
+  });
+
   it.each([...LANGUAGES])('have a text for every kind in %s, with every name in it', async (language) => {
     for (const kind of ALERT_KINDS) {
       const params = {
@@ -58,6 +78,14 @@ describe('system alert texts', () => {
         reference: 2,
         usage: 3,
         unit: 'kWh',
+        hours: 24,
+        day: '2026-11-25',
+        multiple: 3,
+        median: 4,
+        command: 'ON',
+        code: 5,
+        count: 6,
+        reason: 'malformed',
       };
       const html = await rendered(language, alert({ kind, params }));
       expect(html, kind).toMatch(/<b>[^<]*M-7[^<]*<\/b>/);

@@ -1,10 +1,16 @@
-import { Trans } from 'react-i18next';
-import { alertKinds, type SystemAlert } from '@portal/contract';
+import { type TFunction } from 'i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import { alertKinds, REFUSAL_REASONS, type RefusalReason, type SystemAlert } from '@portal/contract';
 
 const TIMES = new Set(['since', 'at']);
+const isRefusalReason = (value: unknown): value is RefusalReason =>
+  (REFUSAL_REASONS as readonly unknown[]).includes(value);
 
-/** An alert's parameters as the user reads them: times in the property's time zone, numbers in the language's format. */
-function alertParams(language: string, alert: SystemAlert): Record<string, string> {
+/**
+ * An alert's parameters as the user reads them: times in the property's time zone, numbers in
+ * the language's format, why a meter's messages were refused in words.
+ */
+function alertParams(t: TFunction, language: string, alert: SystemAlert): Record<string, string> {
   const time = new Intl.DateTimeFormat(language, {
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -15,6 +21,7 @@ function alertParams(language: string, alert: SystemAlert): Record<string, strin
     Object.entries(alert.params).map(([key, value]) => {
       if (value === null) return [key, '—'];
       if (TIMES.has(key) && typeof value === 'string') return [key, time.format(new Date(value))];
+      if (key === 'reason' && isRefusalReason(value)) return [key, t(`devices.refused.reasons.${value}`)];
       return [key, typeof value === 'number' ? number.format(value) : value];
     }),
   );
@@ -25,10 +32,11 @@ function alertParams(language: string, alert: SystemAlert): Record<string, strin
  * specification shows it. The names are text: whatever a user typed into them stays characters.
  */
 export function AlertText({ alert, language }: { alert: SystemAlert; language: string }) {
+  const { t } = useTranslation();
   return (
     <Trans
       i18nKey={`msg.${alertKinds[alert.kind].code}`}
-      values={alertParams(language, alert)}
+      values={alertParams(t, language, alert)}
       components={{ b: <b /> }}
       shouldUnescape={false}
     />

@@ -50,6 +50,15 @@ describe('the locations table', () => {
     await waitFor(() => expect(descriptions(table)).toEqual(['10']));
   });
 
+  it('opens searched for the location a link names (an alert mail’s)', async () => {
+    signInAs(Role.SiteManager);
+    mockApi({ [TABLE]: rows });
+    renderWithApp(<LocationsTable site={site} />, { route: '/Locations/1?search=Site%2010' });
+    const table = await screen.findByRole('table', { name: 'Locations of Pine Lake' });
+    await waitFor(() => expect(descriptions(table)).toEqual(['10']));
+    expect((screen.getByRole('textbox', { name: 'Search locations' }) as HTMLInputElement).value).toBe('Site 10');
+  });
+
   it('[SITE MANAGER] has no selection column and no bulk actions', async () => {
     const { table } = await showTable(Role.SiteManager);
     expect(within(table).queryByRole('checkbox')).toBeNull();

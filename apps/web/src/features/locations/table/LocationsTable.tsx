@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-table';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { type ConfirmOptions, useConfirm } from '../../../ui/confirmContext';
 import { useLocationsTable } from '../hooks';
 import { STATUS_FILTERS, type StatusFilter, hasStatus, searchText } from '../rows';
@@ -53,7 +54,9 @@ export function LocationsTable({ site, withPropertyActions = false }: Props) {
     [rows],
   );
 
-  const [search, setSearch] = useState('');
+  // a link to one location (an alert's mail) opens the table searched for it
+  const [linked] = useSearchParams();
+  const [search, setSearch] = useState(() => linked.get('search') ?? '');
   const deferredSearch = useDeferredValue(search);
   const [sorting, setSorting] = useState<SortingState>([{ id: 'description', desc: false }]);
   const [pagination, setPagination] = useState({ pageIndex: 0, pageSize: 25 });
