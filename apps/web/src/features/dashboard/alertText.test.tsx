@@ -58,6 +58,14 @@ describe('system alert texts', () => {
         reference: 2,
         usage: 3,
         unit: 'kWh',
+        command: 'OFF',
+        result: 'timed out',
+        count: 4,
+        reason: 'bad total',
+        hours: 6,
+        day: '2026-11-09',
+        multiple: 3.5,
+        median: 12,
       };
       const html = await rendered(language, alert({ kind, params }));
       expect(html, kind).toMatch(/<b>[^<]*M-7[^<]*<\/b>/);
