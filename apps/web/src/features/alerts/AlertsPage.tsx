@@ -159,7 +159,12 @@ export function AlertsPage() {
         <EmptyState title={t('alerts.table.emptyTitle')} text={t('alerts.table.emptyText')} />
       ) : (
         <Box pos="relative" aria-busy={alerts.isPlaceholderData}>
-          <LoadingOverlay visible={alerts.isPlaceholderData} zIndex={1} overlayProps={{ blur: 1 }} />
+          <LoadingOverlay
+            visible={alerts.isPlaceholderData}
+            zIndex={1}
+            overlayProps={{ blur: 1 }}
+            loaderProps={{ role: 'status', 'aria-label': t('common.loading') }}
+          />
           <AlertsTable alerts={rows} siteNames={siteNames} selected={selected} onSelect={select} onAction={open} />
         </Box>
       )}
