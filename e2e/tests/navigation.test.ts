@@ -13,9 +13,9 @@ const menuOf = async (page: import('playwright-core').Page) =>
 
 describe('navigation by role', () => {
   it.each([
-    ['ADMINISTRATOR', demo.admin, ['Admin Panel', 'Manage Users', 'Transactions'], ['Manage Properties']],
-    ['SITE OWNER', demo.owner, ['Manage Properties', 'Manage Users', 'Transactions'], ['Admin Panel']],
-    ['SITE MANAGER', demo.manager, ['Manage Properties', 'Transactions'], ['Admin Panel', 'Manage Users']],
+    ['ADMINISTRATOR', demo.admin, ['Admin Panel', 'Manage Users', 'Transactions', 'Alerts'], ['Manage Properties']],
+    ['SITE OWNER', demo.owner, ['Manage Properties', 'Manage Users', 'Transactions', 'Alerts'], ['Admin Panel']],
+    ['SITE MANAGER', demo.manager, ['Manage Properties', 'Transactions', 'Alerts'], ['Admin Panel', 'Manage Users']],
   ])('[%s] sees only the menu entries of their permissions', async (_role, account, shown, hidden) => {
     const page = await newPage(browser);
     await signIn(page, account);

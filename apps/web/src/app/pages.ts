@@ -21,6 +21,7 @@ export const UserListPage = page(() => import('../features/users/UserListPage'),
 export const TransactionsPage = page(() => import('../features/stays/TransactionsPage'), 'TransactionsPage');
 export const CheckInOutPage = page(() => import('../features/stays/CheckInOutPage'), 'CheckInOutPage');
 export const ReportPage = page(() => import('../features/reports/ReportPage'), 'ReportPage');
+export const AlertsPage = page(() => import('../features/alerts/AlertsPage'), 'AlertsPage');
 export const PropertyLocationsPage = page(
   () => import('../features/locations/PropertyLocationsPage'),
   'PropertyLocationsPage',

@@ -7,6 +7,7 @@ export type RouteHandle = {
     | 'pages.users.title'
     | 'pages.transactions.title'
     | 'pages.report.title'
+    | 'alerts.title'
     | 'pages.checkInOut.title'
     | 'profile.title'
     | 'appearance.title'

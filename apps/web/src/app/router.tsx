@@ -90,6 +90,15 @@ const signedInRoutes: RouteObject = {
         },
         { path: 'Report', handle: titled('pages.report.title'), element: <pages.ReportPage /> },
         {
+          path: 'Alerts',
+          handle: titled('alerts.title'),
+          element: (
+            <RequirePermission permission={Permission.Dashboard}>
+              <pages.AlertsPage />
+            </RequirePermission>
+          ),
+        },
+        {
           path: 'dashboard',
           handle: titled('pages.dashboard.title'),
           element: (

@@ -1,5 +1,12 @@
 import { Permission } from '@portal/contract';
-import { IconBuildingCommunity, IconGauge, IconLayoutDashboard, IconReceipt, IconUsers } from '@tabler/icons-react';
+import {
+  IconBell,
+  IconBuildingCommunity,
+  IconGauge,
+  IconLayoutDashboard,
+  IconReceipt,
+  IconUsers,
+} from '@tabler/icons-react';
 
 /** The side menu: each entry shows only when the role has its permission. */
 export const navItems = [
@@ -13,4 +20,5 @@ export const navItems = [
   },
   { to: '/UserList', label: 'nav.manageUsers', permission: Permission.ManageUsers, icon: IconUsers },
   { to: '/Transaction', label: 'nav.transactions', permission: Permission.ManageTransactions, icon: IconReceipt },
+  { to: '/Alerts', label: 'nav.alerts', permission: Permission.Dashboard, icon: IconBell },
 ] as const;

@@ -1,7 +1,8 @@
-import { Badge, Button, Group, LoadingOverlay, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, LoadingOverlay, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBolt, IconCurrencyDollar, IconLeaf } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { SiteCounts } from '../../sites';
 import { AlertText } from '../alertText';
 import { dashboardFailure } from '../dashboardError';
@@ -100,14 +101,19 @@ function SystemAlerts() {
   const alerts = useSystemAlerts();
   return (
     <Stack gap="xs" pos="relative" mih={48}>
-      <Title order={3} size="h5" id="system-alerts-heading">
-        {t('dashboard.alerts')}
-        {alerts.data && alerts.data.length > 0 && (
-          <Badge ml="xs" color="red" variant="filled" radius="sm" tt="none">
-            {alerts.data.length}
-          </Badge>
-        )}
-      </Title>
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Title order={3} size="h5" id="system-alerts-heading">
+          {t('dashboard.alerts')}
+          {alerts.data && alerts.data.length > 0 && (
+            <Badge ml="xs" color="red" variant="filled" radius="sm" tt="none">
+              {alerts.data.length}
+            </Badge>
+          )}
+        </Title>
+        <Anchor component={Link} to="/Alerts" size="sm">
+          {t('alerts.viewAll')}
+        </Anchor>
+      </Group>
       <LoadingOverlay
         visible={alerts.isPending}
         zIndex={1}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { SiteActions } from '../siteActions';
 import { IntegrationsBadge } from './IntegrationsBadge';
 import { MonitoringSwitch } from './MonitoringSwitch';
+import { OpenAlertsLink } from './OpenAlertsLink';
 import { SiteActionsMenu } from './SiteActionsMenu';
 import classes from './SiteAccordion.module.css';
 import { SiteCounts } from './SiteCounts';
@@ -63,6 +64,7 @@ function SiteHeader({ site, role, actions }: { site: SiteWithStats; role: RoleId
         </span>
       </Accordion.Control>
       <div className={classes.side}>
+        <OpenAlertsLink site={site} describedBy={nameId} />
         <IntegrationsBadge site={site} />
         {isAdmin && <MonitoringSwitch site={site} />}
         <SiteActionsMenu site={site} role={role} actions={actions} />
