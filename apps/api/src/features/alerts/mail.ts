@@ -1,4 +1,11 @@
-import { type AlertDetail, type AlertType, alertKinds, messageText, type Severity } from '@portal/contract';
+import {
+  type AlertDetail,
+  type AlertType,
+  alertKinds,
+  locationPath,
+  messageText,
+  type Severity,
+} from '@portal/contract';
 import type { Mail } from '../../lib/mailer';
 
 /** The mails are English, like the others the portal sends. */
@@ -42,9 +49,9 @@ const where = (a: AlertDetail) => [a.params.site, a.params.location].filter((x) 
 
 function links(a: AlertDetail, publicUrl: string): string[] {
   if (a.siteID === null) return [`All alerts: ${publicUrl}/Alerts`];
-  const search = a.params.location === null ? '' : `?search=${encodeURIComponent(String(a.params.location))}`;
+  const location = a.params.location === null ? null : String(a.params.location);
   return [
-    `The location: ${publicUrl}/Locations/${a.siteID}${search}`,
+    `The location: ${publicUrl}${locationPath(a.siteID, location)}`,
     `All alerts: ${publicUrl}/Alerts?siteID=${a.siteID}`,
   ];
 }

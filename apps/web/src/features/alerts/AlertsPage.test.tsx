@@ -85,7 +85,9 @@ describe('the Alerts page', () => {
     );
     expect(within(first).getByText('Nov 5, 2026, 11:30 AM MST')).toBeTruthy();
     expect(within(first).getByText('Open')).toBeTruthy();
-    expect(within(first).getByRole('link', { name: 'Site 1' }).getAttribute('href')).toBe('/Locations/3');
+    expect(within(first).getByRole('link', { name: 'Site 1' }).getAttribute('href')).toBe(
+      '/Locations/3?search=Site%201',
+    );
     expect(within(first).getByRole('button', { name: 'Acknowledge' })).toBeTruthy();
     expect(within(first).getByRole('button', { name: 'Resolve' })).toBeTruthy();
     expect(await within(first).findByText('Pine Lake')).toBeTruthy();

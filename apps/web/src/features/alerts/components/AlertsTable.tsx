@@ -1,5 +1,5 @@
 import { Anchor, Button, Checkbox, Group, Table } from '@mantine/core';
-import type { AlertDetail } from '@portal/contract';
+import { type AlertDetail, locationPath } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PropertyTime } from '../../../ui/PropertyTime';
@@ -75,7 +75,7 @@ export function AlertsTable({ alerts, siteNames, selected, onSelect, onAction }:
                 </Table.Td>
                 <Table.Td>
                   {alert.siteID !== null && alert.locationID !== null ? (
-                    <Anchor component={Link} to={`/Locations/${alert.siteID}`} size="sm">
+                    <Anchor component={Link} to={locationPath(alert.siteID, text(alert.params.location))} size="sm">
                       {text(alert.params.location) ?? t('alerts.table.showLocations')}
                     </Anchor>
                   ) : (
