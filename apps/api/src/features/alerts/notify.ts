@@ -65,19 +65,27 @@ export async function notifyAlerts(deps: Deps): Promise<number> {
           or (f.site_id is not null and u.role_id = ${Role.SiteManager}
               and exists (select 1 from user_account_sites us where us.user_account_id = u.id and us.site_id = f.site_id)))
         left join notification_preferences p on p.user_account_id = u.id and p.alert_type = f.type and p.severity = f.severity
+      ), sent as (
+        -- what each user was mailed one by one within the repeat window
+        select n.user_account_id, n.created_at, a.kind, a.service_point_id
+        from alert_notifications n join system_alerts a on a.id = n.alert_id
+        where n.delivery = 'now' and n.created_at > ${now}::timestamptz - ${REPEAT_HOURS} * interval '1 hour'
+      ), repeats as (
+        select distinct user_account_id, kind, service_point_id from sent
+      ), hourly as (
+        select user_account_id, count(*) as n from sent
+        where created_at > ${now}::timestamptz - interval '1 hour' group by user_account_id
       ), ranked as (
         select c.*,
-          row_number() over (partition by c.user_account_id, c.kind, c.service_point_id order by c.alert_id) > 1
-            or exists (
-              select 1 from alert_notifications n join system_alerts a on a.id = n.alert_id
-              where n.user_account_id = c.user_account_id and n.delivery = 'now' and a.kind = c.kind
-                and a.service_point_id is not distinct from c.service_point_id
-                and n.created_at > ${now}::timestamptz - ${REPEAT_HOURS} * interval '1 hour') as repeat,
-          (select count(*) from alert_notifications n
-            where n.user_account_id = c.user_account_id and n.delivery = 'now'
-              and n.created_at > ${now}::timestamptz - interval '1 hour')
-            + row_number() over (partition by c.user_account_id, c.delivery order by c.alert_id) > ${MAILS_PER_HOUR} as over_cap
+          r.user_account_id is not null
+            or row_number() over (partition by c.user_account_id, c.kind, c.service_point_id order by c.alert_id) > 1
+            as repeat,
+          coalesce(h.n, 0) + row_number() over (partition by c.user_account_id, c.delivery order by c.alert_id)
+            > ${MAILS_PER_HOUR} as over_cap
         from chosen c
+        left join repeats r on r.user_account_id = c.user_account_id and r.kind = c.kind
+          and r.service_point_id is not distinct from c.service_point_id
+        left join hourly h on h.user_account_id = c.user_account_id
         where c.delivery <> 'none'
       ), told as (
         insert into alert_notifications (alert_id, user_account_id, delivery, created_at, mailed_at)
