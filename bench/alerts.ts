@@ -10,6 +10,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { Role, routes } from '@portal/contract';
+import { rows } from '../apps/api/src/db/client';
 import { notifyAlerts } from '../apps/api/src/features/alerts/notify';
 import { urlOf } from './http';
 import { benchApp, benchProperty, measure, openBench, schema } from './support';
@@ -108,9 +109,7 @@ async function main() {
     const started = performance.now();
     const told = await notifyAlerts(deps);
     const ms = performance.now() - started;
-    const [mails] = await db
-      .execute<{ n: number }>(sql`select count(*)::int as n from outbox_emails`)
-      .then((r) => r.rows);
+    const [mails] = await rows<{ n: number }>(db, sql`select count(*)::int as n from outbox_emails`);
     console.log(`Notify job: ${told} alerts, ${mails!.n} mails queued, ${ms.toFixed(0)} ms`);
   } finally {
     await bench.close();
