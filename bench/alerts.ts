@@ -70,7 +70,7 @@ async function main() {
 
     const auth = { authorization: `Bearer ${token}` };
     const get = (url: string) => ({ method: 'GET' as const, url, headers: auth });
-    const rows: Record<string, Awaited<ReturnType<typeof measure>>> = {
+    const timed: Record<string, Awaited<ReturnType<typeof measure>>> = {
       [`Alerts page, unresolved (${OPEN}), first 50`]: await measure(app, get(routes.alerts.list.path), RUNS),
       ['Alerts page, one property, unresolved']: await measure(
         app,
@@ -90,7 +90,7 @@ async function main() {
       ),
     };
     console.log(`${bench.database.driver}, ${RUNS} runs each`);
-    for (const [name, m] of Object.entries(rows)) {
+    for (const [name, m] of Object.entries(timed)) {
       console.log(
         `${name.padEnd(48)} median ${m.median.toFixed(1).padStart(7)} ms  p95 ${m.p95.toFixed(1).padStart(7)} ms  ${m.statements.join('/')} statements  ${(m.bytes / 1024).toFixed(1)} kB`,
       );

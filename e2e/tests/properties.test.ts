@@ -106,6 +106,7 @@ describe('My Properties', () => {
     const menu = await openActions(page, 'Pine Lake RV Resort');
     expect((await menu.getByRole('menuitem').allTextContents()).map((s) => s.trim())).toEqual([
       'Reporting',
+      'Scheduled Reports',
       'Add Location',
       'Assign Meter',
       'Manage Property',
@@ -135,6 +136,7 @@ describe('My Properties', () => {
     const menu = await openActions(page, 'Pine Lake RV Resort');
     expect((await menu.getByRole('menuitem').allTextContents()).map((s) => s.trim())).toEqual([
       'Reporting',
+      'Scheduled Reports',
       'Add Location',
       'Assign Meter',
     ]);

@@ -11,6 +11,7 @@ import { forgetOldKeys } from './lib/idempotency';
 import { deliverMails } from './lib/mailer';
 import { resolveQuietRefusals } from './features/devices/refusals';
 import { notifyAlerts, sendDigests } from './features/alerts/notify';
+import { runSchedules } from './features/schedules/run';
 
 type Job = { name: string; everySeconds: number; run: (deps: Deps) => Promise<number> };
 
@@ -20,6 +21,7 @@ type Job = { name: string; everySeconds: number; run: (deps: Deps) => Promise<nu
  */
 const jobs: Job[] = [
   { name: 'deliver mails', everySeconds: 2, run: deliverMails },
+  { name: 'scheduled reports', everySeconds: 30, run: runSchedules },
   { name: 'send commands left queued', everySeconds: 5, run: sendLeftQueued },
   { name: 'expire commands', everySeconds: 5, run: expireCommands },
   { name: 'automatic check-out', everySeconds: 30, run: autoCheckOut },

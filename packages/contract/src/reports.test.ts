@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { csvLine, neutralizeCell, previousMonthRange, reportFileName, reportFormError, usagePeriod } from './reports';
+import {
+  csvDocument,
+  csvLine,
+  neutralizeCell,
+  previousMonthRange,
+  reportFileName,
+  reportFormError,
+  usagePeriod,
+} from './reports';
 
 describe('formula injection', () => {
   it.each([
@@ -22,6 +30,15 @@ describe('formula injection', () => {
 
   it('builds CSV lines with quoting after neutralising', () => {
     expect(csvLine(['=1+1', 'a,b', 'say "hi"', 3.5, null])).toBe(`'=1+1,"a,b","say ""hi""",3.5,`);
+  });
+
+  it('builds a CSV file: a byte-order mark, CRLF after every line', () => {
+    expect(
+      csvDocument([
+        ['Name', 'Usage'],
+        ['@SUM(A1)', 2],
+      ]),
+    ).toBe("\uFEFFName,Usage\r\n'@SUM(A1),2\r\n");
   });
 
   it('names the file Report_{start}_To_{end}', () => {

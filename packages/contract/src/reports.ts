@@ -102,6 +102,11 @@ export function csvLine(cells: readonly ReportCell[]): string {
     .join(',');
 }
 
+/** A CSV file's text: RFC 4180 lines (CRLF), UTF-8 with a byte-order mark so that Excel reads the accents. */
+export function csvDocument(lines: readonly (readonly ReportCell[])[]): string {
+  return `\uFEFF${lines.map(csvLine).join('\r\n')}\r\n`;
+}
+
 /** The report dialog's fields as the form holds them (local date-times 'YYYY-MM-DDTHH:mm'). */
 export type ReportForm = {
   reportTypeID: number | null;

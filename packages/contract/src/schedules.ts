@@ -21,8 +21,8 @@ export const SCHEDULE_RECIPIENTS_MAX = 20;
 const recipient = z.string().trim().max(254, 'maxLength').regex(EMAIL_PATTERN, 'fieldNotValid');
 
 export const scheduleRequest = z.object({
-  /** Absent or 0: a new schedule. */
-  scheduleID: idParam.optional().default(0),
+  /** Absent or 0: a new schedule (0 is read as absent, so the scope check looks up no schedule 0). */
+  scheduleID: idParam.optional().transform((id) => id || undefined),
   siteID: idParam,
   reportTypeID: idParam,
   frequency: z.enum(SCHEDULE_FREQUENCIES, { error: 'requiredField' }),

@@ -14,6 +14,7 @@ import siteRoutes from './sites/routes';
 import userRoutes from './users/routes';
 import publicMeterRoutes from './public-meter/routes';
 import reportRoutes from './reports/routes';
+import scheduleRoutes from './schedules/routes';
 import transactionRoutes from './transactions/routes';
 
 /** Every feature's routes, registered in this order. */
@@ -31,6 +32,7 @@ export const features: Array<(app: FastifyInstance) => Promise<void>> = [
   userRoutes,
   publicMeterRoutes,
   reportRoutes,
+  scheduleRoutes,
   transactionRoutes,
   billingRoutes,
   alertRoutes,

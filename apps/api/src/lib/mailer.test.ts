@@ -2,7 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { outboxEmails } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/harness';
-import { deliverMails, MAIL_ATTEMPTS, queueMail, type Mail } from './mailer';
+import type { FastifyBaseLogger } from 'fastify';
+import { createMailer, deliverMails, MAIL_ATTEMPTS, queueMail, type Mail } from './mailer';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -69,4 +70,23 @@ it('never sends a mail whose transaction rolled back', async () => {
     .catch(() => {});
   await deliverMails(deps);
   expect(server.delivered).toEqual([]);
+});
+
+it('hands a mail its attachments, byte for byte; the log-only mailer names them and their sizes', async () => {
+  const { server, deps } = flakyServer();
+  server.up = true;
+  const content = Buffer.from([0xef, 0xbb, 0xbf, 0x41, 0x2c, 0x42, 0x0d, 0x0a, 0x00, 0xff]);
+  await queueMail(
+    t.deps.db,
+    { ...mail('attached@test.local'), attachments: [{ fileName: 'r.csv', contentType: 'text/csv', content }] },
+    t.clock.now(),
+  );
+  await deliverMails(deps);
+  const sent = server.delivered.find((m) => m.to === 'attached@test.local')!;
+  expect(sent.attachments).toEqual([{ fileName: 'r.csv', contentType: 'text/csv', content }]);
+
+  const logged: unknown[] = [];
+  const log = { info: (obj: unknown) => logged.push(obj) } as unknown as FastifyBaseLogger;
+  await createMailer({ from: 'portal@test.local', log }).deliver(sent, 1);
+  expect(logged).toEqual([expect.objectContaining({ attachments: [{ fileName: 'r.csv', bytes: 10 }] })]);
 });

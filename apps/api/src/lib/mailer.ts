@@ -1,10 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { rows, type Queryable } from '../db/client';
-import { outboxEmails } from '../db/schema';
+import { outboxAttachments, outboxEmails } from '../db/schema';
 
-export type Mail = { to: string; subject: string; body: string };
+/** A file sent with a mail (a scheduled report). */
+export type Attachment = { fileName: string; contentType: string; content: Buffer };
+
+export type Mail = { to: string; subject: string; body: string; attachments?: Attachment[] };
 
 /** How a mail leaves: over SMTP, or into the log when no SMTP server is configured (the embedded default). */
 export type Mailer = { deliver(mail: Mail, id: number): Promise<void> };
@@ -13,21 +16,75 @@ export function createMailer(opts: { smtpUrl?: string; from: string; log: Fastif
   if (!opts.smtpUrl) {
     return {
       async deliver(mail, id) {
-        opts.log.info({ mailId: id, to: mail.to, subject: mail.subject }, `mail kept in the outbox:\n${mail.body}`);
+        const attachments = mail.attachments?.map((a) => ({ fileName: a.fileName, bytes: a.content.length }));
+        opts.log.info(
+          { mailId: id, to: mail.to, subject: mail.subject, ...(attachments?.length ? { attachments } : {}) },
+          `mail kept in the outbox:\n${mail.body}`,
+        );
       },
     };
   }
   const transport = nodemailer.createTransport(opts.smtpUrl);
   return {
     async deliver(mail) {
-      await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.body });
+      await transport.sendMail({
+        from: opts.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.body,
+        attachments: mail.attachments?.map((a) => ({
+          filename: a.fileName,
+          content: a.content,
+          contentType: a.contentType,
+        })),
+      });
     },
   };
 }
 
-/** Queues a mail in the caller's transaction: it leaves only if that transaction commits. */
-export async function queueMail(q: Queryable, mail: Mail): Promise<void> {
-  await q.insert(outboxEmails).values({ toAddress: mail.to, subject: mail.subject, body: mail.body });
+/**
+ * Queues a mail, with its attachments, in the caller's transaction: it leaves only if that
+ * transaction commits. `at` is the moment by the caller's clock (deps.now()); without it, the
+ * database's. Answers the mail's id in the outbox.
+ */
+export async function queueMail(q: Queryable, mail: Mail, at?: Date): Promise<number> {
+  const [row] = await q
+    .insert(outboxEmails)
+    .values({
+      toAddress: mail.to,
+      subject: mail.subject,
+      body: mail.body,
+      ...(at ? { createdAt: at, nextAttemptAt: at } : {}),
+    })
+    .returning({ id: outboxEmails.id });
+  const id = row!.id;
+  if (mail.attachments?.length)
+    await q.insert(outboxAttachments).values(
+      mail.attachments.map((a) => ({
+        emailId: id,
+        fileName: a.fileName,
+        contentType: a.contentType,
+        content: a.content,
+      })),
+    );
+  return id;
+}
+
+/** The attachments of the mails, by mail id. */
+async function attachmentsOf(q: Queryable, emailIds: number[]): Promise<Map<number, Attachment[]>> {
+  const byMail = new Map<number, Attachment[]>();
+  if (!emailIds.length) return byMail;
+  const found = await q
+    .select()
+    .from(outboxAttachments)
+    .where(inArray(outboxAttachments.emailId, emailIds))
+    .orderBy(outboxAttachments.id);
+  for (const a of found) {
+    const list = byMail.get(a.emailId) ?? [];
+    list.push({ fileName: a.fileName, contentType: a.contentType, content: Buffer.from(a.content) });
+    byMail.set(a.emailId, list);
+  }
+  return byMail;
 }
 
 /** Attempts before a mail is left failed; the wait doubles after each, up to an hour. */
@@ -53,9 +110,17 @@ export async function deliverMails(deps: { db: Queryable; mailer: Mailer; now: (
       for update skip locked)
     returning o.id, o.to_address, o.subject, o.body, o.attempts`,
   );
+  const attachments = await attachmentsOf(
+    deps.db,
+    due.map((m) => m.id),
+  );
   for (const mail of due) {
+    const files = attachments.get(mail.id);
     const done = await deps.mailer
-      .deliver({ to: mail.to_address, subject: mail.subject, body: mail.body }, mail.id)
+      .deliver(
+        { to: mail.to_address, subject: mail.subject, body: mail.body, ...(files ? { attachments: files } : {}) },
+        mail.id,
+      )
       .then(() => ({ sentAt: deps.now(), error: null }))
       .catch((err: unknown) => ({
         error: String(err),

@@ -119,6 +119,7 @@ describe('races on a unique name', () => {
 it('names a message for every unique index a request can fill; the rest only the server writes', async () => {
   const serverOnly = [
     'password_tokens_token_hash_index',
+    // a scheduled report's run a due time: only the job inserts runs
     'report_runs_schedule_id_due_at_index',
     'service_point_capabilities_service_point_id_capability_id_index',
     'site_settings_site_id_index',

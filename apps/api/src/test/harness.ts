@@ -42,6 +42,8 @@ export type TestApp = {
    * tells every listener that notifications may have been lost meanwhile.
    */
   listenerResumed(): void;
+  /** The PostgreSQL database of this app (null on PGlite): a second instance opens its own pool on it. */
+  databaseUrl: string | null;
   /** Mails delivered (the outbox is drained after each `call`), newest last. */
   mails: Mail[];
   close(): Promise<void>;
@@ -55,11 +57,11 @@ export type TestApp = {
  * A fresh database per test file: a loaded PGlite template by default, or a new
  * database on the PostgreSQL server named by TEST_DATABASE_URL.
  */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const template = new Blob([readFileSync(inject('templatePath'))]);
-    return { database: await openPglite(undefined, template), drop: async () => {} };
+    return { database: await openPglite(undefined, template), url: null, drop: async () => {} };
   }
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -72,6 +74,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   await seedLookups(database.db);
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
@@ -86,7 +89,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
  * gateway: `gateway` then stays idle). Its clock is the test clock.
  */
 export async function createTestApp(overrides: Partial<Config> = {}, devices?: DeviceGateway): Promise<TestApp> {
-  const { database, drop } = await freshDatabase();
+  const { database, url: databaseUrl, drop } = await freshDatabase();
   const clock = testClock();
   const gateway = new TestGateway();
   const mails: Mail[] = [];
@@ -146,6 +149,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, devices?: D
     deps,
     clock,
     gateway,
+    databaseUrl,
     mails,
     listenerResumed() {
       for (const resume of resumers) resume();

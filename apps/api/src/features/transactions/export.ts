@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import type { z } from 'zod';
 import {
   checkedOutBy,
-  csvLine,
+  csvDocument,
   guestName,
   HISTORY_ONLY_COLUMNS,
   toWallClock,
@@ -59,14 +59,13 @@ function cellsOf(stay: StayTransaction, automatic: string): Record<TransactionEx
 /** The CSV: a header line, then a line a stay; UTF-8 with a byte-order mark so that Excel reads the accents. */
 export function transactionsCsv(request: ExportRequest, stays: StayTransaction[]): string {
   const columns = columnsOf(request.tab);
-  const lines = [
-    csvLine(columns.map((c) => request.labels.columns[c])),
+  return csvDocument([
+    columns.map((c) => request.labels.columns[c]),
     ...stays.map((stay) => {
       const cells = cellsOf(stay, request.labels.automatic);
-      return csvLine(columns.map((c) => cells[c]));
+      return columns.map((c) => cells[c]);
     }),
-  ];
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  ]);
 }
 
 /** The .xlsx, through the reports' writer: a title row, the frozen header, date cells in each property's wall time. */

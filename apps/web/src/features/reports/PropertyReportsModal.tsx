@@ -2,7 +2,7 @@ import { Alert, Autocomplete, Button, Group, Modal, Select, SimpleGrid, Stack, T
 import { useDebouncedValue } from '@mantine/hooks';
 import type { ColumnDef } from '@tanstack/react-table';
 import {
-  csvLine,
+  csvDocument,
   previousMonthRange,
   reportFileName,
   reportFormError,
@@ -126,11 +126,8 @@ function ReportForm({ site, initialLocation }: { site: ReportSite; initialLocati
     try {
       const rows = await fetchReportRecords(run);
       const headers = type.columnHeaders.split(',');
-      const lines = [csvLine(headers), ...rows.map((r) => csvLine(headers.map((h) => r[h] ?? null)))];
-      saveFile(
-        new Blob([`\uFEFF${lines.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' }),
-        reportFileName(run.start, run.end, 'csv'),
-      );
+      const text = csvDocument([headers, ...rows.map((r) => headers.map((h) => r[h] ?? null))]);
+      saveFile(new Blob([text], { type: 'text/csv;charset=utf-8' }), reportFileName(run.start, run.end, 'csv'));
     } catch {
       toast.error(t('msg.exportFailed'));
     } finally {

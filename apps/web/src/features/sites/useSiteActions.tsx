@@ -5,7 +5,7 @@ import { serverText } from '../../i18n/messages';
 import { useConfirm } from '../../ui/confirmContext';
 import { focusLater, openerNow } from '../../ui/focusReturn';
 import { toast } from '../../ui/toast';
-import { PropertyReportsModal } from '../reports';
+import { PropertyReportsModal, SchedulesDialog } from '../reports';
 import { AddLocationsDialog, AssignMetersDialog } from '../locations';
 import { TariffsDialog } from '../billing';
 import { SiteSettingsModal } from './components/SiteSettingsModal';
@@ -15,7 +15,10 @@ import { useDeleteSite } from './hooks';
 import type { SiteActions } from './siteActions';
 
 type OpenDialog =
-  | { dialog: 'reporting' | 'addLocation' | 'assignMeter' | 'manage' | 'settings' | 'tariffs'; site: SiteWithStats }
+  | {
+      dialog: 'reporting' | 'schedules' | 'addLocation' | 'assignMeter' | 'manage' | 'settings' | 'tariffs';
+      site: SiteWithStats;
+    }
   | { dialog: 'add'; busEntityID?: number };
 
 /**
@@ -60,6 +63,7 @@ export function useSiteActions(): {
 
   const actions: SiteActions = {
     onReporting: (site) => setOpen({ dialog: 'reporting', site }),
+    onSchedules: (site) => setOpen({ dialog: 'schedules', site }),
     onAddLocation: (site) => setOpen({ dialog: 'addLocation', site }),
     onAssignMeter: (site) => setOpen({ dialog: 'assignMeter', site }),
     onManage: (site) => setOpen({ dialog: 'manage', site }),
@@ -71,6 +75,7 @@ export function useSiteActions(): {
   const dialogs = (
     <>
       {open?.dialog === 'reporting' && <PropertyReportsModal opened site={open.site} onClose={close} />}
+      {open?.dialog === 'schedules' && <SchedulesDialog site={open.site} onClose={close} />}
       {open?.dialog === 'addLocation' && <AddLocationsDialog site={open.site} onClose={close} />}
       {open?.dialog === 'assignMeter' && <AssignMetersDialog site={open.site} onClose={close} />}
       {open?.dialog === 'manage' && <SiteFormModal site={open.site} onClose={close} />}

@@ -11,6 +11,7 @@ const site = { siteID: 5, sitePublicName: 'Pine Lake' } as SiteWithStats;
 function openMenu(role: RoleId) {
   const actions: SiteActions = {
     onReporting: vi.fn(),
+    onSchedules: vi.fn(),
     onAddLocation: vi.fn(),
     onAssignMeter: vi.fn(),
     onManage: vi.fn(),
@@ -42,6 +43,13 @@ describe('a property’s actions menu', () => {
     const { user } = openMenu(Role.SiteManager);
     await user.click(screen.getByRole('button', { name: 'Actions for Pine Lake' }));
     const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
-    expect(items).toEqual(['Reporting', 'Add Location', 'Assign Meter']);
+    expect(items).toEqual(['Reporting', 'Scheduled Reports', 'Add Location', 'Assign Meter']);
+  });
+
+  it('[Site Manager] opens the Scheduled Reports (to read them)', async () => {
+    const { user, actions } = openMenu(Role.SiteManager);
+    await user.click(screen.getByRole('button', { name: 'Actions for Pine Lake' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Scheduled Reports' }));
+    expect(actions.onSchedules).toHaveBeenCalledWith(site);
   });
 });

@@ -2,6 +2,7 @@ import { ActionIcon, Menu } from '@mantine/core';
 import { Role, type RoleId, type SiteWithStats } from '@portal/contract';
 import {
   IconAdjustments,
+  IconCalendarTime,
   IconDotsVertical,
   IconGauge,
   IconMapPinPlus,
@@ -14,7 +15,8 @@ import { useTranslation } from 'react-i18next';
 import type { SiteActions } from '../siteActions';
 
 /**
- * The property's action menu: Reporting, Add Location, Assign Meter for everyone; Manage
+ * The property's action menu: Reporting, Scheduled Reports (read-only for a Site Manager), Add
+ * Location, Assign Meter for everyone; Manage
  * Property, Property Settings and Tariffs not for a Site Manager; Delete Property for an Administrator.
  */
 export function SiteActionsMenu({ site, role, actions }: { site: SiteWithStats; role: RoleId; actions: SiteActions }) {
@@ -31,6 +33,9 @@ export function SiteActionsMenu({ site, role, actions }: { site: SiteWithStats; 
       <Menu.Dropdown>
         <Menu.Item leftSection={<IconReportAnalytics {...icon} />} onClick={() => actions.onReporting(site)}>
           {t('sites.menu.reporting')}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconCalendarTime {...icon} />} onClick={() => actions.onSchedules(site)}>
+          {t('schedules.menu')}
         </Menu.Item>
         <Menu.Item leftSection={<IconMapPinPlus {...icon} />} onClick={() => actions.onAddLocation(site)}>
           {t('sites.menu.addLocation')}

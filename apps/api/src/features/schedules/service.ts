@@ -1,0 +1,179 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { ReportSchedule, ScheduleRun, scheduleRequest } from '@portal/contract';
+import type { Deps } from '../../deps';
+import { audit } from '../../lib/audit';
+import { AppError, forbidden, invalid, notFound } from '../../lib/errors';
+import type { Principal } from '../auth/principal';
+import type { ScheduleRef, SiteRef } from '../auth/scope';
+import { lookup as reportTypes, prepare } from '../reports/service';
+import { canManageSites } from '../sites/policy';
+import { nextSlot } from './period';
+import {
+  deleteSchedule,
+  insertSchedule,
+  lastRunsOf,
+  runsOf,
+  scheduleById,
+  scheduleRecord,
+  schedulesOfSite,
+  siteTiming,
+  updateSchedule,
+  type RunRow,
+  type ScheduleRow,
+} from './queries';
+import { timingOf } from './run';
+
+type ScheduleInput = z.output<typeof scheduleRequest>;
+
+const iso = (at: Date | string) => new Date(at).toISOString();
+
+function presentRun(r: RunRow): ScheduleRun {
+  return {
+    runID: r.id,
+    scheduleID: r.schedule_id,
+    dueAt: iso(r.due_at),
+    periodStart: r.period_start,
+    periodEnd: r.period_end,
+    status: r.status,
+    rows: r.rows,
+    fileName: r.file_name,
+    error: r.error,
+    finishedAt: r.finished_at === null ? null : iso(r.finished_at),
+    mailsSent: r.mails_sent,
+    mailsPending: r.mails_pending,
+    mailsFailed: r.mails_failed,
+  };
+}
+
+function presentSchedule(s: ScheduleRow, lastRun: RunRow | undefined): ReportSchedule {
+  return {
+    scheduleID: s.id,
+    siteID: s.site_id,
+    reportTypeID: s.report_type_id,
+    reportName: s.report_name,
+    frequency: s.frequency,
+    time: s.at_time.slice(0, 5),
+    format: s.format,
+    recipients: s.recipients,
+    locationDescription: s.location_description,
+    timeZone: s.time_zone,
+    nextRunAt: iso(s.next_run_at),
+    lastRun: lastRun ? presentRun(lastRun) : null,
+  };
+}
+
+export async function listSchedules(deps: Deps, site: SiteRef): Promise<ReportSchedule[]> {
+  const schedules = await schedulesOfSite(deps.db, site.siteId);
+  const last = new Map(
+    (
+      await lastRunsOf(
+        deps.db,
+        schedules.map((s) => s.id),
+      )
+    ).map((r) => [r.schedule_id, r]),
+  );
+  return schedules.map((s) => presentSchedule(s, last.get(s.id)));
+}
+
+export async function listRuns(deps: Deps, schedule: ScheduleRef): Promise<ScheduleRun[]> {
+  return (await runsOf(deps.db, schedule.scheduleId)).map(presentRun);
+}
+
+/** Schedules are changed by an Administrator or the property's Site Owner, on a live property. */
+function requireManager(user: Principal, site: SiteRef): void {
+  if (!canManageSites(user)) throw forbidden();
+  if (site.deleted) throw notFound('property');
+}
+
+/** The report type must exist, and a report of one location must name a location of the property. */
+async function checkReport(deps: Deps, site: SiteRef, input: ScheduleInput) {
+  const type = (await reportTypes(deps.db)).find((t) => t.reportTypeID === input.reportTypeID);
+  if (!type) throw invalid('unknownReport', 'reportTypeID');
+  try {
+    // the report's own checks, on a period of no consequence
+    await prepare(deps.db, site, {
+      reportId: input.reportTypeID,
+      name: type.storedProcedureCalled,
+      start: '2000-01-01 00:00',
+      end: '2000-01-01 23:59',
+      locationDescription: input.locationDescription,
+    });
+  } catch (err) {
+    if (err instanceof AppError && err.messageCode === 'unknownReport') throw invalid('unknownReport', 'reportTypeID');
+    if (err instanceof AppError && err.messageCode === 'invalidLocationDescription')
+      throw invalid('invalidLocationDescription', 'locationDescription');
+    throw err;
+  }
+}
+
+export async function upsertSchedule(
+  deps: Deps,
+  req: FastifyRequest,
+  user: Principal,
+  site: SiteRef,
+  existing: ScheduleRef | undefined,
+  input: ScheduleInput,
+): Promise<ReportSchedule> {
+  requireManager(user, site);
+  if (existing && existing.siteId !== site.siteId) throw invalid('fieldNotValid', 'siteID');
+  await checkReport(deps, site, input);
+  const timing = await siteTiming(deps.db, site.siteId);
+  if (!timing) throw notFound('property');
+  const now = deps.now();
+  const values = {
+    reportTypeId: input.reportTypeID,
+    frequency: input.frequency,
+    atTime: input.time,
+    format: input.format,
+    recipients: [...new Set(input.recipients.map((r) => r.toLowerCase()))],
+    locationDescription: input.locationDescription,
+    nextRunAt: nextSlot(
+      timingOf({
+        frequency: input.frequency,
+        at_time: input.time,
+        time_zone: timing.time_zone,
+        week_start: timing.week_start,
+      }),
+      now,
+    ).at,
+  };
+  const id = await deps.db.transaction(async (tx) => {
+    if (existing) {
+      const before = await scheduleRecord(tx, existing.scheduleId);
+      const after = await updateSchedule(tx, existing.scheduleId, values, now);
+      await audit(tx, req, {
+        action: 'updateReportSchedule',
+        entityType: 'reportSchedule',
+        entityId: after.id,
+        before,
+        after,
+      });
+      return after.id;
+    }
+    const row = await insertSchedule(tx, site.siteId, values, user.userAccountId, now);
+    await audit(tx, req, {
+      action: 'createReportSchedule',
+      entityType: 'reportSchedule',
+      entityId: row.id,
+      after: row,
+    });
+    return row.id;
+  });
+  const saved = await scheduleById(deps.db, id);
+  return presentSchedule(saved!, (await lastRunsOf(deps.db, [id]))[0]);
+}
+
+export async function removeSchedule(deps: Deps, req: FastifyRequest, user: Principal, schedule: ScheduleRef) {
+  requireManager(user, schedule);
+  await deps.db.transaction(async (tx) => {
+    const before = await scheduleRecord(tx, schedule.scheduleId);
+    await deleteSchedule(tx, schedule.scheduleId);
+    await audit(tx, req, {
+      action: 'deleteReportSchedule',
+      entityType: 'reportSchedule',
+      entityId: schedule.scheduleId,
+      before,
+    });
+  });
+}

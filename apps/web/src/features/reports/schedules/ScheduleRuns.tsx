@@ -1,0 +1,100 @@
+import { Alert, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import type { ReportSchedule, RunStatus, ScheduleRun } from '@portal/contract';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../i18n/messages';
+import { EmptyState } from '../../../ui/EmptyState';
+import { PropertyTime } from '../../../ui/PropertyTime';
+import { StatusBadge } from '../../../ui/StatusBadge';
+import { useScheduleRuns } from './hooks';
+import { periodDays } from './period';
+
+const statusColor: Record<RunStatus, string> = { running: 'blue', done: 'green', failed: 'red' };
+
+export function RunStatusBadge({ status }: { status: RunStatus }) {
+  const { t } = useTranslation();
+  return <StatusBadge color={statusColor[status]}>{t(`schedules.runs.status.${status}`)}</StatusBadge>;
+}
+
+export function PeriodText({ run }: { run: Pick<ScheduleRun, 'periodStart' | 'periodEnd'> }) {
+  const { t } = useTranslation();
+  const { first, last } = periodDays(run.periodStart, run.periodEnd);
+  return <>{first === last ? first : t('schedules.runs.period', { first, last })}</>;
+}
+
+/** A schedule's runs, newest first: status, period, rows, file, what became of the mails, the error. */
+export function ScheduleRuns({ schedule, onBack }: { schedule: ReportSchedule; onBack: () => void }) {
+  const { t } = useTranslation();
+  const runs = useScheduleRuns(schedule.scheduleID);
+  const titleId = `schedule-runs-${schedule.scheduleID}`;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Text fw={600} id={titleId}>
+          {t('schedules.runs.title', { name: schedule.reportName })}
+        </Text>
+        <Button variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={onBack}>
+          {t('schedules.runs.back')}
+        </Button>
+      </Group>
+      {runs.isPending ? (
+        <Stack gap="xs" role="status" aria-label={t('common.loading')}>
+          <Skeleton height={28} />
+          <Skeleton height={28} />
+          <Skeleton height={28} />
+        </Stack>
+      ) : runs.isError ? (
+        <Alert color="red" variant="light" role="alert" title={t('schedules.runs.loadFailed')}>
+          {errorMessage(t, runs.error)}
+        </Alert>
+      ) : runs.data.length === 0 ? (
+        <EmptyState title={t('schedules.runs.emptyTitle')} text={t('schedules.runs.empty')}>
+          <Text size="sm">
+            {t('schedules.nextRun')}: <PropertyTime iso={schedule.nextRunAt} timeZone={schedule.timeZone} />
+          </Text>
+        </EmptyState>
+      ) : (
+        <Table.ScrollContainer minWidth={760}>
+          <Table striped verticalSpacing="xs" aria-labelledby={titleId}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('schedules.runs.columns.status')}</Table.Th>
+                <Table.Th scope="col">{t('schedules.runs.columns.period')}</Table.Th>
+                <Table.Th scope="col">{t('schedules.runs.columns.finished')}</Table.Th>
+                <Table.Th scope="col">{t('schedules.runs.columns.rows')}</Table.Th>
+                <Table.Th scope="col">{t('schedules.runs.columns.file')}</Table.Th>
+                <Table.Th scope="col">{t('schedules.runs.columns.mails')}</Table.Th>
+                <Table.Th scope="col">{t('schedules.runs.columns.error')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {runs.data.map((run) => (
+                <Table.Tr key={run.runID}>
+                  <Table.Td>
+                    <RunStatusBadge status={run.status} />
+                  </Table.Td>
+                  <Table.Td>
+                    <PeriodText run={run} />
+                  </Table.Td>
+                  <Table.Td>
+                    <PropertyTime iso={run.finishedAt} timeZone={schedule.timeZone} />
+                  </Table.Td>
+                  <Table.Td>{run.rows ?? '—'}</Table.Td>
+                  <Table.Td>{run.fileName ?? '—'}</Table.Td>
+                  <Table.Td>
+                    {t('schedules.runs.mails', {
+                      sent: run.mailsSent,
+                      pending: run.mailsPending,
+                      failed: run.mailsFailed,
+                    })}
+                  </Table.Td>
+                  <Table.Td>{run.error ?? ''}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}

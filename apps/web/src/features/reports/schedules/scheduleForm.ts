@@ -1,0 +1,92 @@
+import {
+  type ReportFormat,
+  type ReportSchedule,
+  type ScheduleFrequency,
+  type ScheduleRequest,
+  scheduleRequest,
+} from '@portal/contract';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+
+/** The schedule form's fields; the report type is the select's text value ('' when none is chosen). */
+export type ScheduleFormValues = {
+  reportTypeID: string;
+  frequency: ScheduleFrequency;
+  time: string;
+  format: ReportFormat;
+  recipients: string[];
+  locationDescription: string;
+};
+
+export const FORM_FIELDS = [
+  'reportTypeID',
+  'frequency',
+  'time',
+  'format',
+  'recipients',
+  'locationDescription',
+] as const;
+
+export function initialValues(schedule: ReportSchedule | null): ScheduleFormValues {
+  return schedule
+    ? {
+        reportTypeID: String(schedule.reportTypeID),
+        frequency: schedule.frequency,
+        time: schedule.time,
+        format: schedule.format,
+        recipients: [...schedule.recipients],
+        locationDescription: schedule.locationDescription,
+      }
+    : { reportTypeID: '', frequency: 'weekly', time: '06:00', format: 'xlsx', recipients: [], locationDescription: '' };
+}
+
+/** What the form sends: a location only for a report of one location. */
+export function requestOf(
+  values: ScheduleFormValues,
+  siteID: number,
+  scheduleID: number,
+  needsLocation: boolean,
+): ScheduleRequest {
+  return {
+    ...(scheduleID ? { scheduleID } : {}),
+    siteID,
+    reportTypeID: values.reportTypeID === '' ? 0 : Number(values.reportTypeID),
+    frequency: values.frequency,
+    time: values.time,
+    format: values.format,
+    recipients: values.recipients.map((r) => r.trim()).filter((r) => r !== ''),
+    locationDescription: needsLocation ? values.locationDescription.trim() : '',
+  };
+}
+
+/**
+ * Checks the request the form would send against the contract's schema (`scheduleRequest`):
+ * each message (a catalogue code) lands on its field. A recipient that is no address is
+ * named: its error's type is 'address' and its message the address.
+ */
+export function scheduleResolver(
+  siteID: number,
+  scheduleID: number,
+  needsLocation: (reportTypeID: string) => boolean,
+): Resolver<ScheduleFormValues, unknown, ScheduleRequest> {
+  return async (values) => {
+    const request = requestOf(values, siteID, scheduleID, needsLocation(values.reportTypeID));
+    const errors: FieldErrors<ScheduleFormValues> = {};
+    if (request.reportTypeID === 0) errors.reportTypeID = { type: 'required', message: 'requiredField' };
+    if (needsLocation(values.reportTypeID) && request.locationDescription === '')
+      errors.locationDescription = { type: 'required', message: 'requiredField' };
+    const checked = scheduleRequest.safeParse(request);
+    if (!checked.success) {
+      for (const issue of checked.error.issues) {
+        const [field, index] = issue.path;
+        if (field === 'recipients' && typeof index === 'number') {
+          errors.recipients ??= { type: 'address', message: request.recipients[index] };
+        } else if (typeof field === 'string' && FORM_FIELDS.includes(field as (typeof FORM_FIELDS)[number])) {
+          const name = field as (typeof FORM_FIELDS)[number];
+          errors[name] ??= { type: 'validate', message: issue.message };
+        }
+      }
+    }
+    if (Object.keys(errors).length > 0) return { values: {}, errors };
+    return { values: request, errors: {} };
+  };
+}
