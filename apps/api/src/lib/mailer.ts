@@ -43,31 +43,40 @@ export function createMailer(opts: { smtpUrl?: string; from: string; log: Fastif
 }
 
 /**
- * Queues a mail, with its attachments, in the caller's transaction: it leaves only if that
- * transaction commits. `at` is the moment by the caller's clock (deps.now()); without it, the
- * database's. Answers the mail's id in the outbox.
+ * Queues mails, with their attachments, in the caller's transaction, in two statements however
+ * many: they leave only if that transaction commits. `at` is the moment by the caller's clock
+ * (deps.now()); without it, the database's. Answers the mails' ids in the outbox, in order.
  */
+export async function queueMails(q: Queryable, mails: Mail[], at?: Date): Promise<number[]> {
+  if (!mails.length) return [];
+  const ids = (
+    await q
+      .insert(outboxEmails)
+      .values(
+        mails.map((mail) => ({
+          toAddress: mail.to,
+          subject: mail.subject,
+          body: mail.body,
+          ...(at ? { createdAt: at, nextAttemptAt: at } : {}),
+        })),
+      )
+      .returning({ id: outboxEmails.id })
+  ).map((r) => r.id);
+  const files = mails.flatMap((mail, i) =>
+    (mail.attachments ?? []).map((a) => ({
+      emailId: ids[i]!,
+      fileName: a.fileName,
+      contentType: a.contentType,
+      content: a.content,
+    })),
+  );
+  if (files.length) await q.insert(outboxAttachments).values(files);
+  return ids;
+}
+
+/** `queueMails` for one mail; answers its id. */
 export async function queueMail(q: Queryable, mail: Mail, at?: Date): Promise<number> {
-  const [row] = await q
-    .insert(outboxEmails)
-    .values({
-      toAddress: mail.to,
-      subject: mail.subject,
-      body: mail.body,
-      ...(at ? { createdAt: at, nextAttemptAt: at } : {}),
-    })
-    .returning({ id: outboxEmails.id });
-  const id = row!.id;
-  if (mail.attachments?.length)
-    await q.insert(outboxAttachments).values(
-      mail.attachments.map((a) => ({
-        emailId: id,
-        fileName: a.fileName,
-        contentType: a.contentType,
-        content: a.content,
-      })),
-    );
-  return id;
+  return (await queueMails(q, [mail], at))[0]!;
 }
 
 /** The attachments of the mails, by mail id. */

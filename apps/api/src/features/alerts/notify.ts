@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { groupBy } from '../../lib/group';
-import { queueMail } from '../../lib/mailer';
+import { queueMails } from '../../lib/mailer';
 import { alertMail, digestMail } from './mail';
 import { presentAlert } from './presenter';
 import { alertsByIds } from './queries';
@@ -111,7 +111,11 @@ async function queueAlertMails(deps: Deps, tx: Tx, told: Told[]): Promise<void> 
   const alerts = new Map(
     (await alertsByIds(tx, [...new Set(told.map((t) => t.alert_id))])).map((r) => [r.id, presentAlert(r)]),
   );
-  for (const t of told) await queueMail(tx, alertMail(t.email, alerts.get(t.alert_id)!, deps.config.publicUrl));
+  await queueMails(
+    tx,
+    told.map((t) => alertMail(t.email, alerts.get(t.alert_id)!, deps.config.publicUrl)),
+    deps.now(),
+  );
 }
 
 /**
@@ -151,13 +155,11 @@ export async function sendDigests(deps: Deps): Promise<number> {
       (await alertsByIds(tx, [...new Set(due.map((d) => d.alert_id))])).map((r) => [r.id, presentAlert(r)]),
     );
     const digests = groupBy(due, (d) => `${d.user_account_id}/${d.site_id ?? ''}`);
-    for (const list of digests.values()) {
+    const mails = [...digests.values()].map((list) => {
       const shown = list.map((d) => alerts.get(d.alert_id)!).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-      await queueMail(
-        tx,
-        digestMail(list[0]!.email, (shown[0]!.params.site as string | null) ?? null, shown, deps.config.publicUrl),
-      );
-    }
+      return digestMail(list[0]!.email, (shown[0]!.params.site as string | null) ?? null, shown, deps.config.publicUrl);
+    });
+    await queueMails(tx, mails, now);
     return digests.size;
   });
 }

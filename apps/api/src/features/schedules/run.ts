@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps';
-import { queueMail } from '../../lib/mailer';
+import { queueMails } from '../../lib/mailer';
 import { prepare } from '../reports/service';
 import { scheduledReportMail, reportTitle } from './mail';
 import { lastDayOf, latestSlot, nextSlot, periodOf, type ScheduleTiming } from './period';
@@ -95,9 +95,11 @@ async function makeRun(deps: Pick<Deps, 'db' | 'now'>, runId: number, startedAt:
     const now = deps.now();
     const attachment = { fileName: file.fileName, contentType: file.contentType, content: file.content };
     await deps.db.transaction(async (tx) => {
-      const emailIds: number[] = [];
-      for (const to of work.recipients)
-        emailIds.push(await queueMail(tx, { to, ...text, attachments: [attachment] }, now));
+      const emailIds = await queueMails(
+        tx,
+        work.recipients.map((to) => ({ to, ...text, attachments: [attachment] })),
+        now,
+      );
       const mine = await finishRun(tx, runId, startedAt, {
         status: 'done',
         rows: file.rows,

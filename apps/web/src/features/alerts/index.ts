@@ -1,2 +1,2 @@
 /** The alerts feature's entry for other features: the profile's notification choices. */
-export { NotificationPreferences } from './NotificationPreferences';
+export { AlertNotifications } from './AlertNotifications';

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PageTitle } from '../../ui/PageTitle';
-import { NotificationPreferences } from '../alerts';
+import { AlertNotifications } from '../alerts';
 import { AccountDetails } from './components/AccountDetails';
 import { ChangePasswordForm } from './components/ChangePasswordForm';
 
@@ -20,7 +20,7 @@ export function ProfilePage() {
       <Stack gap="lg" maw={760}>
         <AccountDetails />
         <ChangePasswordForm />
-        <NotificationPreferences />
+        <AlertNotifications />
       </Stack>
     </>
   );

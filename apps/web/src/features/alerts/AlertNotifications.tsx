@@ -29,7 +29,7 @@ function choicesOf(stored: readonly NotificationPreference[]): Choices {
 }
 
 /** Profile › Alert notifications, for the roles that see properties' alerts. */
-export function NotificationPreferences() {
+export function AlertNotifications() {
   const login = useLogin();
   const role = login ? roleOf(login) : null;
   if (

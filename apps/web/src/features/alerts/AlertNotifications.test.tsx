@@ -4,10 +4,10 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type Call, mockApi } from '../../test/api';
 import { renderWithApp, signInAs } from '../../test/render';
-import { NotificationPreferences } from './NotificationPreferences';
+import { AlertNotifications } from './AlertNotifications';
 
-const LOAD = 'GET Account/NotificationPreferences';
-const SAVE = 'PUT Account/NotificationPreferences';
+const LOAD = 'GET Account/AlertNotifications';
+const SAVE = 'PUT Account/AlertNotifications';
 
 function openPreferences(role: (typeof Role)[keyof typeof Role] = Role.SiteOwner) {
   signInAs(role);
@@ -16,7 +16,7 @@ function openPreferences(role: (typeof Role)[keyof typeof Role] = Role.SiteOwner
     [LOAD]: { preferences: [{ type: 'leak', severity: 'warning', delivery: 'now' }] },
     [SAVE]: (call: Call) => ({ result: call.body }),
   });
-  return { ...renderWithApp(<NotificationPreferences />), server };
+  return { ...renderWithApp(<AlertNotifications />), server };
 }
 
 const select = (name: string) => screen.getByRole<HTMLSelectElement>('combobox', { name });
