@@ -6,8 +6,8 @@ import { type Call, mockApi } from '../../test/api';
 import { renderWithApp, signInAs } from '../../test/render';
 import { AlertNotifications } from './AlertNotifications';
 
-const LOAD = 'GET Account/AlertNotifications';
-const SAVE = 'PUT Account/AlertNotifications';
+const LOAD = 'GET Account/NotificationPreferences';
+const SAVE = 'PUT Account/NotificationPreferences';
 
 function openPreferences(role: (typeof Role)[keyof typeof Role] = Role.SiteOwner) {
   signInAs(role);
