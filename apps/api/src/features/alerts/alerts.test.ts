@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type AlertsPage, type NotificationChoices, Role, routes, type SystemAlert } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../db/client';
-import { deliverMails } from '../../lib/mailer';
+import { createMailer, deliverMails } from '../../lib/mailer';
+import { startSmtpSink } from '../../test/smtp-sink';
 import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { notifyAlerts, REPEAT_HOURS, sendDigests } from './notify';
@@ -214,6 +215,26 @@ describe('notifications', () => {
     expect(mail!.body).toContain('Since: Nov 20, 2026, 7:05 AM MST');
     expect(mail!.body).toContain(`http://portal.test/Locations/${ids.siteA}?search=Pad%207`);
     expect(mail!.body).not.toContain('<b>');
+  });
+
+  it('delivers the mail over SMTP to a real server, once, however often the jobs run', async () => {
+    const sink = await startSmtpSink();
+    try {
+      const mailer = createMailer({ smtpUrl: sink.url, from: 'portal@test.local', log: t.app.log });
+      await raise('leak', ids.siteA, ids.meterA, t.deps.now(), { hours: 24, usage: 30 });
+      for (let i = 0; i < 3; i++) {
+        await Promise.all([notifyAlerts(t.deps), notifyAlerts(t.deps)]);
+        await Promise.all([deliverMails({ ...t.deps, mailer }), deliverMails({ ...t.deps, mailer })]);
+      }
+      await sink.waitFor(3); // the Site Owner, the Site Manager and the Administrator
+      const toOwner = sink.messages.filter((m) => m.to && 'text' in m.to && m.to.text === emails.ownerA);
+      expect(toOwner).toHaveLength(1);
+      expect(toOwner[0]!.subject).toBe('Critical: Leak at Lakeside RV / Pad 7');
+      expect(toOwner[0]!.text).toContain('possible leak');
+      expect(sink.messages).toHaveLength(3);
+    } finally {
+      await sink.stop();
+    }
   });
 
   it('puts a repeat of the same alert at the same meter within hours into the digest instead of a second mail', async () => {
