@@ -5,8 +5,8 @@
  * resolved), the dashboard's panel, the properties list with its open-alert counts, and the
  * notification job handing 200 new alerts to their users.
  *
- *   npx tsx bench/alerts.ts                        # a fresh in-memory PGlite
- *   DATABASE_URL=postgres://… npx tsx bench/alerts.ts
+ *   npx tsx bench/alert-screens.ts                        # a fresh in-memory PGlite
+ *   DATABASE_URL=postgres://… npx tsx bench/alert-screens.ts
  */
 import { sql } from 'drizzle-orm';
 import { Role, routes } from '@portal/contract';

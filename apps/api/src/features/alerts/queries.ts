@@ -60,13 +60,19 @@ const alertsWithNames = (where: SQL) => sql`
   left join locations l on l.id = sp.location_id
   where ${where}`;
 
-/** A page of alerts, newest first. */
+/** A page of alerts, newest first: the page's ids first, so that only its rows are named. */
 export function alertPage(q: Queryable, scope: Scope, f: AlertFilter, page: number, pageSize: number) {
   return rows<AlertListRow>(
     q,
-    sql`${alertsWithNames(matching(scope, f))}
-    order by a.created_at desc, a.id desc
-    limit ${pageSize} offset ${(page - 1) * pageSize}`,
+    sql`
+    with page as (
+      select a.id from system_alerts a left join sites on sites.id = a.site_id
+      where ${matching(scope, f)}
+      order by a.created_at desc, a.id desc
+      limit ${pageSize} offset ${(page - 1) * pageSize}
+    )
+    ${alertsWithNames(sql`a.id in (select id from page)`)}
+    order by a.created_at desc, a.id desc`,
   );
 }
 
