@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { Role, routes } from '@portal/contract';
+import { calls, Role, routes } from '@portal/contract';
 import { rows } from '../db/client';
-import { deviceControlMessages, guests, servicePointCapabilities, stayMeters, stays, systemAlerts } from '../db/schema';
+import {
+  deviceControlMessages,
+  guests,
+  reportSchedules,
+  servicePointCapabilities,
+  stayMeters,
+  stays,
+  systemAlerts,
+} from '../db/schema';
 import { recordReadings } from '../features/meters/readings';
 import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, tokenFor } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
@@ -63,6 +71,18 @@ async function buildTenant(name: 'A' | 'B'): Promise<Tenant> {
     .insert(systemAlerts)
     .values({ kind: 'missingDevice', siteId: site.id, servicePointId: meter.id })
     .returning();
+  const [schedule] = await db
+    .insert(reportSchedules)
+    .values({
+      siteId: site.id,
+      reportTypeId: 1,
+      frequency: 'weekly',
+      atTime: '06:00',
+      format: 'csv',
+      recipients: [`tenant${name.toLowerCase()}@example.com`],
+      nextRunAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning();
   const owner = await buildUser(db, { roleId: Role.SiteOwner, busEntityId: business.id });
   const manager = await buildUser(db, { roleId: Role.SiteManager, busEntityId: business.id, siteIds: [site.id] });
   return {
@@ -78,6 +98,7 @@ async function buildTenant(name: 'A' | 'B'): Promise<Tenant> {
       message: message!.id,
       useraccount: owner.id,
       alert: alert!.id,
+      schedule: schedule!.id,
     },
     markers: [
       `Tenant ${name} Holdings`,
@@ -207,7 +228,21 @@ function namesOwnedId(value: unknown): boolean {
   return Object.entries(value).some(([k, v]) => (!Array.isArray(value) && ownedKind(k) !== null) || namesOwnedId(v));
 }
 
+/**
+ * The kind of record a call's bare `id` parameter names, from its scope declaration
+ * (`DeleteSchedule?id=`: a schedule): it is aimed under that kind's name (`scheduleID`).
+ */
+function bareIdKind(op: Operation): string | null {
+  const call = calls.find((c) => c.method === op.method && c.path === op.path);
+  return call?.scope?.['query.id'] ?? null;
+}
+const withIdAs = (params: Record<string, unknown>, from: string, to: string) =>
+  from in params
+    ? { ...Object.fromEntries(Object.entries(params).filter(([k]) => k !== from)), [to]: params[from] }
+    : params;
+
 const takesOwnedId = (op: Operation) =>
+  bareIdKind(op) !== null ||
   op.params.some((p) => ownedKind(p.name)) ||
   JSON.stringify(op.body ?? {})
     .match(/"(\w*[Ii][Dd]s?)"/g)
@@ -233,6 +268,7 @@ async function digestOf(tenant: Tenant): Promise<string> {
     sql`select t::text from stays t where site_id in ${sites}`,
     sql`select t::text from guests t where bus_entity_id = ${b}`,
     sql`select t::text from system_alerts t where site_id in ${sites}`,
+    sql`select t::text from report_schedules t where site_id in ${sites}`,
     sql`select t::text from user_accounts t where id in ${users}`,
     sql`select t::text from user_account_sites t where user_account_id in ${users}`,
   ];
@@ -266,16 +302,20 @@ it(`refuses every route the other tenant's ids, says nothing of it and changes n
       );
       const body = op.body ? valueOf(op.body, LOOKUP_IDS) : fc.constant(undefined);
       const example = examples[`${op.method} ${op.path}`];
+      const idKind = bareIdKind(op);
       const samples = [
         ...fc.sample(fc.tuple(params, body), { seed: 15, numRuns: SAMPLES }),
         ...(example ? [[{}, example()] as [Record<string, unknown>, unknown]] : []),
-      ];
+      ].map(([p, b]) => [idKind ? withIdAs(p, 'id', `${idKind}ID`) : p, b] as [Record<string, unknown>, unknown]);
       for (const caller of ['owner', 'manager', 'anonymous'] as const) {
         for (const [p, b, aimedAt] of samples.flatMap((s) =>
           aimed(s, attacker, victim).map(([p, b]) => [p, b, s] as const),
         )) {
           const token = caller === 'anonymous' ? undefined : await tokenFor(t, attacker.users[caller]);
-          const url = urlOf(op, p as Record<string, unknown>);
+          const url = urlOf(
+            op,
+            idKind ? withIdAs(p as Record<string, unknown>, `${idKind}ID`, 'id') : (p as Record<string, unknown>),
+          );
           const payload = b;
           const res = await t.app.inject({
             method: op.method as 'GET',
