@@ -9,6 +9,7 @@ import { forgetOldFailures } from './features/auth/throttle';
 import { forgetEndedSessions } from './features/auth/sessions';
 import { forgetOldKeys } from './lib/idempotency';
 import { deliverMails } from './lib/mailer';
+import { abnormalUseJob, leakJob, nightFlowJob, pruneHourlyJob, vacantDrawJob } from './features/alerts/detection';
 
 type Job = { name: string; everySeconds: number; run: (deps: Deps) => Promise<number> };
 
@@ -24,6 +25,12 @@ const jobs: Job[] = [
   { name: 'power left on', everySeconds: 30, run: switchOffPowerLeftOn },
   { name: 'missing meters', everySeconds: 60, run: markMissingMeters },
   { name: 'unbilled usage', everySeconds: 300, run: flagUnbilledUsage },
+  // the detection rules (docs/alerts.md): hourly figures are read a few times an hour
+  { name: 'leaks', everySeconds: 300, run: leakJob },
+  { name: 'night flow', everySeconds: 300, run: nightFlowJob },
+  { name: 'draw at vacant locations', everySeconds: 300, run: vacantDrawJob },
+  { name: 'abnormal use', everySeconds: 900, run: abnormalUseJob },
+  { name: 'old hourly usage', everySeconds: 3600, run: pruneHourlyJob },
   { name: 'freeze statements of older stays', everySeconds: 5, run: freezeOlderStatements },
   { name: 'old sign-in failures', everySeconds: 3600, run: forgetOldFailures },
   { name: 'ended sessions', everySeconds: 3600, run: forgetEndedSessions },

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import alertThresholdRoutes from './alerts/threshold-routes';
 import authRoutes from './auth/routes';
 import billingRoutes from './billing/routes';
 import businessRoutes from './businesses/routes';
@@ -32,4 +33,5 @@ export const features: Array<(app: FastifyInstance) => Promise<void>> = [
   reportRoutes,
   transactionRoutes,
   billingRoutes,
+  alertThresholdRoutes,
 ];
