@@ -16,6 +16,7 @@ function openMenu(role: RoleId) {
     onManage: vi.fn(),
     onSettings: vi.fn(),
     onTariffs: vi.fn(),
+    onAlertThresholds: vi.fn(),
     onDelete: vi.fn(),
   };
   const view = renderWithApp(<SiteActionsMenu site={site} role={role} actions={actions} />);
@@ -38,10 +39,12 @@ describe('a property’s actions menu', () => {
     expect(actions.onTariffs).toHaveBeenCalledWith(site);
   });
 
-  it('[Site Manager] has no Tariffs, as no settings', async () => {
-    const { user } = openMenu(Role.SiteManager);
+  it('[Site Manager] has no Tariffs, as no settings, but reads the alert thresholds', async () => {
+    const { user, actions } = openMenu(Role.SiteManager);
     await user.click(screen.getByRole('button', { name: 'Actions for Pine Lake' }));
     const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
-    expect(items).toEqual(['Reporting', 'Add Location', 'Assign Meter']);
+    expect(items).toEqual(['Reporting', 'Add Location', 'Assign Meter', 'Alert thresholds']);
+    await user.click(screen.getByRole('menuitem', { name: 'Alert thresholds' }));
+    expect(actions.onAlertThresholds).toHaveBeenCalledWith(site);
   });
 });

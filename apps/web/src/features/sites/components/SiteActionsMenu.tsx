@@ -2,6 +2,7 @@ import { ActionIcon, Menu } from '@mantine/core';
 import { Role, type RoleId, type SiteWithStats } from '@portal/contract';
 import {
   IconAdjustments,
+  IconBellCog,
   IconDotsVertical,
   IconGauge,
   IconMapPinPlus,
@@ -14,7 +15,8 @@ import { useTranslation } from 'react-i18next';
 import type { SiteActions } from '../siteActions';
 
 /**
- * The property's action menu: Reporting, Add Location, Assign Meter for everyone; Manage
+ * The property's action menu: Reporting, Add Location, Assign Meter, Alert thresholds (read-only
+ * for a Site Manager) for everyone; Manage
  * Property, Property Settings and Tariffs not for a Site Manager; Delete Property for an Administrator.
  */
 export function SiteActionsMenu({ site, role, actions }: { site: SiteWithStats; role: RoleId; actions: SiteActions }) {
@@ -37,6 +39,9 @@ export function SiteActionsMenu({ site, role, actions }: { site: SiteWithStats; 
         </Menu.Item>
         <Menu.Item leftSection={<IconGauge {...icon} />} onClick={() => actions.onAssignMeter(site)}>
           {t('sites.menu.assignMeter')}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconBellCog {...icon} />} onClick={() => actions.onAlertThresholds(site)}>
+          {t('alertThresholds.menu')}
         </Menu.Item>
         {canManage && (
           <>

@@ -1,0 +1,2 @@
+/** The alerts feature's public entry. */
+export { ThresholdsDialog } from './ThresholdsDialog';
