@@ -161,11 +161,18 @@ async function main() {
       for (let at = Math.ceil(t0.getTime() / HOUR) * HOUR + LEAK_PERIOD; at <= now.getTime(); at += HOUR) {
         const when = new Date(at).toISOString();
         await tx.execute(sql`
-          update locations l set is_checked_in = exists (
-            select 1 from stays st where st.location_id = l.id and st.checkin_at <= ${when}::timestamptz
-              and (st.checkout_at is null or st.checkout_at > ${when}::timestamptz))`);
+          update locations l set is_checked_in = x.occupied
+          from (
+            select l2.id, exists (
+              select 1 from stays st where st.location_id = l2.id and st.checkin_at <= ${when}::timestamptz
+                and (st.checkout_at is null or st.checkout_at > ${when}::timestamptz)) as occupied
+            from locations l2
+          ) x
+          where x.id = l.id and l.is_checked_in <> x.occupied`);
         for (const rule of RULES) await rule(tx, new Date(at));
         steps += 1;
+        if (steps % 240 === 0)
+          console.log(`  ${steps} hours replayed, ${((performance.now() - started) / steps).toFixed(0)} ms an hour`);
       }
       const ms = performance.now() - started;
       console.log(`\nreplay: ${steps} hours, the four rules each hour, ${(ms / steps).toFixed(0)} ms an hour`);

@@ -94,12 +94,15 @@ export async function detectLeaks(q: Queryable, now: Date): Promise<number> {
     q,
     'leak',
     sql`
-    select w.sp, w.site_id, jsonb_build_object('hours', w.leak_hours, 'usage', round(sum(h.usage), 1)) as params
+    select w.sp, w.site_id, jsonb_build_object('hours', w.leak_hours, 'usage', round(x.usage, 1)) as params
     from (${watched('gal')}) w
-    join hourly_usage h on h.service_point_id = w.sp and h.hour >= ${end} - make_interval(hours => w.leak_hours)
-      and h.hour < ${end} and h.usage >= w.leak_gal
-    group by w.sp, w.site_id, w.leak_hours
-    having count(*) = w.leak_hours`,
+    cross join lateral (
+      -- each meter's own hours, by its key
+      select count(*) as wet, sum(h.usage) as usage from hourly_usage h
+      where h.service_point_id = w.sp and h.hour >= ${end} - make_interval(hours => w.leak_hours) and h.hour < ${end}
+        and h.usage >= w.leak_gal
+    ) x
+    where x.wet = w.leak_hours`,
     now,
   );
   return resolved + raised;
@@ -163,10 +166,11 @@ export async function detectNightFlow(q: Queryable, now: Date): Promise<number> 
  */
 export async function detectAbnormalUse(q: Queryable, now: Date): Promise<number> {
   const days = sql`
-    select w.*, d.day, coalesce(u.usage, 0) as usage, m.median
+    select w.*, d.day, coalesce((
+      select u.usage from daily_usage u where u.service_point_id = w.sp and u.day = d.day
+    ), 0) as usage, m.median
     from (${watched('kWh')}) w
     cross join lateral (select (${at(now)} at time zone w.tz)::date - 1 as day) d
-    left join daily_usage u on u.service_point_id = w.sp and u.day = d.day
     cross join lateral (
       select case when count(*) >= ${MIN_ACTIVE_DAYS} then percentile_cont(0.5) within group (order by p.usage) end as median
       from daily_usage p
@@ -206,9 +210,10 @@ export async function detectAbnormalUse(q: Queryable, now: Date): Promise<number
 export async function detectVacantDraw(q: Queryable, now: Date): Promise<number> {
   const end = hourNow(now);
   const hours = sql`
-    select w.*, coalesce(h.usage, 0) as usage
-    from (${watched('kWh')}) w
-    left join hourly_usage h on h.service_point_id = w.sp and h.hour = ${end} - interval '1 hour'`;
+    select w.*, coalesce((
+      select h.usage from hourly_usage h where h.service_point_id = w.sp and h.hour = ${end} - interval '1 hour'
+    ), 0) as usage
+    from (${watched('kWh')}) w`;
   const resolved = await resolve(
     q,
     'vacantDraw',
