@@ -109,6 +109,7 @@ describe('My Properties', () => {
       'Scheduled Reports',
       'Add Location',
       'Assign Meter',
+      'Alert thresholds',
       'Manage Property',
       'Property Settings',
       'Tariffs',
@@ -139,6 +140,7 @@ describe('My Properties', () => {
       'Scheduled Reports',
       'Add Location',
       'Assign Meter',
+      'Alert thresholds',
     ]);
     await page.context().close();
   });

@@ -62,8 +62,6 @@ const envSchema = z.object({
   // The device control panel concludes 'no response' 45 s after a command (DEVICE_CONTROL_COOLDOWN_S): the server gives up then too.
   COMMAND_TIMEOUT_SECONDS: z.coerce.number().min(5).max(3600).default(DEVICE_CONTROL_COOLDOWN_S),
   CONFIRM_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(6_000),
-  UNBILLED_KWH_PER_DAY: z.coerce.number().min(0).default(3),
-  UNBILLED_GALLONS_PER_DAY: z.coerce.number().min(0).default(50),
   CLOCK_SKEW_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   STATEMENT_LINK_DAYS: z.coerce.number().int().min(1).max(3_650).default(90),
 });
@@ -101,9 +99,6 @@ export type Config = {
     commandTimeoutSeconds: number;
     /** How long check-in, check-out and retries wait for the meters before answering 410. */
     confirmWaitMs: number;
-    /** Usage in a day on a vacant location above which an unbilled-usage alert is raised. */
-    unbilledKwh: number;
-    unbilledGallons: number;
   };
   /** A reading stamped further ahead of the server's clock is refused. */
   clockSkewSeconds: number;
@@ -158,8 +153,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       missingAfterMinutes: e.MISSING_AFTER_MINUTES,
       commandTimeoutSeconds: e.COMMAND_TIMEOUT_SECONDS,
       confirmWaitMs: e.CONFIRM_WAIT_MS,
-      unbilledKwh: e.UNBILLED_KWH_PER_DAY,
-      unbilledGallons: e.UNBILLED_GALLONS_PER_DAY,
     },
     clockSkewSeconds: e.CLOCK_SKEW_SECONDS,
     statementLinkDays: e.STATEMENT_LINK_DAYS,

@@ -12,6 +12,7 @@ import { deliverMails } from './lib/mailer';
 import { resolveQuietRefusals } from './features/devices/refusals';
 import { notifyAlerts, sendDigests } from './features/alerts/notify';
 import { runSchedules } from './features/schedules/run';
+import { abnormalUseJob, leakJob, nightFlowJob, pruneHourlyJob, vacantDrawJob } from './features/alerts/detection';
 
 type Job = { name: string; everySeconds: number; run: (deps: Deps) => Promise<number> };
 
@@ -31,6 +32,12 @@ const jobs: Job[] = [
   { name: 'quiet refused meters', everySeconds: 600, run: resolveQuietRefusals },
   { name: 'notify of alerts', everySeconds: 10, run: notifyAlerts },
   { name: 'alert digests', everySeconds: 60, run: sendDigests },
+  // the detection rules (docs/alerts.md): hourly figures are read a few times an hour
+  { name: 'leaks', everySeconds: 300, run: leakJob },
+  { name: 'night flow', everySeconds: 300, run: nightFlowJob },
+  { name: 'draw at vacant locations', everySeconds: 300, run: vacantDrawJob },
+  { name: 'abnormal use', everySeconds: 900, run: abnormalUseJob },
+  { name: 'old hourly usage', everySeconds: 3600, run: pruneHourlyJob },
   { name: 'freeze statements of older stays', everySeconds: 5, run: freezeOlderStatements },
   { name: 'old sign-in failures', everySeconds: 3600, run: forgetOldFailures },
   { name: 'ended sessions', everySeconds: 3600, run: forgetEndedSessions },

@@ -55,6 +55,20 @@ describe('the simulated fleet', () => {
     expect(Number(readings().at(-1)!.total) - before).toBeCloseTo(0.25, 3);
   });
 
+  it('keeps a leaking water meter running while its relay is off', () => {
+    fleet.add([meter('leak', { unit: 'gal', leakPerHour: 1.2 }), meter('dry', { unit: 'gal' })]);
+    vi.advanceTimersByTime(60_000);
+    fleet.tick();
+    const totals = () =>
+      said.filter((m) => m.kind === 'reading' && m.deviceKey === 'leak').map((m) => Number(body(m).total));
+    expect(said.filter((m) => m.kind === 'reading' && m.deviceKey === 'dry')).toEqual([]);
+    vi.advanceTimersByTime(30_000);
+    fleet.tick();
+    // 30 s at ten times speed is 5 demo minutes: a tenth of a gallon at 1.2 an hour
+    const [a, b] = totals().slice(-2);
+    expect(b! - a!).toBeCloseTo(0.1, 3);
+  });
+
   it('has each meter report once an interval, in its own turn, so batches stay small', () => {
     const batches: DeviceMessage[][] = [];
     const beats: number[] = [];

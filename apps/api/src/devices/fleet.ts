@@ -12,6 +12,11 @@ export type SimulatedMeter = {
   behaviour: Behaviour;
   /** The offset of the site's time zone from UTC in hours, for the daily load curve. */
   utcOffsetHours: number;
+  /**
+   * A leak: water the meter counts, on or off, in gallons per demo hour (the demo's leaking
+   * meter at a vacant location keeps running, so that the leak rule has something to find).
+   */
+  leakPerHour?: number;
 };
 
 /** `turn`: which of the interval's TURNS the meter speaks in; `reported`: readings sent so far. */
@@ -153,17 +158,19 @@ export class Fleet {
   }
 
   /**
-   * Advances every meter that is on (of one turn, or all) by the time since it was last
-   * counted, and reports them.
+   * Advances every meter that is on or leaking (of one turn, or all) by the time since it was
+   * last counted, and reports them.
    */
   tick(turn?: number, now = new Date()): void {
     const readings: DeviceMessage[] = [];
     for (const m of this.meters.values()) {
-      if (!m.on || m.behaviour === 'silent' || (turn !== undefined && m.turn !== turn)) continue;
+      const leak = m.leakPerHour ?? 0;
+      if ((!m.on && !leak) || m.behaviour === 'silent' || (turn !== undefined && m.turn !== turn)) continue;
       const demoHours = ((now.getTime() - m.countedTo) / 3_600_000) * this.opts.speed;
       m.countedTo = now.getTime();
       const localHour = (now.getUTCHours() + m.utcOffsetHours + 24) % 24;
-      m.milli += Math.round(ratePerHour(m.unit, Math.floor(localHour)) * demoHours * 1000);
+      const rate = (m.on ? ratePerHour(m.unit, Math.floor(localHour)) : 0) + leak;
+      m.milli += Math.round(rate * demoHours * 1000);
       const total = (m.milli / 1000).toFixed(3);
       const garbled = garblesReadings(m.deviceKey) && m.reported % 3 === 0;
       const body = garbled ? GARBLED[(m.reported / 3) % GARBLED.length]!(total, now) : { total, at: now.toISOString() };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import alertRoutes from './alerts/routes';
+import alertThresholdRoutes from './alerts/threshold-routes';
 import authRoutes from './auth/routes';
 import billingRoutes from './billing/routes';
 import businessRoutes from './businesses/routes';
@@ -36,4 +37,5 @@ export const features: Array<(app: FastifyInstance) => Promise<void>> = [
   transactionRoutes,
   billingRoutes,
   alertRoutes,
+  alertThresholdRoutes,
 ];

@@ -119,8 +119,6 @@ export async function createTestApp(overrides: Partial<Config> = {}, devices?: D
       missingAfterMinutes: 15,
       commandTimeoutSeconds: 60,
       confirmWaitMs: 0,
-      unbilledKwh: 3,
-      unbilledGallons: 50,
     },
     clockSkewSeconds: 300,
     statementLinkDays: 90,

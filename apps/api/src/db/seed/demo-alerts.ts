@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../client';
+import { detectAbnormalUse, detectLeaks, detectNightFlow, detectVacantDraw } from '../../features/alerts/detection';
 
 /**
- * Open alerts: every missing meter that is monitored, the leaking water meters and one
- * out-of-service meter. Runs after the meters' last readings and daily usage are set.
+ * Open alerts: every missing meter that is monitored and one out-of-service meter, then what
+ * the detection rules find in the readings as of `now` (the leaking meter's leak among them).
+ * Runs after the meters' last readings and the daily and hourly usage are set.
  */
-export async function insertAlerts(tx: Tx, now: Date, leakingMeterIds: number[]): Promise<void> {
+export async function insertAlerts(tx: Tx, now: Date): Promise<void> {
   await tx.execute(sql`
     insert into system_alerts (kind, params, site_id, service_point_id, created_at)
     select 'missingDevice',
@@ -17,17 +19,6 @@ export async function insertAlerts(tx: Tx, now: Date, leakingMeterIds: number[])
     where sp.is_missing_device and not sp.exclude_from_monitoring and not s.exclude_from_monitoring
     order by sp.id`);
   await tx.execute(sql`
-    insert into system_alerts (kind, params, site_id, service_point_id, created_at)
-    select 'waterWhileVacant', jsonb_build_object('usage', round(sum(d.usage))),
-      s.id, sp.id, ${now.toISOString()}::timestamptz - interval '2 hours'
-    from service_points sp
-    join locations l on l.id = sp.location_id and not l.is_checked_in
-    join sites s on s.id = l.site_id
-    join daily_usage d on d.service_point_id = sp.id and d.day > (${now.toISOString()}::timestamptz at time zone s.time_zone)::date - 3
-    where sp.id = any(${`{${leakingMeterIds.join(',')}}`}::int[])
-    group by s.id, sp.id, l.description
-    order by sp.id`);
-  await tx.execute(sql`
     insert into system_alerts (kind, site_id, service_point_id, created_at)
     select 'outOfService', s.id, sp.id,
       ${now.toISOString()}::timestamptz - interval '3 days'
@@ -37,4 +28,5 @@ export async function insertAlerts(tx: Tx, now: Date, leakingMeterIds: number[])
     where sp.active_ind = 0
     order by sp.id
     limit 1`);
+  for (const rule of [detectLeaks, detectNightFlow, detectVacantDraw, detectAbnormalUse]) await rule(tx, now);
 }

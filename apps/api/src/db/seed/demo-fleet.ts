@@ -3,6 +3,8 @@ import type { Tx } from '../client';
 import { locations, servicePoints } from '../schema';
 import { createRandom, type Random } from './demo-random';
 import { demoSites, type DemoSite } from './demo-sites';
+import type { Segment } from './demo-stays';
+import { SLOTS_PER_DAY } from './demo-time';
 
 /** Device type ids from lookup-data. */
 export const DeviceType = { Electric: 1, Cube: 2, DataCollector: 3, SmartElectric: 6, Water: 7 } as const;
@@ -30,8 +32,8 @@ type PlannedMeter = {
   excludeFromMonitoring: boolean;
   /** Set on missing meters: how many hours ago the meter last reported. */
   missingHours: number | null;
-  /** A water meter that runs while the location is vacant (a leak). */
-  leaking: boolean;
+  /** A leaking water meter: the slot its leak starts at (it runs every quarter hour from there, the location vacant). */
+  leakFrom: number | null;
 };
 
 export type Fleet = { locations: PlannedLocation[]; meters: PlannedMeter[] };
@@ -146,7 +148,7 @@ export function planFleet(): Fleet {
           activeInd: 1,
           excludeFromMonitoring: false,
           missingHours: null,
-          leaking: false,
+          leakFrom: null,
         });
       if (shape.typeId !== LocationType.EvBay && rng.chance(0.025)) {
         const cube = rng.chance(0.6);
@@ -185,20 +187,35 @@ export function planFleet(): Fleet {
         activeInd: 1,
         excludeFromMonitoring: false,
         missingHours: null,
-        leaking: false,
+        leakFrom: null,
       });
     }
   }
   return { locations: locs, meters };
 }
 
-/** One water meter on a location that is vacant now runs all the time: a leak. */
-export function markLeak(fleet: Fleet, checkedIn: ReadonlyMap<number, Date>): void {
+/** How long before the end of the demo's readings its leak starts: longer than the leak rule's 24 hours. */
+export const LEAK_SLOTS = 2 * SLOTS_PER_DAY;
+
+/**
+ * One water meter on a location vacant for the last days (longer than the leak) starts
+ * leaking LEAK_SLOTS before the last reading and runs every quarter hour from then on.
+ */
+export function markLeak(fleet: Fleet, segments: Segment[], lastSlot: number): void {
+  const leakFrom = lastSlot - LEAK_SLOTS;
+  const vacantSince = new Map<number, number>();
+  for (const s of segments) if (!s.occupied && s.to === lastSlot) vacantSince.set(s.location, s.from);
   const water = fleet.meters.filter((m) => m.location !== null && m.deviceTypeId === DeviceType.Water);
   const leak = water.find(
-    (m, i) => i > water.length / 2 && m.activeInd === 1 && m.missingHours === null && !checkedIn.has(m.location!),
+    (m, i) =>
+      i > water.length / 2 &&
+      m.activeInd === 1 &&
+      !m.excludeFromMonitoring &&
+      m.missingHours === null &&
+      !fleet.locations[m.location!]!.deleted &&
+      (vacantSince.get(m.location!) ?? lastSlot) < leakFrom - SLOTS_PER_DAY,
   );
-  if (leak) leak.leaking = true;
+  if (leak) leak.leakFrom = leakFrom;
 }
 
 /**

@@ -71,7 +71,7 @@ export function buildUsageTables(): UsageTables {
     electricOccupied: range(VARIANTS.electricOccupied, () => electricOccupied(rng)),
     waterOccupied: range(VARIANTS.waterOccupied, () => waterOccupied(rng)),
     electricVacant: range(VARIANTS.electricVacant, () => constant(rng, 0.004, 0.014)),
-    leak: add(constant(rng, 0.25, 0.35)),
+    leak: add(constant(rng, 0.27, 0.35)),
     none: add(new Array<number>(PERIOD).fill(0)),
   };
   const prefix: number[] = [];

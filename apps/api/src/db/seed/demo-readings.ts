@@ -28,7 +28,7 @@ function planResets(grid: Grid, fleet: Fleet, segmentsOf: Map<number, Segment[]>
   for (const type of [DeviceType.Water, DeviceType.SmartElectric]) {
     for (let i = fleet.meters.length - 1; i >= 0; i--) {
       const m = fleet.meters[i]!;
-      if (m.deviceTypeId !== type || m.location === null || m.missingHours !== null || m.leaking) continue;
+      if (m.deviceTypeId !== type || m.location === null || m.missingHours !== null || m.leakFrom !== null) continue;
       const gap = segmentsOf
         .get(m.location)
         ?.find(
@@ -62,7 +62,8 @@ function planRuns(grid: Grid, fleet: Fleet, segments: Segment[], meterIds: numbe
     const localSlot = Math.round((toWallClock(site.timeZone, grid.t0) % DAY_MS) / SLOT_MS);
     const ph = localSlot + SLOTS_PER_DAY * rng.int(0, PERIOD_DAYS - 1);
     const lastSlot = m.missingHours === null ? grid.lastSlot : grid.lastSlot - m.missingHours * 4 - rng.int(0, 3);
-    const vacant = water ? (m.leaking ? tables.leak : tables.none) : rng.pick(tables.electricVacant);
+    const vacant = water ? tables.none : rng.pick(tables.electricVacant);
+    const leakFrom = m.leakFrom ?? Infinity;
     let total = (water ? rng.int(2_000, 600_000) : rng.int(800, 45_000)) * 1_000_000 + rng.int(0, 999_999);
     const resetSlot = resets.get(i) ?? -1;
     const push = (a: number, b: number, v: number, resetTo: number | null) => {
@@ -78,7 +79,10 @@ function planRuns(grid: Grid, fleet: Fleet, segments: Segment[], meterIds: numbe
       const b = Math.min(s.to, lastSlot);
       if (s.from > b) continue;
       const v = s.occupied ? rng.pick(water ? tables.waterOccupied : tables.electricOccupied) : vacant;
-      if (resetSlot > s.from && resetSlot <= b) {
+      if (!s.occupied && leakFrom > s.from && leakFrom <= b) {
+        push(s.from, leakFrom - 1, v, null);
+        push(leakFrom, b, tables.leak, null);
+      } else if (resetSlot > s.from && resetSlot <= b) {
         push(s.from, resetSlot - 1, v, null);
         push(resetSlot, b, v, 0);
       } else push(s.from, b, v, null);

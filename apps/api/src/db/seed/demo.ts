@@ -8,9 +8,10 @@ import { insertFleet, markLeak, planFleet } from './demo-fleet';
 import { insertReadings, updateLastReadings, withoutReadingConstraints } from './demo-readings';
 import { demoSites, insertBusinesses, insertSites } from './demo-sites';
 import { insertStayMeters, insertStays, planStays } from './demo-stays';
-import { DEMO_DAYS, gridFor } from './demo-time';
+import { DAY_MS, DEMO_DAYS, gridFor } from './demo-time';
 import { demoAccounts, insertUsers } from './demo-users';
-import { rebuildDailyUsage } from './rollup';
+import { rebuildDailyUsage, rebuildHourlyUsage } from './rollup';
+import { HOURLY_RETENTION_DAYS } from '../../features/alerts/detection';
 
 export { demoAccounts } from './demo-users';
 
@@ -34,7 +35,7 @@ export async function seedDemo(db: Db, log: FastifyBaseLogger, now = new Date())
   const grid = gridFor(now);
   const fleet = planFleet();
   const stayPlan = planStays(grid, fleet);
-  markLeak(fleet, stayPlan.openStays);
+  markLeak(fleet, stayPlan.segments, grid.lastSlot);
   lap('plan');
   const readings = await db.transaction(async (tx) => {
     const beIds = await insertBusinesses(tx);
@@ -60,11 +61,9 @@ export async function seedDemo(db: Db, log: FastifyBaseLogger, now = new Date())
     lap('daily usage');
     await updateLastReadings(tx);
     await insertStayMeters(tx);
-    await insertAlerts(
-      tx,
-      now,
-      meterIds.filter((_, i) => fleet.meters[i]!.leaking),
-    );
+    await rebuildHourlyUsage(tx, new Date(now.getTime() - HOURLY_RETENTION_DAYS * DAY_MS));
+    lap('hourly usage');
+    await insertAlerts(tx, now);
     await tx.execute(
       sql`analyze daily_usage, stays, stay_meters, guests, locations, service_points, service_point_capabilities`,
     );

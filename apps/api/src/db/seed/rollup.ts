@@ -85,3 +85,31 @@ export async function rebuildDailyUsage(q: Queryable): Promise<number> {
     group by l.site_id, d.day`);
   return Number(res?.n ?? 0);
 }
+
+/**
+ * Recomputes the hourly roll-up (UTC hours) from the readings' usage, for the hours from
+ * `since` on (older hours are not kept: see `pruneHourlyUsage`). Meter by meter, reading
+ * only each meter's readings from `since`. Returns the number of meter-hours written.
+ */
+export async function rebuildHourlyUsage(q: Queryable, since: Date): Promise<number> {
+  await q.execute(sql`delete from hourly_usage`);
+  const [res] = await rows<{ n: number | string }>(
+    q,
+    sql`
+    with ins as (
+      insert into hourly_usage (service_point_id, hour, usage)
+      select sp.id, h.hour, h.usage
+      from service_points sp
+      cross join lateral (
+        select date_trunc('hour', r.read_at, 'UTC') as hour, sum(r.usage) as usage
+        from meter_readings r
+        where r.service_point_id = sp.id and r.read_at >= date_trunc('hour', ${since.toISOString()}::timestamptz, 'UTC')
+        group by 1
+      ) h
+      where h.usage <> 0
+      returning 1
+    )
+    select count(*) as n from ins`,
+  );
+  return Number(res?.n ?? 0);
+}

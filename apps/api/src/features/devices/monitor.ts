@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rows } from '../../db/client';
 import type { Deps } from '../../deps';
 import { announce, meterValues } from '../../hub/events';
+import { threshold } from '../alerts/thresholds';
 
 /**
  * Meters on a location, watched (not excluded), silent for longer than the configured
@@ -66,10 +67,10 @@ export async function markMissingMeters(deps: Deps): Promise<number> {
 /**
  * Beyond the specification: energy or water flowing where no guest is checked in is
  * usage nobody pays for (a forgotten breaker, a leak). A meter on a vacant location that
- * used more than the threshold today raises one alert; it resolves when a guest checks in.
+ * used more than its property's threshold today (site_settings unbilled_kwh_per_day,
+ * unbilled_gallons_per_day) raises one alert; it resolves when a guest checks in.
  */
 export async function flagUnbilledUsage(deps: Deps): Promise<number> {
-  const { unbilledKwh, unbilledGallons } = deps.config.devices;
   return deps.db.transaction(async (tx) => {
     await tx.execute(sql`
       update system_alerts a set resolved_at = ${deps.now()}
@@ -84,10 +85,11 @@ export async function flagUnbilledUsage(deps: Deps): Promise<number> {
       join device_types dt on dt.id = sp.device_type_id
       join locations l on l.id = sp.location_id and not l.is_checked_in and not l.deleted
       join sites s on s.id = l.site_id and s.deleted_at is null
+      left join site_settings ss on ss.site_id = s.id
       join daily_usage d on d.service_point_id = sp.id
         and d.day = (${deps.now().toISOString()}::timestamptz at time zone s.time_zone)::date
       where not sp.exclude_from_monitoring
-        and d.usage > case dt.unit when 'gal' then ${unbilledGallons}::numeric else ${unbilledKwh}::numeric end
+        and d.usage > case dt.unit when 'gal' then ${threshold('unbilledGallonsPerDay')} else ${threshold('unbilledKwhPerDay')} end
       on conflict do nothing
       returning id`,
     );

@@ -13,7 +13,7 @@ export type Reading = {
 
 /**
  * Stores readings, each with its kind and the usage it adds (`classified`), and keeps the
- * daily roll-ups (of each meter and of each property), each meter's latest reading and its
+ * daily roll-ups (of each meter and of each property), the hourly one of each meter, each meter's latest reading and its
  * usage total, in one statement for the whole batch. Readings may come in any order: a reading
  * between stored ones is placed at its instant, the stored readings it changes (the one before
  * it, the two after it) are classified again and the roll-ups move by the difference, so the
@@ -148,6 +148,22 @@ export async function recordReadings(q: Queryable, batch: Reading[]): Promise<nu
       order by m.site_id, c.day
       on conflict (site_id, day) do update set kwh = sd.kwh + excluded.kwh, gallons = sd.gallons + excluded.gallons
       returning 1
+    ), hour_change as (
+      -- the hourly roll-up (UTC hours) the detection rules read, moved by the same differences;
+      -- the meters are locked, so a missing hour is inserted by this batch alone (an hour already
+      -- pruned gets no row back from a late correction)
+      select sp, date_trunc('hour', at, 'UTC') as hour, sum(delta) as delta from changed group by 1, 2 having sum(delta) <> 0
+    ), hour_rolled as (
+      update hourly_usage h set usage = h.usage + c.delta
+      from hour_change c where h.service_point_id = c.sp and h.hour = c.hour
+      returning 1
+    ), hour_added as (
+      insert into hourly_usage as h (service_point_id, hour, usage)
+      select c.sp, c.hour, c.delta from hour_change c
+      where c.delta > 0 and not exists (select 1 from hourly_usage x where x.service_point_id = c.sp and x.hour = c.hour)
+      order by 1, 2
+      on conflict (service_point_id, hour) do update set usage = h.usage + excluded.usage
+      returning 1
     ), meter_change as (
       select distinct on (sp) sp, sum(delta) over (partition by sp) as added, last_at as at, last_total as total
       from day_change order by sp, last_at desc nulls last
@@ -164,7 +180,7 @@ export async function recordReadings(q: Queryable, batch: Reading[]): Promise<nu
       ${raiseAlerts(sql`select * from changed where kind is distinct from old_kind`, sql`select sp, site_id from meta`)}
     )
     select (select count(*) from inserted) as n, (select count(*) from reclassified) as u, (select count(*) from rolled) as r,
-      (select count(*) from site_rolled) as s, (select count(*) from meters) as m, (select count(*) from alerts) as a`,
+      (select count(*) from site_rolled) as s, (select count(*) from hour_rolled) + (select count(*) from hour_added) as h, (select count(*) from meters) as m, (select count(*) from alerts) as a`,
   );
   return Number(res?.n ?? 0);
 }

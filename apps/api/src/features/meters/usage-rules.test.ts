@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rows } from '../../db/client';
-import { rebuildDailyUsage } from '../../db/seed/rollup';
+import { rebuildDailyUsage, rebuildHourlyUsage } from '../../db/seed/rollup';
 import { stayMeters, stays } from '../../db/schema';
 import { buildBusiness, buildLocation, buildMeter, buildSite } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -16,12 +16,13 @@ import { usageBetween } from './usage';
  * Usage comes out of any arrival of readings as the model says (identity-model.ts, written
  * from the rules in docs/decisions.md): glitches, resets, baselines, rollovers, duplicates, late
  * readings and batches cut anywhere. Stored per reading, per local day (daily_usage, with its
- * total before and first and last readings), per meter (usage_total, latest reading), per
- * property and day, over any span (usageBetween) and for a stay closed at any instant.
+ * total before and first and last readings), per UTC hour (hourly_usage), per meter
+ * (usage_total, latest reading), per property and day, over any span (usageBetween) and for a stay closed at any instant.
  */
 
 const ZONE = 'America/Chicago';
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 // from Oct 31 18:00 CDT on: local midnights and the repeated hour of Nov 1 come up
 const ORIGIN = Date.parse('2026-10-31T23:00:00Z');
 
@@ -163,6 +164,21 @@ async function checkMeter(id: number, read: ModelReading[], spans: Array<[number
     `${label}: daily usage`,
   ).toEqual(want);
 
+  // the hourly roll-up: the readings' usage summed by the UTC hour they were taken in
+  const hourly = await rows<{ hour: Date | string; usage: string }>(
+    t.deps.db,
+    sql`select hour, usage::text from hourly_usage where service_point_id = ${id} and usage <> 0 order by hour`,
+  );
+  const byHour = new Map<number, bigint>();
+  read.forEach((r, i) => {
+    const hour = Math.floor(r.at / HOUR) * HOUR;
+    byHour.set(hour, (byHour.get(hour) ?? 0n) + cls[i]!.usage);
+  });
+  expect(
+    hourly.map((h) => [new Date(h.hour).getTime(), micro(h.usage)]),
+    `${label}: hourly usage`,
+  ).toEqual([...byHour].filter(([, u]) => u !== 0n).sort(([a], [b]) => a - b));
+
   const [meter] = await rows<{
     usage_total: string;
     last_reading: string | null;
@@ -279,9 +295,11 @@ it('rebuilds from the readings the very figures the readings kept as they came',
       rows(t.deps.db, sql`select * from daily_usage order by service_point_id, day`),
       rows(t.deps.db, sql`select id, usage_total::text from service_points order by id`),
       rows(t.deps.db, sql`select * from site_daily_usage where kwh <> 0 or gallons <> 0 order by site_id, day`),
+      rows(t.deps.db, sql`select * from hourly_usage where usage <> 0 order by service_point_id, hour`),
     ]);
   const kept = await snapshot();
   expect(kept[0].length).toBeGreaterThan(100);
   await rebuildDailyUsage(t.deps.db);
+  await rebuildHourlyUsage(t.deps.db, new Date(0));
   expect(await snapshot()).toEqual(kept);
 });

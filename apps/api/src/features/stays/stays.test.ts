@@ -18,8 +18,6 @@ beforeAll(async () => {
       missingAfterMinutes: 15,
       commandTimeoutSeconds: 60,
       confirmWaitMs: 2_000,
-      unbilledKwh: 3,
-      unbilledGallons: 50,
     },
   });
   const db = t.deps.db;

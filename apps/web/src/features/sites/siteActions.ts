@@ -9,5 +9,6 @@ export type SiteActions = {
   onManage: (site: SiteWithStats) => void;
   onSettings: (site: SiteWithStats) => void;
   onTariffs: (site: SiteWithStats) => void;
+  onAlertThresholds: (site: SiteWithStats) => void;
   onDelete: (site: SiteWithStats) => void;
 };

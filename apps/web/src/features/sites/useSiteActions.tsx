@@ -8,6 +8,7 @@ import { toast } from '../../ui/toast';
 import { PropertyReportsModal, SchedulesDialog } from '../reports';
 import { AddLocationsDialog, AssignMetersDialog } from '../locations';
 import { TariffsDialog } from '../billing';
+import { ThresholdsDialog } from '../alerts';
 import { SiteSettingsModal } from './components/SiteSettingsModal';
 import { SiteFormModal } from './components/site-form/SiteFormModal';
 import { failureMessage } from './failureMessage';
@@ -16,7 +17,8 @@ import type { SiteActions } from './siteActions';
 
 type OpenDialog =
   | {
-      dialog: 'reporting' | 'schedules' | 'addLocation' | 'assignMeter' | 'manage' | 'settings' | 'tariffs';
+      dialog:
+        'reporting' | 'schedules' | 'addLocation' | 'assignMeter' | 'manage' | 'settings' | 'tariffs' | 'thresholds';
       site: SiteWithStats;
     }
   | { dialog: 'add'; busEntityID?: number };
@@ -69,6 +71,7 @@ export function useSiteActions(): {
     onManage: (site) => setOpen({ dialog: 'manage', site }),
     onSettings: (site) => setOpen({ dialog: 'settings', site }),
     onTariffs: (site) => setOpen({ dialog: 'tariffs', site }),
+    onAlertThresholds: (site) => setOpen({ dialog: 'thresholds', site }),
     onDelete: (site) => void deleteSite(site),
   };
 
@@ -82,6 +85,7 @@ export function useSiteActions(): {
       {open?.dialog === 'add' && <SiteFormModal busEntityID={open.busEntityID} onClose={close} />}
       {open?.dialog === 'settings' && <SiteSettingsModal site={open.site} onClose={close} />}
       {open?.dialog === 'tariffs' && <TariffsDialog site={open.site} onClose={close} />}
+      {open?.dialog === 'thresholds' && <ThresholdsDialog site={open.site} onClose={close} />}
     </>
   );
 

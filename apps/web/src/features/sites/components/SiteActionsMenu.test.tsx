@@ -17,6 +17,7 @@ function openMenu(role: RoleId) {
     onManage: vi.fn(),
     onSettings: vi.fn(),
     onTariffs: vi.fn(),
+    onAlertThresholds: vi.fn(),
     onDelete: vi.fn(),
   };
   const view = renderWithApp(<SiteActionsMenu site={site} role={role} actions={actions} />);
@@ -39,11 +40,11 @@ describe('a property’s actions menu', () => {
     expect(actions.onTariffs).toHaveBeenCalledWith(site);
   });
 
-  it('[Site Manager] has no Tariffs, as no settings', async () => {
+  it('[Site Manager] has no Tariffs, as no settings, but reads the alert thresholds', async () => {
     const { user } = openMenu(Role.SiteManager);
     await user.click(screen.getByRole('button', { name: 'Actions for Pine Lake' }));
     const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
-    expect(items).toEqual(['Reporting', 'Scheduled Reports', 'Add Location', 'Assign Meter']);
+    expect(items).toEqual(['Reporting', 'Scheduled Reports', 'Add Location', 'Assign Meter', 'Alert thresholds']);
   });
 
   it('[Site Manager] opens the Scheduled Reports (to read them)', async () => {
@@ -51,5 +52,12 @@ describe('a property’s actions menu', () => {
     await user.click(screen.getByRole('button', { name: 'Actions for Pine Lake' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Scheduled Reports' }));
     expect(actions.onSchedules).toHaveBeenCalledWith(site);
+  });
+
+  it('[Site Manager] opens the Alert thresholds (to read them)', async () => {
+    const { user, actions } = openMenu(Role.SiteManager);
+    await user.click(screen.getByRole('button', { name: 'Actions for Pine Lake' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Alert thresholds' }));
+    expect(actions.onAlertThresholds).toHaveBeenCalledWith(site);
   });
 });

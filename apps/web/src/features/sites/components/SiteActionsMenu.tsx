@@ -3,6 +3,7 @@ import { Role, type RoleId, type SiteWithStats } from '@portal/contract';
 import {
   IconAdjustments,
   IconCalendarTime,
+  IconBellCog,
   IconDotsVertical,
   IconGauge,
   IconMapPinPlus,
@@ -15,8 +16,8 @@ import { useTranslation } from 'react-i18next';
 import type { SiteActions } from '../siteActions';
 
 /**
- * The property's action menu: Reporting, Scheduled Reports (read-only for a Site Manager), Add
- * Location, Assign Meter for everyone; Manage
+ * The property's action menu: Reporting, Scheduled Reports, Add Location, Assign Meter, Alert
+ * thresholds for everyone (the schedules and thresholds read-only for a Site Manager); Manage
  * Property, Property Settings and Tariffs not for a Site Manager; Delete Property for an Administrator.
  */
 export function SiteActionsMenu({ site, role, actions }: { site: SiteWithStats; role: RoleId; actions: SiteActions }) {
@@ -42,6 +43,9 @@ export function SiteActionsMenu({ site, role, actions }: { site: SiteWithStats; 
         </Menu.Item>
         <Menu.Item leftSection={<IconGauge {...icon} />} onClick={() => actions.onAssignMeter(site)}>
           {t('sites.menu.assignMeter')}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconBellCog {...icon} />} onClick={() => actions.onAlertThresholds(site)}>
+          {t('alertThresholds.menu')}
         </Menu.Item>
         {canManage && (
           <>

@@ -1,0 +1,155 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Fieldset, Group, Modal, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { alertThresholdsRequest, Role, type AlertThresholds, type AlertThresholdsRequest } from '@portal/contract';
+import { type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { errorMessage, fieldMessage } from '../../i18n/messages';
+import { ApiError } from '../../lib/apiError';
+import { applyFieldErrors } from '../../lib/formErrors';
+import { roleOf } from '../../lib/session/session';
+import { useLogin } from '../../lib/session/useLogin';
+import { DialogActions } from '../../ui/DialogActions';
+import { toast } from '../../ui/toast';
+import { useAlertThresholds, useSaveAlertThresholds } from './thresholdHooks';
+
+type Site = { siteID: number; sitePublicName: string };
+type Field = Exclude<keyof AlertThresholds, 'siteID'>;
+type Values = Record<Field, string> & { siteID: number };
+
+/** The fields by rule: leak (water), electricity, usage nobody pays for. */
+const GROUPS: Array<{ legend: 'water' | 'electric' | 'unbilled'; fields: Field[] }> = [
+  { legend: 'water', fields: ['leakGallonsPerHour', 'leakHours', 'nightFlowGallons'] },
+  { legend: 'electric', fields: ['abnormalMultiple', 'vacantKwhPerHour'] },
+  { legend: 'unbilled', fields: ['unbilledKwhPerDay', 'unbilledGallonsPerDay'] },
+];
+const FIELDS = GROUPS.flatMap((g) => g.fields);
+
+const resolver = zodResolver(alertThresholdsRequest) as unknown as Resolver<
+  Values,
+  unknown,
+  z.output<typeof alertThresholdsRequest>
+>;
+
+const valuesOf = (t: AlertThresholds): Values =>
+  ({ siteID: t.siteID, ...Object.fromEntries(FIELDS.map((f) => [f, String(t[f])])) }) as Values;
+
+/**
+ * A property's alert thresholds (its actions menu): what the leak, night-flow, abnormal-use,
+ * vacant-draw and unbilled-usage rules compare with. An Administrator or the Site Owner
+ * changes them; a Site Manager reads them.
+ */
+export function ThresholdsDialog({ site, onClose }: { site: Site; onClose: () => void }) {
+  const { t } = useTranslation();
+  const thresholds = useAlertThresholds(site.siteID);
+  const login = useLogin();
+  const role = login ? roleOf(login) : Role.None;
+  const canEdit = role === Role.Administrator || role === Role.SiteOwner;
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('alertThresholds.title', { name: site.sitePublicName })}
+      size="lg"
+      closeOnClickOutside={false}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          {t('alertThresholds.intro')}
+        </Text>
+        {thresholds.isPending ? (
+          <Stack gap="sm" role="status" aria-label={t('common.loading')}>
+            <Skeleton height={160} />
+          </Stack>
+        ) : thresholds.isError ? (
+          <Alert color="red" variant="light" role="alert" title={t('alertThresholds.loadFailed')}>
+            {errorMessage(t, thresholds.error)}
+          </Alert>
+        ) : (
+          <ThresholdsForm site={site} current={thresholds.data} canEdit={canEdit} onClose={onClose} />
+        )}
+      </Stack>
+    </Modal>
+  );
+}
+
+function ThresholdsForm({
+  site,
+  current,
+  canEdit,
+  onClose,
+}: {
+  site: Site;
+  current: AlertThresholds;
+  canEdit: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const save = useSaveAlertThresholds(site.siteID);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<Values, unknown, z.output<typeof alertThresholdsRequest>>({
+    resolver,
+    defaultValues: valuesOf(current),
+  });
+
+  const onSubmit = handleSubmit((request) =>
+    save.mutate(request as AlertThresholdsRequest, {
+      onSuccess: () => {
+        toast.success(t('alertThresholds.saved'));
+        onClose();
+      },
+      onError: (error) => {
+        const onFields = error instanceof ApiError && error.fields.length > 0;
+        if (onFields) applyFieldErrors(error, setError, FIELDS);
+        toast.error(onFields ? t('alertThresholds.saveFailed') : errorMessage(t, error));
+      },
+    }),
+  );
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={t('alertThresholds.formLabel')}>
+      <Stack gap="md">
+        {!canEdit && (
+          <Alert variant="light" color="gray">
+            {t('alertThresholds.readOnly')}
+          </Alert>
+        )}
+        {GROUPS.map((group) => (
+          <Fieldset key={group.legend} legend={t(`alertThresholds.groups.${group.legend}`)}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {group.fields.map((field) => (
+                <TextInput
+                  key={field}
+                  label={t(`alertThresholds.fields.${field}`)}
+                  inputMode={field === 'leakHours' ? 'numeric' : 'decimal'}
+                  autoComplete="off"
+                  readOnly={!canEdit}
+                  error={fieldMessage(t, errors[field]?.message)}
+                  {...register(field)}
+                />
+              ))}
+            </SimpleGrid>
+          </Fieldset>
+        ))}
+        {canEdit ? (
+          <DialogActions onCancel={onClose}>
+            <Button type="submit" loading={save.isPending}>
+              {t('alertThresholds.save')}
+            </Button>
+          </DialogActions>
+        ) : (
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.close')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}
