@@ -15,7 +15,7 @@ type Row = {
 };
 
 /** What a leaking demo meter loses, in gallons per demo hour: above the leak rule's default of 1. */
-export const LEAK_GALLONS_PER_HOUR = 1.2;
+const LEAK_GALLONS_PER_HOUR = 1.2;
 
 /**
  * Every meter of the database as a simulated device: on when a relay is on, reporting

@@ -5,7 +5,7 @@ import { rows, type Queryable } from '../db/client';
 import { outboxAttachments, outboxEmails } from '../db/schema';
 
 /** A file sent with a mail (a scheduled report). */
-export type Attachment = { fileName: string; contentType: string; content: Buffer };
+type Attachment = { fileName: string; contentType: string; content: Buffer };
 
 export type Mail = { to: string; subject: string; body: string; attachments?: Attachment[] };
 

@@ -195,7 +195,7 @@ export function planFleet(): Fleet {
 }
 
 /** How long before the end of the demo's readings its leak starts: longer than the leak rule's 24 hours. */
-export const LEAK_SLOTS = 2 * SLOTS_PER_DAY;
+const LEAK_SLOTS = 2 * SLOTS_PER_DAY;
 
 /**
  * One water meter on a location vacant for the last days (longer than the leak) starts

@@ -16,9 +16,9 @@ import { threshold } from './thresholds';
 export const HOURLY_RETENTION_DAYS = 8;
 
 /** Days of less electric use are a vacant location's standby, left out of the median. */
-export const ACTIVE_DAY_KWH = 1;
+const ACTIVE_DAY_KWH = 1;
 /** Fewer active days than this in the 30 before: no median to compare with. */
-export const MIN_ACTIVE_DAYS = 7;
+const MIN_ACTIVE_DAYS = 7;
 
 const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
 /** The start of the current (incomplete) UTC hour: the hours before it are complete. */

@@ -35,7 +35,7 @@ function localTime(iso: string, timeZone: string | null): string {
 }
 
 /** The alert's text as the portal shows it, without the markup, its times in the property's zone. */
-export function alertSentence(a: AlertDetail): string {
+function alertSentence(a: AlertDetail): string {
   const params = Object.fromEntries(
     Object.entries(a.params).map(([k, v]) => [
       k,

@@ -11,9 +11,9 @@ import { alertsByIds } from './queries';
 /** A user is mailed of the same kind of alert at the same meter once in this time; repeats wait for the digest. */
 export const REPEAT_HOURS = 6;
 /** At most this many alerts are mailed to a user one by one in an hour; the rest wait for the digest. */
-export const MAILS_PER_HOUR = 20;
+const MAILS_PER_HOUR = 20;
 /** Digests leave at this local hour of the alert's property, listing what was raised in the 24 hours before. */
-export const DIGEST_HOUR = 7;
+const DIGEST_HOUR = 7;
 
 /** Each kind's type, severity and default delivery, as a table for the statement. */
 const kindTable = JSON.stringify(

@@ -27,7 +27,7 @@ const idList = (ids: number[]) => `{${ids.join(',')}}`;
 export type AlertFilter = { siteId?: number; state: AlertState | ''; type: AlertType | '' };
 
 /** Alerts of the visible properties; alerts of no property only for those who see all. */
-export const alertsInScope = (scope: Scope): SQL =>
+const alertsInScope = (scope: Scope): SQL =>
   sql`(${scope.kind === 'all' ? sql`a.site_id is null or ` : sql``}(a.site_id is not null and ${sitesInScope(scope)}))`;
 
 const stateIs: Record<AlertState | '', SQL> = {

@@ -16,7 +16,7 @@ export type ReportMailFacts = {
   fileName: string;
 };
 
-export function periodText(firstDay: string, lastDay: string): string {
+function periodText(firstDay: string, lastDay: string): string {
   return firstDay === lastDay ? firstDay : `${firstDay} to ${lastDay}`;
 }
 

@@ -40,7 +40,7 @@ export function initialValues(schedule: ReportSchedule | null): ScheduleFormValu
 }
 
 /** What the form sends: a location only for a report of one location. */
-export function requestOf(
+function requestOf(
   values: ScheduleFormValues,
   siteID: number,
   scheduleID: number,
