@@ -212,6 +212,16 @@ const examples: Record<string, () => unknown> = {
     fees: [{ name: 'Fee', amount: '2', per: 'night' }],
     taxes: [{ name: 'Tax', percent: '5', appliesTo: 'all' }],
   }),
+  [at(routes.alerts.saveThresholds)]: () => ({
+    siteID: 1,
+    leakGallonsPerHour: 1,
+    leakHours: 24,
+    nightFlowGallons: 5,
+    abnormalMultiple: 3,
+    vacantKwhPerHour: 1,
+    unbilledKwhPerDay: 3,
+    unbilledGallonsPerDay: 50,
+  }),
   [at(routes.sites.saveSettings)]: () => ({
     fk_SiteID: 1,
     weekStart: 7,
