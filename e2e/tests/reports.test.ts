@@ -13,7 +13,7 @@ async function openPineLakeReports(
   texts = { actions: 'Actions for Pine Lake RV Resort', reporting: 'Reporting' },
 ): Promise<Locator> {
   await page.getByRole('button', { name: texts.actions }).click();
-  await page.getByRole('menuitem', { name: texts.reporting }).click();
+  await page.getByRole('menuitem', { name: texts.reporting, exact: true }).click();
   return page.getByRole('dialog');
 }
 

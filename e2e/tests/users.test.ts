@@ -143,6 +143,8 @@ describe('Manage Users', () => {
     await page.getByRole('option', { name: 'Site Manager' }).click();
     expect(await dialog.getByLabel('Select Business').count()).toBe(0);
     await dialog.getByLabel('Select Properties').click();
+    // the owner's properties arrive from the server: wait for them before reading the list
+    await page.getByRole('listbox').getByRole('option').first().waitFor();
     expect((await page.getByRole('listbox').getByRole('option').allTextContents()).map((t) => t.trim()).sort()).toEqual(
       ['Canyon View Campground', 'Gulf Breeze RV Park', 'Pine Lake RV Resort'],
     );
