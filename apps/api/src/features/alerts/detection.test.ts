@@ -286,6 +286,28 @@ describe('abnormal use: a day above a multiple of the median of the 30 before', 
     );
   }, 120_000);
 
+  it('leaves the days a guest checked in or out (partial days) out of the median', async () => {
+    // short stays: every other day a check-in or check-out day of 8 kWh, between them full days of 20
+    const m = await meterAt(ELECTRIC);
+    const history = Array.from({ length: 30 }, (_, i) => (i % 2 ? 20 : 8));
+    await days(m.id, '2026-05-02', [...history, 45]);
+    for (let i = 0; i < 30; i += 2) {
+      const start = Date.parse('2026-05-02T15:00:00Z') + i * DAY;
+      await t.deps.db.insert(stays).values({
+        locationId: m.locationId,
+        siteId: m.siteId,
+        checkinAt: new Date(start),
+        checkoutAt: new Date(start + 2 * DAY - 5 * HOUR),
+      });
+    }
+    await detectAbnormalUse(t.deps.db, new Date('2026-06-02T01:00:00Z'));
+    // the median of the full days is 20, not 14 (of all days): 45 is not above 3 × 20
+    expect(await alertsOf(m.id, 'abnormalUse')).toHaveLength(0);
+    await t.deps.db.execute(sql`delete from stays where location_id = ${m.locationId}`);
+    await detectAbnormalUse(t.deps.db, new Date('2026-06-02T01:00:00Z'));
+    expect(await openOf(m.id, 'abnormalUse')).toHaveLength(1);
+  });
+
   it('gives the median in its params and resolves when a later day is back under the threshold', async () => {
     const m = await meterAt(ELECTRIC);
     await days(m.id, '2026-05-02', [...Array(30).fill(10), 31]);

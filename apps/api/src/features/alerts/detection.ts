@@ -40,6 +40,17 @@ const watched = (unit: 'gal' | 'kWh') => sql`
   left join site_settings ss on ss.site_id = s.id
   where not sp.exclude_from_monitoring`;
 
+/**
+ * A guest checked in or out at the location on the local day: a partial day of use, left out
+ * of the median it is judged against (a location of short stays would otherwise have a median
+ * of half days, and every full day of use would look abnormal).
+ */
+const turnover = (location: SQL, day: SQL, tz: SQL) => sql`exists (
+  select 1 from stays st, lateral (
+    select ${day}::timestamp at time zone ${tz} as a, (${day} + 1)::timestamp at time zone ${tz} as b) d
+  where st.location_id = ${location}
+    and ((st.checkin_at >= d.a and st.checkin_at < d.b) or (st.checkout_at >= d.a and st.checkout_at < d.b)))`;
+
 /** No stay of the location `l` overlaps [from, to): it was vacant the whole time. */
 const vacantBetween = (location: SQL, from: SQL, to: SQL) => sql`not exists (
   select 1 from stays st where st.location_id = ${location} and st.checkin_at < ${to}
@@ -175,6 +186,7 @@ export async function detectAbnormalUse(q: Queryable, now: Date): Promise<number
       select case when count(*) >= ${MIN_ACTIVE_DAYS} then percentile_cont(0.5) within group (order by p.usage) end as median
       from daily_usage p
       where p.service_point_id = w.sp and p.day >= d.day - 30 and p.day < d.day and p.usage >= ${ACTIVE_DAY_KWH}
+        and not ${turnover(sql`w.location_id`, sql`p.day`, sql`w.tz`)}
     ) m`;
   const resolved = await resolve(
     q,
