@@ -29,6 +29,14 @@ export function hasPermission(roleId: RoleId, permission: Permission): boolean {
   return rolePermissions[roleId].includes(permission);
 }
 
+/**
+ * Changing a property, its settings, tariffs, alert thresholds and scheduled reports: an
+ * Administrator, or a Site Owner (of the property's business, which the server checks too).
+ */
+export function managesProperties(roleId: RoleId | undefined): boolean {
+  return roleId === Role.Administrator || roleId === Role.SiteOwner;
+}
+
 /** Roles a user of the given role may give to another user. */
 export const assignableRoles: Record<RoleId, readonly RoleId[]> = {
   0: [],

@@ -4,6 +4,7 @@ import { rows, type Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { groupBy } from '../../lib/group';
 import { queueMails } from '../../lib/mailer';
+import { accountSeesSite } from '../auth/scope';
 import { alertMail, digestMail } from './mail';
 import { presentAlert } from './presenter';
 import { alertsByIds } from './queries';
@@ -60,10 +61,9 @@ export async function notifyAlerts(deps: Deps): Promise<number> {
           coalesce(p.delivery, f.fallback) as delivery
         from fresh f
         join user_accounts u on u.active and (
-          u.role_id = ${Role.Administrator}
-          or (f.site_id is not null and u.role_id = ${Role.SiteOwner} and u.bus_entity_id = f.bus_entity_id)
-          or (f.site_id is not null and u.role_id = ${Role.SiteManager}
-              and exists (select 1 from user_account_sites us where us.user_account_id = u.id and us.site_id = f.site_id)))
+          -- an alert of no property: the Administrators
+          case when f.site_id is null then u.role_id = ${Role.Administrator}
+            else ${accountSeesSite(sql`f.site_id`, sql`f.bus_entity_id`)} end)
         left join notification_preferences p on p.user_account_id = u.id and p.alert_type = f.type and p.severity = f.severity
       ), sent as (
         -- what each user was mailed one by one within the repeat window

@@ -45,6 +45,17 @@ export function sitesInScope(scope: Scope): SQL {
 }
 
 /**
+ * A condition on an account `u` (user_accounts): it sees the live property `siteId` of business
+ * `busEntityId`, as `scopeOf` decides for one caller (for the statements that look for every
+ * account that sees a property, such as who is told of an alert).
+ */
+export const accountSeesSite = (siteId: SQL, busEntityId: SQL): SQL => sql`(
+  u.role_id = ${Role.Administrator}
+  or (u.role_id = ${Role.SiteOwner} and u.bus_entity_id = ${busEntityId})
+  or (u.role_id = ${Role.SiteManager}
+      and exists (select 1 from user_account_sites us where us.user_account_id = u.id and us.site_id = ${siteId})))`;
+
+/**
  * A condition on the `guests` table: the guests of the caller's business (all for an
  * Administrator), or for a Site Manager those who stayed at one of their properties.
  */

@@ -1,4 +1,4 @@
-import { Role } from '@portal/contract';
+import { managesProperties } from '@portal/contract';
 import type { Queryable } from '../../db/client';
 import { forbidden, notFound } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
@@ -9,7 +9,7 @@ import { requireSite } from '../auth/scope';
  * Owner of its business. A Site Manager does not see Manage Property (properties section 6).
  */
 export function canManageSites(user: Principal): boolean {
-  return user.roleId === Role.Administrator || user.roleId === Role.SiteOwner;
+  return managesProperties(user.roleId);
 }
 
 /** A live property in the caller's scope; an archived one is gone for everyone (404). */

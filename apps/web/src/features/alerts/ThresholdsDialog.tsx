@@ -1,6 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Fieldset, Group, Modal, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { alertThresholdsRequest, Role, type AlertThresholds, type AlertThresholdsRequest } from '@portal/contract';
+import {
+  alertThresholdsRequest,
+  managesProperties,
+  type AlertThresholds,
+  type AlertThresholdsRequest,
+} from '@portal/contract';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -43,8 +48,7 @@ export function ThresholdsDialog({ site, onClose }: { site: Site; onClose: () =>
   const { t } = useTranslation();
   const thresholds = useAlertThresholds(site.siteID);
   const login = useLogin();
-  const role = login ? roleOf(login) : Role.None;
-  const canEdit = role === Role.Administrator || role === Role.SiteOwner;
+  const canEdit = managesProperties(login ? roleOf(login) : undefined);
   return (
     <Modal
       opened

@@ -1,9 +1,10 @@
 import { ActionIcon, Alert, Button, Group, Modal, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { Role, type ReportSchedule } from '@portal/contract';
+import { managesProperties, type ReportSchedule } from '@portal/contract';
 import { IconHistory, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../i18n/messages';
+import { roleOf } from '../../../lib/session/session';
 import { useLogin } from '../../../lib/session/useLogin';
 import { useConfirm } from '../../../ui/confirmContext';
 import { EmptyState } from '../../../ui/EmptyState';
@@ -27,8 +28,8 @@ type View =
  */
 export function SchedulesDialog({ site, onClose }: { site: Site; onClose: () => void }) {
   const { t } = useTranslation();
-  const role = useLogin()?.userAccountBasicInfo.roleID;
-  const canManage = role === Role.Administrator || role === Role.SiteOwner;
+  const login = useLogin();
+  const canManage = managesProperties(login ? roleOf(login) : undefined);
   const schedules = useSchedules(site.siteID);
   const types = useReportTypes(site.siteID, canManage);
   const [view, setView] = useState<View>({ kind: 'list' });

@@ -1,5 +1,5 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import { Role, type RoleId, type SiteWithStats } from '@portal/contract';
+import { managesProperties, Role, type RoleId, type SiteWithStats } from '@portal/contract';
 import {
   IconAdjustments,
   IconCalendarTime,
@@ -22,7 +22,7 @@ import type { SiteActions } from '../siteActions';
  */
 export function SiteActionsMenu({ site, role, actions }: { site: SiteWithStats; role: RoleId; actions: SiteActions }) {
   const { t } = useTranslation();
-  const canManage = role === Role.Administrator || role === Role.SiteOwner;
+  const canManage = managesProperties(role);
   const icon = { size: 16, 'aria-hidden': true } as const;
   return (
     <Menu position="bottom-end" withinPortal shadow="md" width={220}>
