@@ -1,6 +1,7 @@
 /** Figures of a scenario, the table `npm run bench` prints, and where results are kept. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { verdict } from './targets';
 
 export type Row = {
   id: string;
@@ -12,6 +13,8 @@ export type Row = {
   /** Plays a second: sequential when alone, all users together under load. */
   perSecond: number;
   rssMb?: number;
+  /** The largest answer of a play, decompressed. */
+  kb?: number;
   bareMedianMs?: number;
   errors?: number;
 };
@@ -46,10 +49,13 @@ export function printTable(rows: Row[]): void {
     'p95 ms',
     'p99 ms',
     'plays/s',
+    'KB',
     'RSS MB',
     'bare ms',
     '×bare',
     'errors',
+    'target',
+    'holds',
   ];
   const lines = rows.map((r) => [
     r.id,
@@ -59,14 +65,19 @@ export function printTable(rows: Row[]): void {
     String(r.p95Ms),
     String(r.p99Ms),
     String(r.perSecond),
+    r.kb === undefined ? '' : String(r.kb),
     r.rssMb === undefined ? '' : String(r.rssMb),
     r.bareMedianMs === undefined ? '' : String(r.bareMedianMs),
     r.bareMedianMs ? (r.medianMs / r.bareMedianMs).toFixed(1) : '',
     r.errors === undefined ? '' : String(r.errors),
+    verdict(r).target,
+    verdict(r).holds,
   ]);
   const widths = header.map((h, c) => Math.max(h.length, ...lines.map((l) => l[c]!.length)));
   const format = (cells: string[]) =>
-    cells.map((cell, c) => (c === 1 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ');
+    cells
+      .map((cell, c) => (c === 1 || c >= header.length - 2 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!)))
+      .join('  ');
   console.log([format(header), ...lines.map(format)].join('\n'));
 }
 

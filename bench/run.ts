@@ -15,6 +15,7 @@ import { Client, loopbackAddress, type Answer } from './http';
 import type { LoadResult, LoadSettings } from './load';
 import { rssOf, runLoad, startBare, startPortal, watchMemory, type Started } from './processes';
 import { printTable, saveResult, summarize, type Row } from './report';
+import { verdict } from './targets';
 import { bareCall, portalCall, scenarios, type BenchContext, type Call, type Scenario } from './scenarios';
 import { BENCH_DATA_DIR } from './seed-fleet';
 import { discover } from './discover';
@@ -44,7 +45,8 @@ async function main() {
     const loadUsers = quick ? Math.min(users, 10) : users;
     const context = await discover(admin, loadUsers);
     const answersFile = join(tmpdir(), `bench-answers-${process.pid}.json`);
-    writeFileSync(answersFile, JSON.stringify(await capture(base, context, admin.token)));
+    const captured = await capture(base, context, admin.token);
+    writeFileSync(answersFile, JSON.stringify(captured.answers));
     bare = await startBare(answersFile);
     const bareBase = new URL(`http://127.0.0.1:${bare.port}`);
 
@@ -61,6 +63,7 @@ async function main() {
       yardstickClient.close();
       rows.push({
         ...summarize(scenario.id, scenario.title, measured.value),
+        kb: captured.largestKb[scenario.id],
         rssMb: mb(measured.peak),
         bareMedianMs: summarize('', '', yardstick).medianMs,
       });
@@ -108,7 +111,7 @@ async function main() {
       machine: { cpus: cpus().length, node: process.version },
       serverRssMbAfter: mb(rssOf(portal.process.pid!)),
       context: { largestSiteId: context.largestSiteId, properties: context.siteIds.length },
-      rows,
+      rows: rows.map((r) => ({ ...r, ...verdict(r) })),
     };
     const file = saveResult(`bench-${result.database}${quick ? '-quick' : ''}`, result);
     console.log(`written to ${file}; the portal's log: ${portal.log}`);
@@ -132,17 +135,27 @@ async function timePlays(scenario: Scenario, runs: number, ctx: BenchContext, ca
   return times;
 }
 
-/** Every scenario once against the portal, keeping its answers for the bare server. */
-async function capture(base: URL, ctx: BenchContext, token: string): Promise<CapturedAnswers> {
+/**
+ * Every scenario once against the portal, keeping its answers for the bare server and the
+ * size of each scenario's largest answer (decompressed).
+ */
+async function capture(
+  base: URL,
+  ctx: BenchContext,
+  token: string,
+): Promise<{ answers: CapturedAnswers; largestKb: Record<string, number> }> {
   const answers: CapturedAnswers = {};
+  const largestKb: Record<string, number> = {};
   for (const [i, scenario] of scenarios.entries()) {
     const client = new Client(base, loopbackAddress(60 + i), token);
-    const keep = (n: string, a: Answer) =>
-      (answers[`${scenario.id}/${n}`] = { contentType: a.contentType, body: a.body.toString('base64') });
+    const keep = (n: string, a: Answer) => {
+      answers[`${scenario.id}/${n}`] = { contentType: a.contentType, body: a.body.toString('base64') };
+      largestKb[scenario.id] = Math.max(largestKb[scenario.id] ?? 0, Math.round(a.body.length / 102.4) / 10);
+    };
     await scenario.play(portalCall(client, keep), ctx, 0);
     client.close();
   }
-  return answers;
+  return { answers, largestKb };
 }
 
 await main();

@@ -67,7 +67,7 @@ const metersCte = (p: ReportParams) => sql`
   )`;
 
 /** Each meter over the period as a span keyed by the meter's id, with its usage (`span_day`, `span_usage`). */
-const meterDays = (p: ReportParams) => sql`
+export const meterDays = (p: ReportParams) => sql`
   ${periodCte(p)}, ${metersCte(p)},
   span as (select m.id as k, m.id as sp, w.a, w.b from w, m),
   ${usageOverSpans(p.timeZone)}`;

@@ -23,7 +23,7 @@ import {
   type IdentitySpec,
   type Unit,
 } from './identity-fixture';
-import { reports } from './registry';
+import { meterDays, reports } from './registry';
 import { meterSeries } from './series-arbitrary';
 import { prepare, records } from './service';
 
@@ -337,9 +337,31 @@ const checks: Record<string, (ctx: Context, perMeter: MeterUsage) => Promise<unk
   missing_and_out_of_service: checkMissing,
 };
 
+/**
+ * A span's usage (whole days from the roll-up's running total, partial days from the readings)
+ * is the sum of its days: the rows of a report correct a wrong usage from the raw readings, so
+ * this is checked on its own.
+ */
+async function checkSpanUsage(site: IdentitySite, period: Period, label: string) {
+  const { params } = await prepare(t.deps.db, siteRef(site), {
+    reportId: typeIds.usage_by_location!,
+    name: 'usage_by_location',
+    ...period,
+    locationDescription: '',
+  });
+  const spans = await rows<{ k: number; usage: string; days: string | null }>(
+    t.deps.db,
+    sql`with ${meterDays(params)}
+      select u.k, u.usage, (select sum(d.usage) from span_day d where d.k = u.k) as days from span_usage u`,
+  );
+  expect(spans.length, label).toBeGreaterThan(0);
+  for (const s of spans) expect(micro(s.usage), label).toBe(micro(s.days ?? 0));
+}
+
 async function checkEveryReport(site: IdentitySite, period: Period) {
   const { a, b } = await instants(site, period);
   const ctx = { site, period, a, b, label: `${period.start} – ${period.end}` };
+  await checkSpanUsage(site, period, ctx.label);
   const perMeter = await checkUsageByLocation(ctx);
   for (const [name, check] of Object.entries(checks)) if (name !== 'usage_by_location') await check(ctx, perMeter);
 }

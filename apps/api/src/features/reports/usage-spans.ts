@@ -5,6 +5,14 @@ import { levelBefore, usageBetween } from '../meters/service';
 const rawRange = (day: SQL, from: SQL, to: SQL) => sql`
       select ${day} as day, u.usage from (${usageBetween(sql`e.sp`, from, to)}) u where u.readings > 0`;
 
+/**
+ * The meter's usage of the days before `day` (`e`: a row of span_edge, `sp` its meter): the
+ * running total of its first roll-up day from `day` on, or all its usage when it has none.
+ */
+const runningTotal = (day: SQL) => sql`coalesce((
+      select d.total_before from daily_usage d where d.service_point_id = e.sp and d.day >= ${day}
+      order by d.day limit 1), sp.usage_total)`;
+
 /** The span's whole local days in the daily roll-up (`e`: a row of span_edge). */
 const wholeDays = sql.raw('daily_usage d where d.service_point_id = e.sp and d.day >= e.d1 and d.day < e.d2');
 
@@ -41,9 +49,14 @@ export const usageOverSpans = (timeZone: string) => sql`
     union all
     select k, day, usage from span_raw
   ), span_usage as (
-    -- the sum of span_day by span, without a row for each day
-    select e.k, coalesce((select sum(d.usage) from ${wholeDays}), 0) + coalesce(r.usage, 0) as usage
-    from span_edge e left join (select k, sum(usage) as usage from span_raw group by k) r on r.k = e.k
+    -- the sum of span_day by span, without a row for each day: the whole days' usage is the
+    -- difference of the roll-up's running total at either end, two probes by key however long
+    -- the span (a meter's days lie on as many pages as it has days)
+    select e.k, case when e.d1 < e.d2 then ${runningTotal(sql`e.d2`)} - ${runningTotal(sql`e.d1`)} else 0 end
+      + coalesce(r.usage, 0) as usage
+    from span_edge e
+    join service_points sp on sp.id = e.sp
+    left join (select k, sum(usage) as usage from span_raw group by k) r on r.k = e.k
   )`;
 
 /**
