@@ -13,6 +13,8 @@ export type Row = {
   perSecond: number;
   rssMb?: number;
   bareMedianMs?: number;
+  /** The JSON a play answers, uncompressed. */
+  kb?: number;
   errors?: number;
 };
 
@@ -49,6 +51,7 @@ export function printTable(rows: Row[]): void {
     'RSS MB',
     'bare ms',
     '×bare',
+    'KB',
     'errors',
   ];
   const lines = rows.map((r) => [
@@ -62,6 +65,7 @@ export function printTable(rows: Row[]): void {
     r.rssMb === undefined ? '' : String(r.rssMb),
     r.bareMedianMs === undefined ? '' : String(r.bareMedianMs),
     r.bareMedianMs ? (r.medianMs / r.bareMedianMs).toFixed(1) : '',
+    r.kb === undefined ? '' : String(r.kb),
     r.errors === undefined ? '' : String(r.errors),
   ]);
   const widths = header.map((h, c) => Math.max(h.length, ...lines.map((l) => l[c]!.length)));

@@ -53,9 +53,9 @@ async function main() {
       const runs = quick ? 2 : scenario.runs;
       const client = new Client(base, loopbackAddress(10 + i), admin.token);
       const yardstickClient = new Client(bareBase, loopbackAddress(10 + i));
-      const measured = await watchMemory(portal.process.pid!, () =>
-        timePlays(scenario, runs, context, () => portalCall(client)),
-      );
+      let bytes = 0;
+      const counted = () => portalCall(client, (_, answer) => (bytes += answer.body.length));
+      const measured = await watchMemory(portal.process.pid!, () => timePlays(scenario, runs, context, counted));
       const yardstick = await timePlays(scenario, runs, context, () => bareCall(yardstickClient, scenario.id));
       client.close();
       yardstickClient.close();
@@ -63,10 +63,11 @@ async function main() {
         ...summarize(scenario.id, scenario.title, measured.value),
         rssMb: mb(measured.peak),
         bareMedianMs: summarize('', '', yardstick).medianMs,
+        kb: Math.round(bytes / (WARM_UP + runs) / 1024),
       });
       const row = rows.at(-1)!;
       console.log(
-        `  ${row.id} ${row.title}: median ${row.medianMs} ms, p95 ${row.p95Ms} ms (bare ${row.bareMedianMs} ms)`,
+        `  ${row.id} ${row.title}: median ${row.medianMs} ms, p95 ${row.p95Ms} ms (bare ${row.bareMedianMs} ms), ${row.kb} KB`,
       );
     }
 
