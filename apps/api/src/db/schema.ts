@@ -274,6 +274,10 @@ export const servicePoints = pgTable(
     id: serial().primaryKey(),
     /** The meter's serial number, 7 characters. */
     name: text().notNull(),
+    /** The name's key in natural order, kept by the database on every write (the locations table sorts by meters). */
+    sortKey: text()
+      .notNull()
+      .generatedAlwaysAs((): SQL => naturalKey(sql`${servicePoints.name}`)),
     deviceKey: text().notNull(),
     deviceTypeId: integer()
       .notNull()

@@ -9,7 +9,6 @@ import {
   type StatusFilter,
 } from '@portal/contract';
 import { rows, type Queryable } from '../../db/client';
-import { naturalKey } from '../../db/natural-key';
 
 export type LocationDbRow = {
   id: number;
@@ -76,7 +75,8 @@ function ofType(type: SelectionType): SQL {
  * common table `f`: one pass over its locations and meters. A vacant location used a whole
  * unit today when a meter's total less its total before today's roll-up row is 1 or more
  * (the Day usage the row shows, truncated); the text the search box matches is made only
- * when there is a search, the meters' natural key only when the table is sorted by them.
+ * when there is a search, the meters' key (their names' natural keys, kept by the database, in
+ * slot order: the natural key of the names the row shows) only when the table is sorted by them.
  */
 function facts(siteId: number, now: Date, with_: { text: boolean; metersKey: boolean }): SQL {
   return sql`
@@ -95,7 +95,7 @@ function facts(siteId: number, now: Date, with_: { text: boolean; metersKey: boo
           TYPED.map((t) => sql`bool_or(dt.group_id in (${t.groups})) as ${t.column}`),
           sql`, `,
         )},
-        string_agg(sp.name, ' ' order by sp.slot) as names,
+        ${with_.metersKey ? sql`string_agg(sp.sort_key, ' ' order by sp.slot)` : sql`null`} as meters_key,
         ${with_.text ? sql`string_agg(sp.name || ' ' || dt.display_name, ' ' order by sp.slot)` : sql`null`} as meter_text
       from service_points sp
       join locations l on l.id = sp.location_id
@@ -113,7 +113,7 @@ function facts(siteId: number, now: Date, with_: { text: boolean; metersKey: boo
           TYPED.map((t) => sql`coalesce(m.${t.column}, false) as ${t.column}`),
           sql`, `,
         )},
-        ${with_.metersKey ? naturalKey(sql`coalesce(m.names, '')`) : sql`''`} as meters_key,
+        coalesce(m.meters_key, '') as meters_key,
         ${
           with_.text
             ? sql`lower(concat_ws(' ', l.description, l.public_name, coalesce(l.account_number, ''),
