@@ -279,4 +279,63 @@ describe('the locations table', () => {
       ),
     );
   });
+
+  it('shows a new location on its page after it is added, highlighted', async () => {
+    const rows = [...thirty];
+    signInAs(Role.SiteOwner);
+    const api = mockApi({
+      [PAGE]: pagesOf(rows),
+      'POST BulkCreateLocationWithSetting': () => {
+        rows.push(locationRow(31));
+        return { result: [31] };
+      },
+    });
+    const { user } = renderWithApp(<LocationsTable site={site} withPropertyActions />);
+    const table = await screen.findByRole('table', { name: 'Locations of Pine Lake' });
+    await waitFor(() => expect(ids(table)).toHaveLength(25));
+    await user.click(screen.getByRole('button', { name: 'Add Location' }));
+    const dialog = await screen.findByRole('dialog', { name: /Add Location/ });
+    await user.type(within(dialog).getByLabelText('Location Description, row 1'), 'Site 31');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    // the server finds the page that holds it: the second
+    await waitFor(() => expect(ids(table)).toEqual(['26', '27', '28', '29', '30', '31']), { timeout: 3_000 });
+    expect(api.callsTo(PAGE).some((c) => c.query.locationID === '31')).toBe(true);
+    const added = table.querySelector('tr[data-location-id="31"]')!;
+    expect(added.className).toMatch(/highlighted/);
+    expect(screen.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it("[ADMINISTRATOR] moves every selected location, across pages, to the property chosen: the server resolves 'Select All m'", async () => {
+    const moved: unknown[] = [];
+    const { table, user } = await showTable(Role.Administrator, thirty, {
+      'GET GetAllBusinessLookup': [{ id: 3, value: 'Pine Lake LLC' }],
+      'GET GetSitesLookupByBusEntityID': [
+        { id: 1, value: 'Pine Lake' },
+        { id: 5, value: 'Cedar Cove' },
+      ],
+      'PUT Locations/MoveSelection': (call) => {
+        moved.push(call.body);
+        return { result: null };
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Select All 30' }));
+    await user.click(within(table).getByRole('checkbox', { name: 'Select Site 1' }));
+    await user.click(screen.getByRole('button', { name: 'Move Location' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move 29 locations' });
+    await user.click(within(dialog).getByRole('textbox', { name: 'Business' }));
+    await user.click(await screen.findByRole('option', { name: 'Pine Lake LLC' }));
+    await user.click(within(dialog).getByRole('textbox', { name: 'Property' }));
+    // the property the locations are in is not offered
+    expect(screen.queryByRole('option', { name: 'Pine Lake' })).toBeNull();
+    await user.click(await screen.findByRole('option', { name: 'Cedar Cove' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Move Location' }));
+    await waitFor(() => expect(moved).toHaveLength(1));
+    expect(moved[0]).toEqual({
+      selection: { siteID: 1, all: true, search: '', status: null, type: 'select', locationIDs: [], exceptIDs: [1] },
+      SiteId: 5,
+    });
+    await waitFor(() => expect(screen.getByText('(0 out of 30) selected')).toBeTruthy());
+  });
 });
