@@ -13,9 +13,9 @@ export type Row = {
   /** Plays a second: sequential when alone, all users together under load. */
   perSecond: number;
   rssMb?: number;
-  /** The largest answer of a play, decompressed. */
-  kb?: number;
   bareMedianMs?: number;
+  /** The JSON a play answers, uncompressed. */
+  kb?: number;
   errors?: number;
 };
 
@@ -49,10 +49,10 @@ export function printTable(rows: Row[]): void {
     'p95 ms',
     'p99 ms',
     'plays/s',
-    'KB',
     'RSS MB',
     'bare ms',
     '×bare',
+    'KB',
     'errors',
     'target',
     'holds',
@@ -65,10 +65,10 @@ export function printTable(rows: Row[]): void {
     String(r.p95Ms),
     String(r.p99Ms),
     String(r.perSecond),
-    r.kb === undefined ? '' : String(r.kb),
     r.rssMb === undefined ? '' : String(r.rssMb),
     r.bareMedianMs === undefined ? '' : String(r.bareMedianMs),
     r.bareMedianMs ? (r.medianMs / r.bareMedianMs).toFixed(1) : '',
+    r.kb === undefined ? '' : String(r.kb),
     r.errors === undefined ? '' : String(r.errors),
     verdict(r).target,
     verdict(r).holds,

@@ -47,8 +47,7 @@ async function main() {
     const loadUsers = quick ? Math.min(users, 10) : users;
     const context = await discover(admin, loadUsers);
     const answersFile = join(tmpdir(), `bench-answers-${process.pid}.json`);
-    const captured = await capture(base, context, admin.token);
-    writeFileSync(answersFile, JSON.stringify(captured.answers));
+    writeFileSync(answersFile, JSON.stringify(await capture(base, context, admin.token)));
     bare = await startBare(answersFile);
     const bareBase = new URL(`http://127.0.0.1:${bare.port}`);
 
@@ -57,21 +56,21 @@ async function main() {
       const runs = quick ? 2 : scenario.runs;
       const client = new Client(base, loopbackAddress(10 + i), admin.token);
       const yardstickClient = new Client(bareBase, loopbackAddress(10 + i));
-      const measured = await watchMemory(portal.process.pid!, () =>
-        timePlays(scenario, runs, context, () => portalCall(client)),
-      );
+      let bytes = 0;
+      const counted = () => portalCall(client, (_, answer) => (bytes += answer.body.length));
+      const measured = await watchMemory(portal.process.pid!, () => timePlays(scenario, runs, context, counted));
       const yardstick = await timePlays(scenario, runs, context, () => bareCall(yardstickClient, scenario.id));
       client.close();
       yardstickClient.close();
       rows.push({
         ...summarize(scenario.id, scenario.title, measured.value),
-        kb: captured.largestKb[scenario.id],
         rssMb: mb(measured.peak),
         bareMedianMs: summarize('', '', yardstick).medianMs,
+        kb: Math.round(bytes / (WARM_UP + runs) / 1024),
       });
       const row = rows.at(-1)!;
       console.log(
-        `  ${row.id} ${row.title}: median ${row.medianMs} ms, p95 ${row.p95Ms} ms (bare ${row.bareMedianMs} ms)`,
+        `  ${row.id} ${row.title}: median ${row.medianMs} ms, p95 ${row.p95Ms} ms (bare ${row.bareMedianMs} ms), ${row.kb} KB`,
       );
     }
 
@@ -152,27 +151,17 @@ async function timePlays(scenario: Scenario, runs: number, ctx: BenchContext, ca
   return times;
 }
 
-/**
- * Every scenario once against the portal, keeping its answers for the bare server and the
- * size of each scenario's largest answer (decompressed).
- */
-async function capture(
-  base: URL,
-  ctx: BenchContext,
-  token: string,
-): Promise<{ answers: CapturedAnswers; largestKb: Record<string, number> }> {
+/** Every scenario once against the portal, keeping its answers for the bare server. */
+async function capture(base: URL, ctx: BenchContext, token: string): Promise<CapturedAnswers> {
   const answers: CapturedAnswers = {};
-  const largestKb: Record<string, number> = {};
   for (const [i, scenario] of scenarios.entries()) {
     const client = new Client(base, loopbackAddress(60 + i), token);
-    const keep = (n: string, a: Answer) => {
-      answers[`${scenario.id}/${n}`] = { contentType: a.contentType, body: a.body.toString('base64') };
-      largestKb[scenario.id] = Math.max(largestKb[scenario.id] ?? 0, Math.round(a.body.length / 102.4) / 10);
-    };
+    const keep = (n: string, a: Answer) =>
+      (answers[`${scenario.id}/${n}`] = { contentType: a.contentType, body: a.body.toString('base64') });
     await scenario.play(portalCall(client, keep), ctx, 0);
     client.close();
   }
-  return { answers, largestKb };
+  return answers;
 }
 
 await main();

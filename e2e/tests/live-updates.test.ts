@@ -54,7 +54,8 @@ describe('live updates of the locations table', () => {
         let meterEvents = 0;
         page.on('request', (req) => {
           const url = req.url().toLowerCase();
-          if (url.includes('/api/getalllocationswithmetersbysiteid')) requests.table++;
+          if (url.includes('/api/getalllocationswithmetersbysiteid') || url.includes('/api/locations/getlocationspage'))
+            requests.table++;
           if (url.includes('/api/getsitewithlocationstatssignalrcall')) requests.row++;
         });
         page.on('websocket', (ws) =>

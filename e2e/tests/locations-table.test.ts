@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { nextSlot, type LocationRow } from '@portal/contract';
+import { nextSlot, type LocationRow, type LocationsPage } from '@portal/contract';
 import { baseUrl, demo, launch, newPage, signIn } from '../support/browser';
 import { LANGUAGES, text, useLanguage } from '../support/i18n';
 import { api, apiToken, findLocation, locationsOf, openRow, visibleSites } from '../support/locations';
@@ -67,6 +67,80 @@ describe('the locations table', () => {
     await page.context().close();
   });
 
+  it("[ADMINISTRATOR] 'Select All m' across pages, one row unticked, then Off: every other matching location's meters are sent the command", async () => {
+    const token = await apiToken(demo.admin);
+    const sizes = await Promise.all(
+      (await visibleSites(token)).map(async (site) => ({ site, rows: await locationsOf(token, site.siteID) })),
+    );
+    const { site, rows } = sizes.reduce((a, b) => (b.rows.length > a.rows.length ? b : a));
+    // a search that leaves two or three pages of 10 vacant locations ('Slip 12' leaves Slip 12, 120 to 129 …)
+    const vacantOf = async (search: string) =>
+      api<LocationsPage>(
+        token,
+        'GET',
+        `Locations/GetLocationsPage?${new URLSearchParams({ siteID: String(site.siteID), search, status: 'vacant', pageSize: 'all' })}`,
+      );
+    const vacant = rows.filter((r) => !r.deleted && !r.isCheckedInState);
+    const leaves = (search: string) =>
+      vacant.filter((r) => r.locationDescription.toLowerCase().includes(search.toLowerCase())).length;
+    const candidates = new Set(
+      vacant.flatMap((r) =>
+        Array.from({ length: r.locationDescription.length - 3 }, (_, k) =>
+          r.locationDescription.slice(0, k + 4).trim(),
+        ),
+      ),
+    );
+    let search = '';
+    let matching: LocationRow[] = [];
+    for (const candidate of [...candidates].filter((c) => leaves(c) > 10 && leaves(c) <= 30)) {
+      const found = (await vacantOf(candidate)).rows;
+      if (found.length > 10 && found.length <= 30) {
+        search = candidate;
+        matching = found;
+        break;
+      }
+    }
+    expect(matching.length, 'a search of the largest property leaving 11 to 30 vacant locations').toBeGreaterThan(10);
+
+    const page = await signedIn(demo.admin);
+    await page.goto(`/Locations/${site.siteID}`);
+    const table = page.getByRole('table', { name: `Locations of ${site.sitePublicName}` });
+    await table.locator('tbody tr').first().waitFor();
+    await page.getByRole('textbox', { name: 'Rows per page' }).click();
+    await page.getByRole('listbox', { name: 'Rows per page' }).getByRole('option', { name: '10 / page' }).click();
+    await page.getByRole('textbox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: /^Vacant \(\d+\)$/ }).click();
+    await page.getByRole('textbox', { name: 'Search locations' }).fill(search);
+    const m = matching.length;
+    await page.getByText(`(0 out of ${m}) selected`).waitFor();
+    await page.getByRole('button', { name: `Select All ${m}` }).click();
+    await page.getByText(`(${m} out of ${m}) selected`).waitFor();
+
+    const [unticked, ...selected] = matching;
+    await table.getByRole('checkbox', { name: `Select ${unticked!.locationDescription}`, exact: true }).uncheck();
+    await page.getByText(`(${m - 1} out of ${m}) selected`).waitFor();
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    const onPage2 = table.getByRole('checkbox', { name: `Select ${matching[10]!.locationDescription}`, exact: true });
+    await onPage2.waitFor();
+    expect(await onPage2.isChecked()).toBe(true);
+
+    const switchable = selected.flatMap((r) => r.servicePoints.filter((sp) => sp.servicePointCapabilities.length > 0));
+    await page.getByRole('button', { name: 'Off', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Turn meters off' });
+    await confirm.getByText(`Send the command to the meters of ${m - 1} selected location(s)?`).waitFor();
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText(`Command sent to ${switchable.length} meter(s).`, { exact: false }).waitFor();
+
+    // the locations of page 2 and beyond were switched off too, though the browser never held their meters then
+    const after = new Map((await locationsOf(token, site.siteID)).map((r) => [r.locationID, r]));
+    for (const row of selected.slice(9)) {
+      for (const sp of after.get(row.locationID)!.servicePoints.filter((x) => x.servicePointCapabilities.length)) {
+        expect(sp.deviceControlRequestedState, `${row.locationDescription} ${sp.servicePointName}`).toBe(0);
+      }
+    }
+    await page.context().close();
+  });
+
   it('[SITE MANAGER] narrows the table by status: checked in, vacant, missing', async () => {
     const token = await apiToken(demo.manager);
     const [site] = await visibleSites(token);
@@ -80,6 +154,8 @@ describe('the locations table', () => {
     const choose = async (label: RegExp) => {
       await page.getByRole('textbox', { name: 'Status' }).click();
       await page.getByRole('option', { name: label }).click();
+      // the server's page for the status, not the one before it, which stays on screen meanwhile
+      await page.locator('[aria-busy="true"]').waitFor({ state: 'detached' });
     };
     const checkedIn = rows.filter((r) => r.isCheckedInState).length;
     await choose(/^Checked in \(\d+\)$/);

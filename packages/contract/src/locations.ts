@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParam } from './fields';
 import { statementTotal } from './billing';
 import { lastRefusal } from './meters';
+import { DeviceGroup, METERED_DEVICE_GROUPS } from './constants';
 
 const id = z.int32();
 const isoDate = z.string();
@@ -67,6 +68,123 @@ export const locationRow = z.object({
 export type LocationRow = z.infer<typeof locationRow>;
 
 export const siteIdQuery = z.object({ siteID: idParam });
+
+// ---------------------------------------------------------------- the table, a page at a time
+
+/** The status filters of the locations table; its menu shows how many locations of the property each has. */
+export const STATUS_FILTERS = [
+  'checkedIn',
+  'vacant',
+  'vacantWithUsage',
+  'missing',
+  'outOfService',
+  'excluded',
+] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+/** The columns the table sorts by: description and meters in natural order ('A-2' before 'A-10'). */
+export const LOCATION_SORTS = ['description', 'meters', 'checkInOut', 'health'] as const;
+export type LocationSort = (typeof LOCATION_SORTS)[number];
+
+/** The length menu (access section 9): rows a page, or every row. */
+export const PAGE_SIZE_OPTIONS = ['10', '25', '50', '100', '200', '500', 'all'] as const;
+export type PageSizeOption = (typeof PAGE_SIZE_OPTIONS)[number];
+
+/** The type dropdown beside the selection checkbox (Administrator only), in the specification's order. */
+export const SELECTION_TYPES = ['select', 'all', 'allMeters', 'electric', 'water', 'cubes', 'dataCollectors'] as const;
+export type SelectionType = (typeof SELECTION_TYPES)[number];
+
+/**
+ * The meter groups a selection type takes; null: every meter ('Select', the default, and
+ * 'All'). Choosing a type selects the live locations with a meter of its groups (every live
+ * one for 'All'); On and Off then address those meters only.
+ */
+export const METER_GROUPS_OF_TYPE: Readonly<Record<SelectionType, readonly number[] | null>> = {
+  select: null,
+  all: null,
+  allMeters: METERED_DEVICE_GROUPS,
+  electric: [DeviceGroup.Electric, DeviceGroup.Metered],
+  water: [DeviceGroup.Water],
+  cubes: [DeviceGroup.Cube],
+  dataCollectors: [DeviceGroup.DataCollector],
+};
+
+const search = z.string().trim().max(100, 'maxLength').default('');
+
+/**
+ * One page of a property's locations table: searched (the fields the row shows: description,
+ * public name, account, guest, type, meters), filtered by status, sorted and paged by the
+ * server. With `locationID`, the page that holds that location (after an action, to show it).
+ */
+export const locationsPageQuery = z.object({
+  siteID: idParam,
+  search,
+  status: z.enum(STATUS_FILTERS).optional(),
+  sort: z.enum(LOCATION_SORTS).default('description'),
+  dir: z.enum(['asc', 'desc']).default('asc'),
+  pageIndex: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  pageSize: z.enum(PAGE_SIZE_OPTIONS).default('25'),
+  locationID: idParam.optional(),
+});
+export type LocationsPageQuery = z.input<typeof locationsPageQuery>;
+
+const count = z.int32();
+
+export const locationsPage = z.object({
+  rows: z.array(locationRow),
+  /** The page these rows are: the one asked for, the last there is when it asked beyond, or the one holding `locationID`. */
+  pageIndex: count,
+  /** Locations the search and the status match (the m of 'Select All m' counts the live ones: `selectable.all`). */
+  total: count,
+  /** Every location of the property. */
+  propertyTotal: count,
+  /** Locations of the whole property in each status (the filter menu). */
+  statusCounts: z.object({
+    checkedIn: count,
+    vacant: count,
+    vacantWithUsage: count,
+    missing: count,
+    outOfService: count,
+    excluded: count,
+  }),
+  /** Live locations the search and the status match that each selection type selects ('Select' selects as 'All'). */
+  selectable: z.object({
+    all: count,
+    allMeters: count,
+    electric: count,
+    water: count,
+    cubes: count,
+    dataCollectors: count,
+  }),
+});
+export type LocationsPage = z.infer<typeof locationsPage>;
+
+/** At most this many ids in a selection's lists. */
+const MAX_SELECTION_IDS = 5000;
+
+/**
+ * Locations of one property the toolbar acts on, resolved by the server inside the caller's
+ * scope: with `all`, every live location the search, status and type match but `exceptIDs`
+ * (the table's 'Select All m' across pages); and the live locations `locationIDs` names. The
+ * type also decides which of their meters On, Off and Monitoring address.
+ */
+export const locationSelection = z.object({
+  siteID: id,
+  all: z.boolean().default(false),
+  search,
+  status: z.enum(STATUS_FILTERS).nullable().default(null),
+  type: z.enum(SELECTION_TYPES).default('select'),
+  locationIDs: z.array(id).max(MAX_SELECTION_IDS).default([]),
+  exceptIDs: z.array(id).max(MAX_SELECTION_IDS).default([]),
+});
+export type LocationSelection = z.input<typeof locationSelection>;
+
+export const switchSelectionRequest = z.object({
+  selection: locationSelection,
+  requestedState: z.union([z.literal(0), z.literal(1)]),
+});
+export const moveSelectionRequest = z.object({ selection: locationSelection, SiteId: id });
+export const monitorSelectionRequest = z.object({ selection: locationSelection, ExcludeFromMonitoring: z.boolean() });
 export const locationIdQuery = z.object({ locationID: idParam });
 
 export const locationUsage = z.object({

@@ -2,7 +2,7 @@
  * The whole data model. Column names are snake_case in the database (Drizzle `casing`),
  * camelCase here; the API's field names are mapped in each feature's presenter.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
@@ -26,6 +26,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { FeePeriod, FrozenStatement, TaxBase } from '@portal/contract';
+import { naturalKey } from './natural-key';
 
 const tstz = (name?: string) =>
   name ? timestamp(name, { withTimezone: true, mode: 'date' }) : timestamp({ withTimezone: true, mode: 'date' });
@@ -238,6 +239,10 @@ export const locations = pgTable(
       .notNull()
       .references(() => sites.id),
     description: text().notNull(),
+    /** The description's key in natural order, kept by the database on every write (the table sorts by it). */
+    sortKey: text()
+      .notNull()
+      .generatedAlwaysAs((): SQL => naturalKey(sql`${locations.description}`)),
     /** The name printed on the pedestal; the public meter page looks it up. */
     publicName: text().notNull(),
     accountNumber: text(),
@@ -269,6 +274,10 @@ export const servicePoints = pgTable(
     id: serial().primaryKey(),
     /** The meter's serial number, 7 characters. */
     name: text().notNull(),
+    /** The name's key in natural order, kept by the database on every write (the locations table sorts by meters). */
+    sortKey: text()
+      .notNull()
+      .generatedAlwaysAs((): SQL => naturalKey(sql`${servicePoints.name}`)),
     deviceKey: text().notNull(),
     deviceTypeId: integer()
       .notNull()

@@ -193,6 +193,12 @@ const at = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 const examples: Record<string, () => unknown> = {
   [at(routes.locations.createMany)]: () => [{ locationDescription: 'Example', accountNumber: null, fk_SiteID: 1 }],
   [at(routes.locations.edit)]: () => location,
+  [at(routes.locations.switchSelection)]: () => ({ selection: { siteID: 1, locationIDs: [1] }, requestedState: 0 }),
+  [at(routes.locations.moveSelection)]: () => ({ selection: { siteID: 1, locationIDs: [1] }, SiteId: 1 }),
+  [at(routes.locations.monitorSelection)]: () => ({
+    selection: { siteID: 1, locationIDs: [1] },
+    ExcludeFromMonitoring: true,
+  }),
   [at(routes.meters.assign)]: () => ({ servicePointID: 1, fk_LocationID: 1 }),
   [at(routes.meters.assignMany)]: () => [{ servicePointID: 1, fk_LocationID: 1 }],
   [at(routes.meters.unassign)]: () => ({ servicePointID: 1, fk_LocationID: 1 }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sendControlResult } from '../devices';
 import { idParam } from '../fields';
 import {
   bulkCreateLocationsRequest,
@@ -10,9 +11,14 @@ import {
   locationIdQuery,
   locationRow,
   locationUsage,
+  locationsPage,
+  locationsPageQuery,
+  monitorSelectionRequest,
   moveLocationRequest,
+  moveSelectionRequest,
   siteIdQuery,
   stayHistoryRow,
+  switchSelectionRequest,
   updateLocationBasicsRequest,
   updateLocationRequest,
 } from '../locations';
@@ -31,6 +37,17 @@ export const locationsCalls = {
     query: siteIdQuery,
     scope: { 'query.siteID': 'site' },
     result: z.array(locationRow),
+  }),
+
+  page: call({
+    ...routes.locations.page,
+    summary:
+      "One page of a property's locations table: searched, filtered by status, sorted (description and meters in natural order) and paged by the server, with the counts the table shows",
+    tags,
+    access: propertyStaff,
+    query: locationsPageQuery,
+    scope: { 'query.siteID': 'site', 'query.locationID': 'location' },
+    result: locationsPage,
   }),
 
   row: call({
@@ -132,6 +149,38 @@ export const locationsCalls = {
     access: administrators,
     body: bulkMoveLocationRequest,
     scope: { 'body.*.LocationID': 'location', 'body.*.SiteId': 'site' },
+    result: z.null(),
+  }),
+
+  switchSelection: call({
+    ...routes.locations.switchSelection,
+    summary:
+      "Switch on (1) or off (0) the meters of the selection's type at the selected locations (the toolbar's On and Off, 'Select All m' across pages included)",
+    tags,
+    access: administrators,
+    idempotent: true,
+    body: switchSelectionRequest,
+    scope: { 'body.selection.siteID': 'site', 'body.selection.locationIDs.*': 'location' },
+    result: z.array(sendControlResult),
+  }),
+
+  moveSelection: call({
+    ...routes.locations.moveSelection,
+    summary: 'Move the selected locations to another property, all or none',
+    tags,
+    access: administrators,
+    body: moveSelectionRequest,
+    scope: { 'body.selection.siteID': 'site', 'body.selection.locationIDs.*': 'location', 'body.SiteId': 'site' },
+    result: z.null(),
+  }),
+
+  monitorSelection: call({
+    ...routes.locations.monitorSelection,
+    summary: "Include or exclude from monitoring the meters of the selection's type at the selected locations",
+    tags,
+    access: administrators,
+    body: monitorSelectionRequest,
+    scope: { 'body.selection.siteID': 'site', 'body.selection.locationIDs.*': 'location' },
     result: z.null(),
   }),
 

@@ -69,6 +69,7 @@ export const routes = {
   }),
   locations: feature('locations', {
     table: { method: 'GET', path: '/api/GetAllLocationsWithMetersBySiteID' },
+    page: { method: 'GET', path: '/api/Locations/GetLocationsPage' },
     row: { method: 'GET', path: '/api/GetSiteWithLocationStatsSignalRCall' },
     usage: { method: 'GET', path: '/api/GetLocationMeterUsageForMeterByLocationID' },
     detail: { method: 'GET', path: '/api/Site/:siteId/Location/:locationId' },
@@ -79,6 +80,9 @@ export const routes = {
     remove: { method: 'DELETE', path: '/api/DeleteLocationWithSetting' },
     move: { method: 'PUT', path: '/api/MoveLocation' },
     moveMany: { method: 'PUT', path: '/api/BulkMoveLocation' },
+    switchSelection: { method: 'PUT', path: '/api/Locations/SwitchSelection' },
+    moveSelection: { method: 'PUT', path: '/api/Locations/MoveSelection' },
+    monitorSelection: { method: 'PUT', path: '/api/Locations/SetSelectionMonitoring' },
     history: { method: 'GET', path: '/api/GetStayTransactionsUsageByLocationID' },
   }),
   lookups: feature('lookups', {

@@ -97,8 +97,14 @@ describe('the locations table', () => {
     ['managerA1', 'siteA2', 403],
     ['ownerB', 'siteA1', 403],
     ['ownerA', 'siteB', 403],
-  ] as const)('%s reading %s answers %i', async (who, site, status) => {
+  ] as const)('%s reading %s answers %i, for the whole table and for a page of it', async (who, site, status) => {
     expect((await list(tokens[who], ids[site])).status).toBe(status);
+    const page = await t.call({
+      method: 'GET',
+      url: `/api/Locations/GetLocationsPage?siteID=${ids[site]}`,
+      token: tokens[who],
+    });
+    expect(page.status).toBe(status);
   });
 });
 

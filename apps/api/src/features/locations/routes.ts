@@ -9,6 +9,18 @@ export default async function locationRoutes(app: FastifyInstance) {
     locations.listLocations(deps.db, scoped['query.siteID'], deps.now()),
   );
 
+  defineRoute(app, api.locations.page, ({ deps, query, scoped }) =>
+    locations.listPage(deps.db, scoped['query.siteID'], deps.now(), {
+      search: query.search,
+      status: query.status ?? null,
+      sort: query.sort,
+      desc: query.dir === 'desc',
+      pageIndex: query.pageIndex,
+      pageSize: query.pageSize === 'all' ? null : Number(query.pageSize),
+      locate: query.locationID ?? null,
+    }),
+  );
+
   defineRoute(app, api.locations.row, ({ deps, query }) =>
     locations.getLocation(deps.db, query.locationID, deps.now()),
   );
@@ -61,6 +73,24 @@ export default async function locationRoutes(app: FastifyInstance) {
   defineRoute(app, api.locations.moveMany, async ({ deps, req, body }) => {
     await locations.moveLocations(deps, req, body);
     return new Answer(null, 200, 'locationsMoved');
+  });
+
+  defineRoute(app, api.locations.switchSelection, async ({ deps, req, body, scoped }) => {
+    const selection = { site: scoped['body.selection.siteID'], selection: body.selection };
+    const ids = await locations.switchSelection(deps, req, selection, body.requestedState);
+    return ids.map((messageId) => ({ messageId: messageId! }));
+  });
+
+  defineRoute(app, api.locations.moveSelection, async ({ deps, req, body, scoped }) => {
+    const selection = { site: scoped['body.selection.siteID'], selection: body.selection };
+    await locations.moveSelection(deps, req, selection, body.SiteId);
+    return new Answer(null, 200, 'locationsMoved');
+  });
+
+  defineRoute(app, api.locations.monitorSelection, async ({ deps, req, body, scoped }) => {
+    const selection = { site: scoped['body.selection.siteID'], selection: body.selection };
+    await locations.monitorSelection(deps, req, selection, body.ExcludeFromMonitoring);
+    return new Answer(null, 200, 'monitoringUpdated');
   });
 
   defineRoute(app, api.locations.history, ({ deps, query }) =>

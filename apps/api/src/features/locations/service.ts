@@ -1,19 +1,25 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { Role, type BulkLocationEntry, type LocationRow, type UpdateLocationRequest } from '@portal/contract';
+import {
+  Role,
+  type BulkLocationEntry,
+  type LocationRow,
+  type LocationsPage,
+  type UpdateLocationRequest,
+} from '@portal/contract';
 import type { Queryable, Tx } from '../../db/client';
 import { locations, servicePoints, sites, stays } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { announce, locationChanged, siteChanged } from '../../hub/events';
-import { audit } from '../../lib/audit';
+import { audit, auditAll } from '../../lib/audit';
 import { AppError, conflict, invalid } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import type { SiteRef } from '../auth/scope';
 import { handOver, queueControls } from '../devices/service';
-import { metersOfLocations } from '../meters/service';
+import { metersOfLocations, metersOfSelection, setMonitoringIn } from '../meters/service';
 import { descriptionClashes } from './descriptions';
 import { presentLocation } from './presenter';
-import { selectLocations } from './queries';
+import { selectLocations, selectPage, selectSelected, type PageRequest, type Selection } from './queries';
 
 /** The locations table of one property, usage included: four queries for any number of rows. */
 export async function listLocations(q: Queryable, site: SiteRef, now: Date): Promise<LocationRow[]> {
@@ -22,6 +28,21 @@ export async function listLocations(q: Queryable, site: SiteRef, now: Date): Pro
     metersOfLocations(q, sql`l.site_id = ${site.siteId}`, now),
   ]);
   return rows.map((r) => presentLocation(r, meters.get(r.id) ?? []));
+}
+
+/** One page of the table (`selectPage`): only the page's rows are read with their meters and usage. */
+export async function listPage(q: Queryable, site: SiteRef, now: Date, p: PageRequest): Promise<LocationsPage> {
+  const { ids, ...page } = await selectPage(q, site.siteId, now, p);
+  if (!ids.length) return { ...page, rows: [] };
+  const onPage = sql`l.id = any(${`{${ids.join(',')}}`}::int[])`;
+  const [found, meters] = await Promise.all([selectLocations(q, onPage), metersOfLocations(q, onPage, now)]);
+  const byId = new Map(found.map((r) => [r.id, r]));
+  // a row erased between the two statements is left out
+  const rows = ids.flatMap((id) => {
+    const r = byId.get(id);
+    return r ? [presentLocation(r, meters.get(id) ?? [])] : [];
+  });
+  return { ...page, rows };
 }
 
 export async function getLocation(q: Queryable, locationId: number, now: Date): Promise<LocationRow> {
@@ -194,13 +215,28 @@ export async function eraseLocation(deps: Deps, req: FastifyRequest, locationId:
   });
 }
 
+type Move = { LocationID: number; SiteId: number };
+
 /** Moves locations to another property, all or none; a checked-in location stays where it is. */
-export async function moveLocations(
-  deps: Deps,
-  req: FastifyRequest,
-  moves: Array<{ LocationID: number; SiteId: number }>,
-): Promise<void> {
+export async function moveLocations(deps: Deps, req: FastifyRequest, moves: Move[]): Promise<void> {
+  await moveChosen(deps, req, async () => moves);
+}
+
+/**
+ * Moves the locations a selection names (`selectSelected`) to another property, chosen and
+ * moved in one transaction; none chosen is a mistake of the caller's.
+ */
+export async function moveSelection(deps: Deps, req: FastifyRequest, s: ResolvedSelection, siteId: number) {
+  await moveChosen(deps, req, async (tx) => {
+    const ids = await selectSelected(tx, s.site.siteId, deps.now(), s.selection);
+    if (!ids.length) throw invalid('fieldNotValid', 'selection');
+    return ids.map((LocationID) => ({ LocationID, SiteId: siteId }));
+  });
+}
+
+async function moveChosen(deps: Deps, req: FastifyRequest, choose: (tx: Tx) => Promise<Move[]>): Promise<void> {
   const queued = await deps.db.transaction(async (tx) => {
+    const moves = await choose(tx);
     const ids = moves.map((m) => m.LocationID);
     const current = await tx.select().from(locations).where(inArray(locations.id, ids)).for('update');
     const byId = new Map(current.map((l) => [l.id, l]));
@@ -231,18 +267,29 @@ export async function moveLocations(
       })),
     );
     if (clash) throw conflict('moveDescriptionTaken');
-    for (const m of moves) {
-      const loc = byId.get(m.LocationID)!;
-      await tx.update(locations).set({ siteId: m.SiteId, updatedAt: deps.now() }).where(eq(locations.id, m.LocationID));
-      await audit(tx, req, {
+    // one statement for any number of locations: a selection may move thousands
+    const now = deps.now();
+    await tx.execute(sql`
+      update locations l set site_id = m.site_id, updated_at = ${now}
+      from json_to_recordset(${JSON.stringify(moves.map((m) => ({ id: m.LocationID, site_id: m.SiteId })))}::json)
+        as m(id int, site_id int)
+      where l.id = m.id`);
+    await auditAll(
+      tx,
+      req,
+      moves.map((m) => ({
         action: 'moveLocation',
         entityType: 'location',
         entityId: m.LocationID,
-        before: { siteId: loc.siteId },
+        before: { siteId: byId.get(m.LocationID)!.siteId },
         after: { siteId: m.SiteId },
-      });
-      await announce(tx, [...siteChanged(loc.siteId, deps.now()), ...siteChanged(m.SiteId, deps.now())]);
-    }
+      })),
+    );
+    const touched = new Set(moves.flatMap((m) => [byId.get(m.LocationID)!.siteId, m.SiteId]));
+    await announce(
+      tx,
+      [...touched].flatMap((siteId) => siteChanged(siteId, now)),
+    );
     // A moved location arrives vacant and switched off, whatever was asked of it before.
     const meters = await tx
       .select({ id: servicePoints.id })
@@ -252,6 +299,44 @@ export async function moveLocations(
     return queueControls(tx, req, off, 'ifNeeded', deps.now());
   });
   await handOver(deps, req, queued);
+}
+
+/** A selection of the toolbar (its defaults applied), for the property its route checked. */
+export type ResolvedSelection = { site: SiteRef; selection: Selection };
+
+/**
+ * Switches on or off the meters of the selection's type at the selected locations, chosen and
+ * queued in one transaction, then handed to the gateway; answers a message id a meter (none
+ * when no selected location has such a meter).
+ */
+export async function switchSelection(
+  deps: Deps,
+  req: FastifyRequest,
+  s: ResolvedSelection,
+  requestedState: 0 | 1,
+): Promise<Array<number | null>> {
+  const queued = await deps.db.transaction(async (tx) => {
+    const ids = await selectSelected(tx, s.site.siteId, deps.now(), s.selection);
+    const meters = await metersOfSelection(tx, ids, s.selection.type, { switchable: true });
+    const commands = meters.map((m) => ({ servicePointId: m.servicePointId, requestedState }));
+    return queueControls(tx, req, commands, 'always', deps.now());
+  });
+  return handOver(deps, req, queued);
+}
+
+/** Includes or excludes from monitoring the meters of the selection's type at the selected locations. */
+export async function monitorSelection(deps: Deps, req: FastifyRequest, s: ResolvedSelection, exclude: boolean) {
+  await deps.db.transaction(async (tx) => {
+    const ids = await selectSelected(tx, s.site.siteId, deps.now(), s.selection);
+    const meters = await metersOfSelection(tx, ids, s.selection.type, { switchable: false });
+    if (!meters.length) return;
+    const changes = meters.map((m) => ({
+      LocationId: m.locationId,
+      ServicePointID: m.servicePointId,
+      ExcludeFromMonitoring: exclude,
+    }));
+    await setMonitoringIn(tx, req, changes, deps.now());
+  });
 }
 
 export async function siteNameAndZone(q: Queryable, siteId: number): Promise<{ siteName: string; timeZone: string }> {

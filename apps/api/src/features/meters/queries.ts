@@ -161,3 +161,25 @@ export function inventoryPage(q: Queryable, search: string, limit: number, offse
     limit ${limit} offset ${offset}`,
   );
 }
+
+/**
+ * The meters of these locations in the device groups (null: every meter), only those with a
+ * relay to switch when `switchable`: what a selection's On, Off and Monitoring address.
+ */
+export function metersOfGroups(
+  q: Queryable,
+  locationIds: readonly number[],
+  groups: readonly number[] | null,
+  switchable: boolean,
+): Promise<Array<{ id: number; location_id: number }>> {
+  return rows(
+    q,
+    sql`
+    select sp.id, sp.location_id from service_points sp
+    join device_types dt on dt.id = sp.device_type_id
+    where sp.location_id = any(${`{${locationIds.join(',')}}`}::int[])
+      ${groups ? sql`and dt.group_id = any(${`{${groups.join(',')}}`}::int[])` : sql``}
+      ${switchable ? sql`and exists (select 1 from service_point_capabilities c where c.service_point_id = sp.id)` : sql``}
+    order by sp.location_id, sp.slot`,
+  );
+}

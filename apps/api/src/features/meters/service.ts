@@ -3,13 +3,15 @@ import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   DeviceGroup,
   MAX_METERS_PER_LOCATION,
+  METER_GROUPS_OF_TYPE,
   readingProblem,
   type ManualReadingRequest,
   type MeterAssignment,
+  type SelectionType,
   type ServicePointRow,
   type SiteEvent,
 } from '@portal/contract';
-import { rows, type Queryable } from '../../db/client';
+import { rows, type Queryable, type Tx } from '../../db/client';
 import {
   deviceTypeCapabilities,
   deviceTypes,
@@ -31,6 +33,7 @@ import {
   assignableLocations,
   capabilitiesOnLocations,
   inventoryPage,
+  metersOfGroups,
   metersOnLocations,
   metersOnSite,
   stockMeters,
@@ -253,35 +256,50 @@ async function isBelow(q: Queryable, value: string, than: string): Promise<boole
   return row!.below;
 }
 
-export async function setMonitoring(
-  deps: Deps,
-  req: FastifyRequest,
-  changes: Array<{ LocationId: number; ServicePointID: number; ExcludeFromMonitoring: boolean }>,
-) {
-  await deps.db.transaction(async (tx) => {
-    for (const c of changes) {
-      const [done] = await tx
-        .update(servicePoints)
-        .set({ excludeFromMonitoring: c.ExcludeFromMonitoring })
-        .where(and(eq(servicePoints.id, c.ServicePointID), eq(servicePoints.locationId, c.LocationId)))
-        .returning({ id: servicePoints.id });
-      if (!done) throw invalid('meterNotOnLocation', 'ServicePointID');
-    }
-    await audit(tx, req, {
-      action: 'monitoring',
-      entityType: 'servicePoint',
-      entityId: changes.map((c) => c.ServicePointID).join(','),
-      after: changes,
-    });
-    await announce(
-      tx,
-      await locationEventsOfMeters(
-        tx,
-        changes.map((c) => c.ServicePointID),
-        deps.now(),
-      ),
-    );
+type MonitoringChange = { LocationId: number; ServicePointID: number; ExcludeFromMonitoring: boolean };
+
+export async function setMonitoring(deps: Deps, req: FastifyRequest, changes: MonitoringChange[]) {
+  await deps.db.transaction((tx) => setMonitoringIn(tx, req, changes, deps.now()));
+}
+
+/**
+ * Includes or excludes meters from monitoring inside the caller's transaction, all or none:
+ * one statement however many meters; a meter not on the location named refuses them all.
+ */
+export async function setMonitoringIn(tx: Tx, req: FastifyRequest, changes: MonitoringChange[], now: Date) {
+  // the last word on a meter counts
+  const byMeter = new Map(changes.map((c) => [c.ServicePointID, c]));
+  const wanted = [...byMeter.values()];
+  const done = await rows<{ id: number }>(
+    tx,
+    sql`
+    update service_points sp set exclude_from_monitoring = c.exclude
+    from json_to_recordset(${JSON.stringify(
+      wanted.map((c) => ({ id: c.ServicePointID, location_id: c.LocationId, exclude: c.ExcludeFromMonitoring })),
+    )}::json) as c(id int, location_id int, exclude boolean)
+    where sp.id = c.id and sp.location_id = c.location_id
+    returning sp.id`,
+  );
+  if (done.length !== wanted.length) throw invalid('meterNotOnLocation', 'ServicePointID');
+  await audit(tx, req, {
+    action: 'monitoring',
+    entityType: 'servicePoint',
+    entityId: changes.map((c) => c.ServicePointID).join(','),
+    after: changes,
   });
+  await announce(tx, await locationEventsOfMeters(tx, [...byMeter.keys()], now));
+}
+
+/** The meters of these locations a selection's type takes (`METER_GROUPS_OF_TYPE`), the switchable ones only when asked. */
+export async function metersOfSelection(
+  q: Queryable,
+  locationIds: readonly number[],
+  type: SelectionType,
+  { switchable }: { switchable: boolean },
+): Promise<Array<{ servicePointId: number; locationId: number }>> {
+  if (!locationIds.length) return [];
+  const found = await metersOfGroups(q, locationIds, METER_GROUPS_OF_TYPE[type], switchable);
+  return found.map((m) => ({ servicePointId: m.id, locationId: m.location_id }));
 }
 
 const option = (m: MeterOptionRow) => ({

@@ -4,21 +4,31 @@ import {
   type BulkLocationEntry,
   type CheckInRequest,
   type ControlMessage,
-  type LocationRow,
+  type LocationSelection,
+  type LocationsPage,
   type MeterAssignment,
   type UpdateCapabilitiesRequest,
 } from '@portal/contract';
 import { featureKey } from '../../lib/api';
 import { client, queryOf } from '../../lib/client';
-import { afterLocationChange, holdRows, releaseRows, tableQuery } from './liveData';
+import { afterLocationChange, holdRows, type PageInput, pageQuery, patchRows, releaseRows } from './liveData';
 
 /** Query and mutation hooks of the locations area: one per call of properties section 7. */
 
 const REFERENCE_STALE_MS = 60 * 60_000;
 
-/** The whole table of a property, usage included, in one request. */
-export function useLocationsTable(siteId: number) {
-  return useQuery(tableQuery(siteId));
+/**
+ * One page of a property's table, usage included, as the server searched, filtered, sorted
+ * and paged it. While the next page loads, the one before stays on screen (of the same property).
+ */
+export function useLocationsPage(siteId: number, input: PageInput) {
+  return useQuery({
+    ...pageQuery(siteId, input),
+    placeholderData: (previous: LocationsPage | undefined, before) =>
+      before?.queryKey[2] && (before.queryKey[2] as { query: { siteID: number } }).query.siteID === siteId
+        ? previous
+        : undefined,
+  });
 }
 
 /** The open stay of a checked-in location: its guest, and its meters' usage so far. */
@@ -192,11 +202,19 @@ export function useEraseLocation(siteId: number) {
   );
 }
 
-export function useMoveLocations(siteId: number) {
+export function useMoveLocation(siteId: number) {
   return useSiteMutation(
     siteId,
-    (moves: Array<{ LocationID: number; SiteId: number }>) =>
-      moves.length === 1 ? client.locations.move({ body: moves[0]! }) : client.locations.moveMany({ body: moves }),
+    (move: { LocationID: number; SiteId: number }) => client.locations.move({ body: move }),
+    () => 'all',
+  );
+}
+
+/** The toolbar's Move Location: every selected location, across pages, the server choosing them. */
+export function useMoveSelection(siteId: number) {
+  return useSiteMutation(
+    siteId,
+    (body: { selection: LocationSelection; SiteId: number }) => client.locations.moveSelection({ body }),
     () => 'all',
   );
 }
@@ -254,12 +272,23 @@ export function useSendControl(siteId: number, locationId: number) {
   );
 }
 
-export function useBulkSendControl(siteId: number) {
+/** The toolbar's On and Off: the meters of the selection's type at every selected location; answers a message id a meter. */
+export function useSwitchSelection(siteId: number) {
   return useSiteMutation(
     siteId,
-    async (body: { list: Array<{ servicePointId: number; requestedState: 0 | 1 }>; locationIds: number[] }) =>
-      (await client.devices.sendCommands({ body: body.list })).result,
-    (input) => (input.locationIds.length > 20 ? 'all' : input.locationIds),
+    async (body: { selection: LocationSelection; requestedState: 0 | 1 }) =>
+      (await client.locations.switchSelection({ body })).result,
+    (input) => input.selection.locationIDs ?? [],
+  );
+}
+
+/** The toolbar's Monitoring menu: the meters of the selection's type at every selected location. */
+export function useMonitorSelection(siteId: number) {
+  return useSiteMutation(
+    siteId,
+    (body: { selection: LocationSelection; ExcludeFromMonitoring: boolean }) =>
+      client.locations.monitorSelection({ body }),
+    (input) => input.selection.locationIDs ?? [],
   );
 }
 
@@ -269,8 +298,8 @@ export function useRefreshUsage(siteId: number) {
     mutationFn: async (locationID: number) => (await client.locations.usage({ query: { locationID } })).result,
     onSuccess: (usage) => {
       const byMeter = new Map(usage.servicePoints.map((sp) => [sp.servicePointID, sp.usage]));
-      queryClient.setQueryData<LocationRow[]>(tableQuery(siteId).queryKey, (rows) =>
-        rows?.map((row) =>
+      patchRows(queryClient, siteId, (rows) =>
+        rows.map((row) =>
           row.locationID !== usage.locationID
             ? row
             : {

@@ -1,24 +1,59 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { api, type LiveMessage, type LocationRow, parseLiveMessage, routes } from '@portal/contract';
+import {
+  api,
+  type LiveMessage,
+  type LocationRow,
+  type LocationsPage,
+  type LocationsPageQuery,
+  locationsPage,
+  parseLiveMessage,
+  routes,
+} from '@portal/contract';
 import { z } from 'zod';
 import { featureKey, inputNames, keyOf } from '../../lib/api';
-import { queryOf, request } from '../../lib/client';
-import { ApiError } from '../../lib/apiError';
+import { queryOf } from '../../lib/client';
 import { planLive } from '../../lib/hub/messages';
 import { applyMeterValues } from './livePatch';
 
-/** The table is large (up to thousands of rows): its answer is checked at the top only, rows by type. */
-const tableAnswer = z.array(z.custom<LocationRow>((v) => typeof v === 'object' && v !== null && 'locationID' in v));
+/** A page may hold every row of a large property ('All'): its rows are checked at the top only, by type. */
+const pageAnswer = locationsPage.extend({
+  rows: z.array(z.custom<LocationRow>((v) => typeof v === 'object' && v !== null && 'locationID' in v)),
+});
+
+/** What the table asks the server for: the page call's query (packages/contract), the property aside. */
+export type PageInput = Omit<LocationsPageQuery, 'siteID'>;
 
 /**
- * A property's locations table: its query, and the cache the live hub's events patch and the
- * changes made here refresh row by row (below). Every key in this file is the route table's.
+ * A page of a property's locations table: its query, and the cache the live hub's events patch
+ * and the changes made here refresh (below). Every key in this file is the route table's.
  * Kept small: the live hub imports it with its first event.
  */
-export const tableQuery = (siteId: number) =>
-  queryOf({ ...api.locations.table, result: tableAnswer }, { query: { siteID: siteId } });
+export const pageQuery = (siteId: number, input: PageInput) =>
+  queryOf({ ...api.locations.page, result: pageAnswer }, { query: { siteID: siteId, ...input } });
 
-const tableKey = (siteId: number) => tableQuery(siteId).queryKey;
+/** Every cached page of a property's table, whatever its search, order and size. */
+const pagesOf = (siteId: number) => ({
+  queryKey: keyOf(routes.locations.page),
+  predicate: inputNames('siteID', [siteId]),
+});
+
+/** The rows of a property's cached pages. */
+export function cachedRows(queryClient: QueryClient, siteId: number): LocationRow[] {
+  return queryClient.getQueriesData<LocationsPage>(pagesOf(siteId)).flatMap(([, page]) => page?.rows ?? []);
+}
+
+/** Rewrites the rows of every cached page of a property; a page whose rows stay the same objects stays as it is. */
+export function patchRows(
+  queryClient: QueryClient,
+  siteId: number,
+  patch: (rows: LocationRow[]) => LocationRow[],
+): void {
+  queryClient.setQueriesData<LocationsPage>(pagesOf(siteId), (page) => {
+    if (!page) return page;
+    const rows = patch(page.rows);
+    return rows === page.rows ? page : { ...page, rows };
+  });
+}
 
 /** The properties' queries, their lists among them (My Properties, Admin Panel): the counts follow the locations. */
 const PROPERTIES = featureKey(routes.sites);
@@ -26,68 +61,39 @@ const PROPERTIES = featureKey(routes.sites);
 /** The Transactions screen's queries: current visits follow check-ins and check-outs. */
 const TRANSACTIONS = featureKey(routes.transactions);
 
-async function fetchRow(locationId: number, signal?: AbortSignal): Promise<LocationRow> {
-  return (await request(api.locations.row, { query: { locationID: locationId }, signal })).result;
-}
-
-/** Replaces rows by id; a row now in another property leaves the table. */
-function mergeRows(rows: readonly LocationRow[], siteId: number, fresh: readonly LocationRow[]): LocationRow[] {
-  const byId = new Map(fresh.map((r) => [r.locationID, r]));
-  const out: LocationRow[] = [];
-  for (const row of rows) {
-    const next = byId.get(row.locationID);
-    if (!next) out.push(row);
-    else if (next.fk_SiteID === siteId) out.push(next);
-  }
-  return out;
-}
-
 /**
- * Properties with a change made in this tab on its way to the server. Their rows are read
- * when the change answers (`afterLocationChange`), not also by the live hub meanwhile: a
- * check-in's own event would otherwise read the row a second time. Rows the hub asked for
- * meanwhile and the change did not read are read when the last change of the property ends.
+ * Properties with a change made in this tab on its way to the server. Their pages are read
+ * again when the change answers (`afterLocationChange`), not also by the live hub meanwhile:
+ * a check-in's own event would otherwise read the page a second time. When another location
+ * changed after that reading began, the page is read once more when the last change of the
+ * property ends.
  */
-const held = new Map<number, { changes: number; rows: Set<number> }>();
+const held = new Map<number, { changes: number; missed: boolean }>();
 
 /** A change of the property starts here (a mutation). */
 export function holdRows(siteId: number): void {
-  const h = held.get(siteId) ?? { changes: 0, rows: new Set<number>() };
+  const h = held.get(siteId) ?? { changes: 0, missed: false };
   h.changes++;
   held.set(siteId, h);
 }
 
-/** The change ended (answered or failed): reads what the hub asked for meanwhile, once no change of the property is out. */
+/** The change ended (answered or failed): reads the pages again if the hub told of a change meanwhile. */
 export async function releaseRows(queryClient: QueryClient, siteId: number): Promise<void> {
   const h = held.get(siteId);
   if (!h || --h.changes > 0) return;
   held.delete(siteId);
-  if (h.rows.size) await refreshOrReload(queryClient, siteId, [...h.rows]);
+  if (h.missed) await reloadPages(queryClient, siteId);
 }
 
 /**
- * Refreshes some rows of a property's table: one small request per row instead of the
- * whole table. A row that cannot be read any more (erased, moved out of scope) reloads the table.
+ * Reads the property's pages again (the one on screen at once, the others when next shown):
+ * a changed location may have left the search or the status, moved in the order, or changed
+ * the counts. One small request, whatever changed.
  */
-async function refreshRows(queryClient: QueryClient, siteId: number, locationIds: readonly number[]): Promise<void> {
-  const key = tableKey(siteId);
-  for (const id of locationIds) held.get(siteId)?.rows.delete(id);
-  if (!queryClient.getQueryData(key)) return;
-  try {
-    const fresh = await Promise.all(locationIds.map((id) => fetchRow(id)));
-    queryClient.setQueryData<LocationRow[]>(key, (rows) => (rows ? mergeRows(rows, siteId, fresh) : rows));
-  } catch (error) {
-    if (error instanceof ApiError && error.isClientError) await queryClient.invalidateQueries({ queryKey: key });
-    else throw error;
-  }
-}
-
-/** `refreshRows`, the table reloading instead when that fails. */
-function refreshOrReload(queryClient: QueryClient, siteId: number, locationIds: readonly number[]): Promise<void> {
-  return refreshRows(queryClient, siteId, locationIds).catch((error: unknown) => {
-    console.warn('hub: row refresh failed, reloading the table', error);
-    return queryClient.invalidateQueries({ queryKey: tableKey(siteId) });
-  });
+function reloadPages(queryClient: QueryClient, siteId: number): Promise<void> {
+  const h = held.get(siteId);
+  if (h) h.missed = false;
+  return queryClient.invalidateQueries(pagesOf(siteId));
 }
 
 /**
@@ -99,8 +105,8 @@ function invalidateLocations(queryClient: QueryClient, locationIds: readonly num
   void queryClient.invalidateQueries({ predicate: inputNames('locationID', locationIds) });
   const ids = new Set(locationIds);
   const meters = queryClient
-    .getQueriesData<LocationRow[]>({ queryKey: keyOf(routes.locations.table) })
-    .flatMap(([, rows]) => rows ?? [])
+    .getQueriesData<LocationsPage>({ queryKey: keyOf(routes.locations.page) })
+    .flatMap(([, page]) => page?.rows ?? [])
     .filter((row) => ids.has(row.locationID))
     .flatMap((row) => row.servicePoints.map((sp) => sp.servicePointID));
   invalidateCommands(queryClient, meters);
@@ -116,8 +122,8 @@ function invalidateCommands(queryClient: QueryClient, servicePointIds: readonly 
 }
 
 /**
- * After a change made here: the row (or the table), what is read about the location, the
- * property lists' counts and the Transactions screen.
+ * After a change made here: the table's pages, what is read about the locations named (all:
+ * too many to name), the property lists' counts and the Transactions screen.
  */
 export async function afterLocationChange(
   queryClient: QueryClient,
@@ -126,14 +132,11 @@ export async function afterLocationChange(
 ): Promise<void> {
   void queryClient.invalidateQueries({ queryKey: PROPERTIES });
   void queryClient.invalidateQueries({ queryKey: TRANSACTIONS });
-  if (locationIds === 'all') {
-    held.get(siteId)?.rows.clear();
-    await queryClient.invalidateQueries({ queryKey: tableKey(siteId) });
-    return;
-  }
-  invalidateLocations(queryClient, locationIds);
-  // The change is saved: a failed refresh must not turn it into a failure, the table reloads instead.
-  await refreshOrReload(queryClient, siteId, locationIds);
+  if (locationIds !== 'all') invalidateLocations(queryClient, locationIds);
+  // The change is saved: a failed reading of the page must not turn it into a failure.
+  await reloadPages(queryClient, siteId).catch((error: unknown) =>
+    console.warn('locations: page reload failed', error),
+  );
 }
 
 /** Dashboard usage follows readings at most this often (a large fleet reads every second). */
@@ -164,18 +167,14 @@ export function applyLiveEvents(queryClient: QueryClient, frames: readonly unkno
     void queryClient.invalidateQueries();
     return;
   }
-  for (const siteId of plan.tables) {
-    held.get(siteId)?.rows.clear();
-    void queryClient.invalidateQueries({ queryKey: tableKey(siteId) });
-  }
-  for (const { siteId, meters } of plan.patches) {
-    queryClient.setQueryData<LocationRow[]>(tableKey(siteId), (rows) => (rows ? applyMeterValues(rows, meters) : rows));
-  }
+  for (const { siteId, meters } of plan.patches)
+    patchRows(queryClient, siteId, (rows) => applyMeterValues(rows, meters));
   invalidateLocations(queryClient, plan.locations);
-  for (const { siteId, locationIds } of plan.rows) {
+  // a property's locations changed: its pages are read again, or when this tab's own change ends
+  for (const siteId of new Set([...plan.tables, ...plan.rows.map((r) => r.siteId)])) {
     const h = held.get(siteId);
-    if (h) for (const id of locationIds) h.rows.add(id);
-    else void refreshOrReload(queryClient, siteId, locationIds);
+    if (h) h.missed = true;
+    else void reloadPages(queryClient, siteId);
   }
   if (plan.stays.length) {
     void queryClient.invalidateQueries({

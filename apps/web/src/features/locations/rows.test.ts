@@ -5,9 +5,7 @@ import {
   addMeterState,
   checkInBlock,
   checkInBlocked,
-  hasStatus,
   resetBlock,
-  STATUS_FILTERS,
   disconnectIndicatorOn,
   formatUsage,
   meterHealth,
@@ -79,18 +77,6 @@ describe('check-in and meters on a row (properties section 4)', () => {
     expect(resetBlock(row([meter({ supportsResetReading: false })]))).toBe('notResettable');
     expect(resetBlock(row([]))).toBe('noMeter');
     expect(resetBlock(row([meter()], { deleted: true }))).toBe('deleted');
-  });
-
-  it('sorts locations into the status filters', () => {
-    const usage = (dayUsage: number) => ({ dayUsage, weekUsage: 9, monthUsage: 9, totalUsage: 9 });
-    const statuses = (r: LocationRow) => STATUS_FILTERS.filter((f) => hasStatus(r, f));
-    expect(statuses(row([meter({ usage: usage(0) })]))).toEqual(['vacant']);
-    expect(statuses(row([meter({ usage: usage(2) })]))).toEqual(['vacant', 'vacantWithUsage']);
-    expect(statuses(row([meter({ usage: usage(2) })], { isCheckedInState: true }))).toEqual(['checkedIn']);
-    expect(statuses(row([meter()], { deleted: true }))).toEqual([]);
-    expect(
-      statuses(row([meter({ isMissingDevice: true, excludeFromMonitoring: true }), meter({ activeInd: 0 })])),
-    ).toEqual(['vacant', 'missing', 'outOfService', 'excluded']);
   });
 
   it('hides Add Meter beside a cube or data collector and disables it at two meters', () => {

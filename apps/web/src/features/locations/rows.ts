@@ -4,7 +4,6 @@ import {
   DeviceGroup,
   type LocationRow,
   MAX_METERS_PER_LOCATION,
-  METERED_DEVICE_GROUPS,
   type ServicePointRow,
   USAGE_PLACEHOLDER,
 } from '@portal/contract';
@@ -20,8 +19,6 @@ export const isElectric = (meter: Pick<ServicePointRow, 'fk_DeviceTypeGroupId'>)
   ELECTRIC_GROUPS.includes(meter.fk_DeviceTypeGroupId);
 export const isWater = (meter: Pick<ServicePointRow, 'fk_DeviceTypeGroupId'>) =>
   meter.fk_DeviceTypeGroupId === DeviceGroup.Water;
-export const isMetered = (meter: Pick<ServicePointRow, 'fk_DeviceTypeGroupId'>) =>
-  METERED_DEVICE_GROUPS.includes(meter.fk_DeviceTypeGroupId);
 
 /** A Cube or Data Collector on the location: no check-in, no second meter. */
 export const hasSoloDevice = (row: LocationRow) => row.servicePoints.some(isSoloDevice);
@@ -97,55 +94,6 @@ export function formatUsage(value: number | null | undefined): string {
   return value === null || value === undefined || !Number.isFinite(value)
     ? USAGE_PLACEHOLDER
     : String(Math.trunc(value));
-}
-
-/** The status filters of the locations table. */
-export const STATUS_FILTERS = [
-  'checkedIn',
-  'vacant',
-  'vacantWithUsage',
-  'missing',
-  'outOfService',
-  'excluded',
-] as const;
-export type StatusFilter = (typeof STATUS_FILTERS)[number];
-
-const isVacant = (row: LocationRow) => !row.deleted && !row.isCheckedInState;
-
-/**
- * Whether a location is in a status: checked in; vacant (live, nobody checked in); vacant
- * with usage (a meter counted a whole kWh or gallon today: usage nobody pays for); a meter
- * missing, out of service, or excluded from monitoring.
- */
-export function hasStatus(row: LocationRow, status: StatusFilter): boolean {
-  switch (status) {
-    case 'checkedIn':
-      return row.isCheckedInState;
-    case 'vacant':
-      return isVacant(row);
-    case 'vacantWithUsage':
-      return isVacant(row) && row.servicePoints.some((sp) => (sp.usage?.dayUsage ?? 0) > 0);
-    case 'missing':
-      return row.servicePoints.some((sp) => sp.isMissingDevice);
-    case 'outOfService':
-      return row.servicePoints.some((sp) => sp.activeInd !== ActiveInd.Available);
-    case 'excluded':
-      return row.servicePoints.some((sp) => sp.excludeFromMonitoring);
-  }
-}
-
-/** Text the table's search box matches: description, public name, meters, guest, account. */
-export function searchText(row: LocationRow): string {
-  return [
-    row.locationDescription,
-    row.locationPublicName,
-    row.accountNumber ?? '',
-    row.guestName ?? '',
-    row.locationTypeName ?? '',
-    ...row.servicePoints.map((sp) => `${sp.servicePointName} ${sp.deviceTypeDisplayName}`),
-  ]
-    .join(' ')
-    .toLowerCase();
 }
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });

@@ -1,29 +1,39 @@
 import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
-import type { LocationRow } from '@portal/contract';
+import type { LocationRow, LocationSelection } from '@portal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../ui/confirmContext';
 import { toast } from '../../../ui/toast';
 import { toastFailure } from '../feedback';
-import { useBusinessLookup, useMoveLocations, useSitesOfBusiness } from '../hooks';
+import { useBusinessLookup, useMoveLocation, useMoveSelection, useSitesOfBusiness } from '../hooks';
 import type { LocationsSite } from '../site';
 import { ResponsiveModal } from './ResponsiveModal';
 
-type Props = { site: LocationsSite; rows: LocationRow[]; onClose: () => void; onDone: (ids: number[]) => void };
+type Props = {
+  site: LocationsSite;
+  /** The location to move, or the selected ones the table knows (none when it does not know them all). */
+  rows: LocationRow[];
+  /** The toolbar's selection, across pages: the server moves what it names. */
+  selection?: { request: LocationSelection; count: number };
+  onClose: () => void;
+  onDone: (ids: number[]) => void;
+};
 
 /**
  * Move Location (screen 12), one location or the selected ones: step 1 the business,
  * step 2 a property other than this one; confirmed, all move or none.
  */
-export function MoveLocationDialog({ site, rows, onClose, onDone }: Props) {
+export function MoveLocationDialog({ site, rows, selection, onClose, onDone }: Props) {
   const { t } = useTranslation();
   const confirm = useConfirm();
   const [business, setBusiness] = useState<string | null>(null);
   const [target, setTarget] = useState<string | null>(null);
   const businesses = useBusinessLookup(true);
   const sites = useSitesOfBusiness(business === null ? null : Number(business));
-  const move = useMoveLocations(site.siteID);
-  const many = rows.length > 1;
+  const moveOne = useMoveLocation(site.siteID);
+  const moveSelected = useMoveSelection(site.siteID);
+  const count = selection?.count ?? rows.length;
+  const many = count > 1;
   const otherSites = (sites.data ?? []).filter((s) => s.id !== site.siteID);
   const checkedIn = rows.filter((r) => r.isCheckedInState);
 
@@ -49,30 +59,29 @@ export function MoveLocationDialog({ site, rows, onClose, onDone }: Props) {
       confirmLabel: t('locations.actions.move'),
     });
     if (!ok) return;
-    move.mutate(
-      rows.map((r) => ({ LocationID: r.locationID, SiteId: Number(target) })),
-      {
-        onSuccess: () => {
-          toast.success(many ? t('msg.locationsMoved') : t('msg.locationMoved'));
-          onDone([]);
-          onClose();
-        },
-        onError: (error) => toastFailure(t, error, 'moveUnable', 'moveFailed'),
+    const handlers = {
+      onSuccess: () => {
+        toast.success(many ? t('msg.locationsMoved') : t('msg.locationMoved'));
+        onDone([]);
+        onClose();
       },
-    );
+      onError: (error: unknown) => toastFailure(t, error, 'moveUnable', 'moveFailed'),
+    };
+    if (selection) moveSelected.mutate({ selection: selection.request, SiteId: Number(target) }, handlers);
+    else moveOne.mutate({ LocationID: rows[0]!.locationID, SiteId: Number(target) }, handlers);
   };
 
   return (
     <ResponsiveModal
       onClose={onClose}
       title={
-        many
-          ? t('locations.move.titleMany', { count: rows.length })
+        many || !rows[0]
+          ? t('locations.move.titleMany', { count })
           : t('locations.move.titleOne', { location: rows[0]?.locationDescription ?? '' })
       }
     >
       <Stack>
-        {many && (
+        {many && rows.length > 0 && (
           <Text size="sm" c="dimmed" lineClamp={3}>
             {rows.map((r) => r.locationDescription).join(', ')}
           </Text>
@@ -113,7 +122,11 @@ export function MoveLocationDialog({ site, rows, onClose, onDone }: Props) {
           <Button variant="default" onClick={onClose}>
             {t('common.close')}
           </Button>
-          <Button onClick={() => void submit()} disabled={!target || checkedIn.length > 0} loading={move.isPending}>
+          <Button
+            onClick={() => void submit()}
+            disabled={!target || checkedIn.length > 0}
+            loading={moveOne.isPending || moveSelected.isPending}
+          >
             {t('locations.dialogs.save')}
           </Button>
         </Group>

@@ -1,4 +1,4 @@
-import type { LocationRow } from '@portal/contract';
+import type { LocationRow, LocationSelection } from '@portal/contract';
 import { Suspense, lazy } from 'react';
 import type { LocationsSite } from '../site';
 
@@ -40,32 +40,44 @@ export type DialogState =
       locationId: number;
     }
   | { kind: 'device'; locationId: number; servicePointId: number }
-  | { kind: 'move'; locationIds: number[] }
+  | { kind: 'move'; locationId: number }
+  /** The toolbar's Move Location: the selection, how many it holds, and its rows when all are known. */
+  | { kind: 'moveSelection'; selection: LocationSelection; count: number; rows: LocationRow[] }
   | { kind: 'addLocations' | 'assignMeters' };
 
 type Props = {
   site: LocationsSite;
+  /** The rows on screen. */
   rows: readonly LocationRow[];
-  dialog: DialogState | null;
+  /** The dialog, with its row as it was when it opened (shown when the row leaves the page meanwhile). */
+  dialog: (DialogState & { opened?: LocationRow }) | null;
   onClose: () => void;
   onDone: (locationIds: number[]) => void;
 };
 
-/** Opens the dialog the table asked for, with the row's current data (live updates included). */
+/** Opens the dialog the table asked for, with the row's current data (live updates included) while it is on screen. */
 export function LocationDialogs({ site, rows, dialog, onClose, onDone }: Props) {
   if (!dialog) return null;
   const common = { site, onClose, onDone };
   let content = null;
   if (dialog.kind === 'addLocations') content = <AddLocationsDialog {...common} />;
   else if (dialog.kind === 'assignMeters') content = <AssignMetersDialog {...common} />;
-  else if (dialog.kind === 'move') {
-    const moving = rows.filter((r) => dialog.locationIds.includes(r.locationID));
-    if (moving.length > 0) content = <MoveLocationDialog {...common} rows={moving} />;
+  else if (dialog.kind === 'moveSelection') {
+    content = (
+      <MoveLocationDialog
+        {...common}
+        rows={dialog.rows}
+        selection={{ request: dialog.selection, count: dialog.count }}
+      />
+    );
   } else if ('locationId' in dialog) {
-    const row = rows.find((r) => r.locationID === dialog.locationId);
-    if (!row) return null;
+    const row = rows.find((r) => r.locationID === dialog.locationId) ?? dialog.opened;
+    if (!row || row.locationID !== dialog.locationId) return null;
     const props = { ...common, row };
     switch (dialog.kind) {
+      case 'move':
+        content = <MoveLocationDialog {...common} rows={[row]} />;
+        break;
       case 'checkIn':
         content = <CheckInDialog {...props} />;
         break;

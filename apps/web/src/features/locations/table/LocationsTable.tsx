@@ -1,19 +1,14 @@
 import { Stack } from '@mantine/core';
-import { type LocationRow, Role } from '@portal/contract';
-import {
-  type SortingState,
-  getCoreRowModel,
-  getFilteredRowModel,
-  getPaginationRowModel,
-  getSortedRowModel,
-  useReactTable,
-} from '@tanstack/react-table';
-import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { type LocationRow, type LocationSort, type PageSizeOption, Role, type StatusFilter } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { type SortingState, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type ConfirmOptions, useConfirm } from '../../../ui/confirmContext';
-import { useLocationsTable } from '../hooks';
-import { STATUS_FILTERS, type StatusFilter, hasStatus, searchText } from '../rows';
+import { useLocationsPage } from '../hooks';
+import { cachedRows, type PageInput, pageQuery } from '../liveData';
 import type { LocationsSite } from '../site';
 import { useRole } from '../useRole';
 import { columnDefs, useVisibleColumns } from './columns';
@@ -27,6 +22,9 @@ import { useRowActions } from './useRowActions';
 import { useSelection } from './useSelection';
 
 const EMPTY: LocationRow[] = [];
+/** The search is sent once the typing pauses this long. */
+const SEARCH_DEBOUNCE_MS = 300;
+const DEFAULT_SORT = { id: 'description', desc: false };
 
 type Props = {
   site: LocationsSite;
@@ -35,37 +33,63 @@ type Props = {
 };
 
 /**
- * The locations table of one property (properties screen 5): the whole property in one
- * request, sorted, searched and paged in the browser so that thousands of rows stay
- * smooth; rows re-render only when their own data changes (live updates included). The
- * 'All' page size shows every row in a virtualized scrolling box.
+ * The locations table of one property (properties screen 5), a page at a time: the server
+ * searches, filters by status, sorts and pages, and reads meters and usage for the rows shown
+ * only, so that a property of thousands of locations answers in a few kilobytes. While the
+ * next page loads the rows before stay. Rows re-render only when their own data changes (live
+ * updates included); the 'All' page size shows every row in a virtualized scrolling box.
  */
 export function LocationsTable({ site, withPropertyActions = false }: Props) {
   const { t } = useTranslation();
   const confirm = useConfirm();
+  const queryClient = useQueryClient();
   const isAdmin = useRole() === Role.Administrator;
   const siteId = site.siteID;
-  const query = useLocationsTable(siteId);
-  const rows = query.data ?? EMPTY;
-  const [status, setStatus] = useState<StatusFilter | null>(null);
-  const statusRows = useMemo(() => (status ? rows.filter((r) => hasStatus(r, status)) : rows), [rows, status]);
-  const statusCounts = useMemo(
-    () => Object.fromEntries(STATUS_FILTERS.map((f) => [f, rows.filter((r) => hasStatus(r, f)).length])),
-    [rows],
-  );
 
   // a link to one location (an alert's mail) opens the table searched for it
   const [linked] = useSearchParams();
   const [search, setSearch] = useState(() => linked.get('search') ?? '');
-  const deferredSearch = useDeferredValue(search);
-  const [sorting, setSorting] = useState<SortingState>([{ id: 'description', desc: false }]);
-  const [pagination, setPagination] = useState({ pageIndex: 0, pageSize: 25 });
-  const [allRows, setAllRows] = useState(false);
-  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [status, setStatus] = useState<StatusFilter | null>(null);
+  const filter = { search: debouncedSearch, status };
+  const [sorting, setSorting] = useState<SortingState>([DEFAULT_SORT]);
+  const [pageSize, setPageSize] = useState<PageSizeOption>('25');
+  // the page is of the search and status it was chosen with: another search starts on the first page
+  const filterKey = `${filter.search}\u0000${status ?? ''}`;
+  const [paging, setPaging] = useState({ pageIndex: 0, filterKey });
+  const pageIndex = paging.filterKey === filterKey ? paging.pageIndex : 0;
+  const setPageIndex = (index: number) => setPaging({ pageIndex: index, filterKey });
+
+  const sort = sorting[0] ?? DEFAULT_SORT;
+  const input: PageInput = useMemo(
+    () => ({
+      search: debouncedSearch,
+      ...(status ? { status } : {}),
+      sort: sort.id as LocationSort,
+      dir: sort.desc ? 'desc' : 'asc',
+      pageIndex: pageSize === 'all' ? 0 : pageIndex,
+      pageSize,
+    }),
+    [debouncedSearch, status, sort.id, sort.desc, pageIndex, pageSize],
+  );
+  const query = useLocationsPage(siteId, input);
+  const page = query.data;
+  const rows = page?.rows ?? EMPTY;
+  const loading = query.isPlaceholderData;
+
+  // Asked beyond the last page (fewer rows after a move, a deletion): the server answered the last there is.
+  const answeredPage = query.isPlaceholderData ? null : page;
+  useEffect(() => {
+    if (!answeredPage || input.pageSize === 'all' || answeredPage.pageIndex === input.pageIndex) return;
+    queryClient.setQueryData(pageQuery(siteId, { ...input, pageIndex: answeredPage.pageIndex }).queryKey, answeredPage);
+    setPaging({ pageIndex: answeredPage.pageIndex, filterKey });
+  }, [answeredPage, input, queryClient, siteId, filterKey]);
+
+  const [dialog, setDialog] = useState<(DialogState & { opened?: LocationRow }) | null>(null);
   const opener = useRef<FocusTarget | null>(null);
   const openDialog = (next: DialogState, locationId?: number) => {
     opener.current = focusTargetNow(locationId);
-    setDialog(next);
+    setDialog({ ...next, opened: rows.find((r) => r.locationID === locationId) });
   };
   const closeDialog = () => {
     setDialog(null);
@@ -81,96 +105,87 @@ export function LocationsTable({ site, withPropertyActions = false }: Props) {
 
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table; the app does not use the React Compiler
   const table = useReactTable({
-    data: statusRows,
+    data: rows,
     columns: columnDefs,
-    state: { sorting, globalFilter: deferredSearch, pagination },
+    state: { sorting },
     getRowId: (r) => String(r.locationID),
     onSortingChange: setSorting,
-    onPaginationChange: setPagination,
-    globalFilterFn: (row, _columnId, filter: string) => searchText(row.original).includes(filter.trim().toLowerCase()),
-    getColumnCanGlobalFilter: () => true,
     getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-    getFilteredRowModel: getFilteredRowModel(),
-    getPaginationRowModel: getPaginationRowModel(),
-    autoResetPageIndex: false,
+    manualSorting: true,
+    manualFiltering: true,
+    manualPagination: true,
   });
-  // Searched and sorted, before paging: what the pages show, in order.
-  const filteredRows = table.getPrePaginationRowModel().rows;
-  const inView = useMemo(() => filteredRows.map((r) => r.original), [filteredRows]);
 
-  const { selected, setSelection, toolbar } = useSelection({
+  const { selectedIds, select, forget, clear, toolbar } = useSelection({
     siteId,
     rows,
-    inView,
-    onMove: (locationIds) => openDialog({ kind: 'move', locationIds }),
+    counts: page?.selectable ?? null,
+    filter,
+    onMove: (selection, count, locationIds) => {
+      // the ticked rows' names, when the table has seen them all
+      const known = new Map(cachedRows(queryClient, siteId).map((r) => [r.locationID, r]));
+      const named = locationIds.flatMap((id) => known.get(id) ?? []);
+      const all = named.length === count;
+      openDialog({ kind: 'moveSelection', selection, count, rows: all ? named : [] });
+    },
   });
-  const { highlighted, highlight } = useHighlight(inView, setPagination);
-  const { dispatch, refreshingId } = useRowActions({
-    siteId,
-    selected,
-    setSelection,
-    openDialog,
-    confirmFor,
-    highlight,
-  });
+
+  /** Shows the page holding a location, when the search and status show it at all. */
+  const locate = async (locationId: number) => {
+    const located = pageQuery(siteId, { ...input, locationID: locationId });
+    const found = await queryClient.fetchQuery({ ...located, staleTime: 0 });
+    queryClient.removeQueries({ queryKey: located.queryKey, exact: true });
+    if (!found.rows.some((r) => r.locationID === locationId)) return false;
+    queryClient.setQueryData(pageQuery(siteId, { ...input, pageIndex: found.pageIndex }).queryKey, found);
+    setPageIndex(found.pageIndex);
+    return true;
+  };
+  const { highlighted, highlight } = useHighlight(locate);
+  const { dispatch, refreshingId } = useRowActions({ siteId, select, forget, openDialog, confirmFor, highlight });
   const { columns, labels } = useVisibleColumns(isAdmin);
 
-  const pageCount = table.getPageCount();
-  // Fewer rows than before (a search, a move): stay on the last page there is.
-  if (pageCount > 0 && pagination.pageIndex >= pageCount) setPagination((p) => ({ ...p, pageIndex: pageCount - 1 }));
-  const pageRows = table.getRowModel().rows;
-  const shownRows = useMemo(
-    () => (allRows ? filteredRows : pageRows).map((r) => r.original),
-    [allRows, filteredRows, pageRows],
-  );
-  const toFirstPage = () => setPagination((p) => ({ ...p, pageIndex: 0 }));
+  const total = page?.total ?? 0;
+  const pageCount = pageSize === 'all' ? 1 : Math.ceil(total / Number(pageSize));
 
   return (
     <Stack gap="sm">
       <TableControls
         search={search}
-        onSearch={(value) => {
-          setSearch(value);
-          toFirstPage();
-        }}
+        onSearch={setSearch}
         status={status}
-        onStatus={(value) => {
-          setStatus(value);
-          toFirstPage();
-        }}
-        statusCounts={statusCounts}
-        shown={filteredRows.length}
-        total={rows.length}
+        onStatus={setStatus}
+        statusCounts={page?.statusCounts ?? null}
+        shown={total}
+        total={page?.propertyTotal ?? 0}
         onAddLocations={withPropertyActions ? () => openDialog({ kind: 'addLocations' }) : undefined}
         onAssignMeters={withPropertyActions ? () => openDialog({ kind: 'assignMeters' }) : undefined}
       />
-      {isAdmin && rows.length > 0 && <SelectionToolbar {...toolbar} />}
+      {isAdmin && (page?.propertyTotal ?? 0) > 0 && <SelectionToolbar {...toolbar} />}
       <TableBody
         state={query}
-        total={rows.length}
+        total={page?.propertyTotal ?? 0}
         table={{
-          rows: shownRows,
+          rows,
           label: t('locations.table.label', { property: site.sitePublicName }),
           columns,
           labels,
           sorting,
           onSort: (id) => table.getColumn(id)?.toggleSorting(),
-          selected,
+          selected: selectedIds,
           highlighted,
           refreshingId,
           isAdmin,
           dispatch,
         }}
-        allRows={allRows}
-        pageSize={pagination.pageSize}
-        pageIndex={pagination.pageIndex}
+        pageSize={pageSize}
+        pageIndex={pageIndex}
         pageCount={pageCount}
+        loading={loading}
         onPageSize={(size) => {
-          setAllRows(size === 'all');
-          if (size !== 'all') setPagination({ pageIndex: 0, pageSize: size });
+          setPageSize(size);
+          setPageIndex(0);
         }}
-        onPage={(pageIndex) => setPagination((p) => ({ ...p, pageIndex }))}
+        onPage={setPageIndex}
       />
       <LocationDialogs
         site={site}
@@ -178,7 +193,8 @@ export function LocationsTable({ site, withPropertyActions = false }: Props) {
         dialog={dialog}
         onClose={closeDialog}
         onDone={(locationIds) => {
-          if (dialog?.kind === 'move') setSelection(new Set(), 'select');
+          if (dialog?.kind === 'moveSelection') clear();
+          if (dialog?.kind === 'move') forget(dialog.locationId);
           if (locationIds[0] !== undefined) highlight(locationIds[0]);
         }}
       />

@@ -8,7 +8,7 @@ import {
   IconPlayerStop,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { SELECTION_TYPES, type SelectionType } from './selection';
+import { SELECTION_TYPES, type SelectionType } from '@portal/contract';
 
 type Props = {
   selected: number;

@@ -1,4 +1,5 @@
-import { Alert, Button, Center, Group, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Center, Group, Loader, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { PAGE_SIZE_OPTIONS, type PageSizeOption } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../i18n/messages';
 import { EmptyState } from '../../../ui/EmptyState';
@@ -7,25 +8,26 @@ import { PagedTable } from './PagedTable';
 import type { RowsTableProps } from './tableProps';
 import { VirtualTable } from './VirtualTable';
 
-const PAGE_SIZES = ['10', '25', '50', '100'];
-/** The page size that shows every row, virtualized. */
-const ALL_ROWS = 'all';
-
 type Props = {
   state: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
   /** How many rows the property has. */
   total: number;
   table: RowsTableProps;
-  allRows: boolean;
-  pageSize: number;
+  /** The length menu: rows a page, or 'all' (every row, virtualized). */
+  pageSize: PageSizeOption;
   pageIndex: number;
   pageCount: number;
-  onPageSize: (pageSize: number | 'all') => void;
+  /** Another page (or order, or search) is on its way: the rows shown are the ones before. */
+  loading: boolean;
+  onPageSize: (pageSize: PageSizeOption) => void;
   onPage: (pageIndex: number) => void;
 };
 
-/** The table's place: a skeleton while loading, the failure, the empty property, or the rows with paging. */
-export function TableBody({ state, total, table, allRows, pageSize, pageIndex, pageCount, onPageSize, onPage }: Props) {
+/**
+ * The table's place: a skeleton while the first page loads, the failure, the empty property, or
+ * the rows with paging; while another page loads, the rows before stay, dimmed and marked busy.
+ */
+export function TableBody({ state, total, table, pageSize, pageIndex, pageCount, loading, onPageSize, onPage }: Props) {
   const { t } = useTranslation();
   if (state.isPending) {
     return (
@@ -49,10 +51,13 @@ export function TableBody({ state, total, table, allRows, pageSize, pageIndex, p
     );
   }
   if (total === 0) return <EmptyState title={t('msg.noData')} text={t('locations.table.emptyText')} />;
+  const allRows = pageSize === 'all';
   return (
     <>
-      {allRows ? <VirtualTable {...table} /> : <PagedTable {...table} />}
-      {table.rows.length === 0 && (
+      <Box aria-busy={loading} style={{ opacity: loading ? 0.6 : 1, transition: 'opacity 150ms' }}>
+        {allRows ? <VirtualTable {...table} /> : <PagedTable {...table} />}
+      </Box>
+      {table.rows.length === 0 && !loading && (
         <Center py="md">
           <Text c="dimmed" size="sm">
             {t('msg.noData')}
@@ -64,16 +69,18 @@ export function TableBody({ state, total, table, allRows, pageSize, pageIndex, p
           size="xs"
           w={110}
           aria-label={t('locations.table.pageSize')}
-          data={[
-            ...PAGE_SIZES.map((value) => ({ value, label: t('locations.table.perPage', { count: Number(value) }) })),
-            { value: ALL_ROWS, label: t('locations.table.allRows') },
-          ]}
-          value={allRows ? ALL_ROWS : String(pageSize)}
+          data={PAGE_SIZE_OPTIONS.map((value) => ({
+            value,
+            label:
+              value === 'all' ? t('locations.table.allRows') : t('locations.table.perPage', { count: Number(value) }),
+          }))}
+          value={pageSize}
           allowDeselect={false}
           onChange={(value) => {
-            if (value) onPageSize(value === ALL_ROWS ? 'all' : Number(value));
+            if (value) onPageSize(value as PageSizeOption);
           }}
         />
+        {loading && <Loader size="xs" aria-label={t('common.loading')} />}
         {!allRows && pageCount > 1 && (
           <Pager total={pageCount} value={pageIndex + 1} onChange={(page) => onPage(page - 1)} />
         )}

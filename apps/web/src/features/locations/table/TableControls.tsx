@@ -1,14 +1,15 @@
 import { Button, Group, Select, Text, TextInput } from '@mantine/core';
 import { IconLink, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { STATUS_FILTERS, type StatusFilter } from '../rows';
+import { STATUS_FILTERS, type StatusFilter } from '@portal/contract';
 
 type Props = {
   search: string;
   onSearch: (search: string) => void;
   status: StatusFilter | null;
   onStatus: (status: StatusFilter | null) => void;
-  statusCounts: Record<string, number>;
+  /** How many locations of the property are in each status; null until the first page came. */
+  statusCounts: Record<StatusFilter, number> | null;
   shown: number;
   total: number;
   /** Add Location and Assign Meter, when the table has a page of its own (no property menu). */
@@ -37,6 +38,7 @@ export function TableControls({
           placeholder={t('locations.table.searchPlaceholder')}
           leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
+          maxLength={100}
           onChange={(e) => onSearch(e.currentTarget.value)}
           w={{ base: '100%', xs: 280 }}
         />
@@ -45,7 +47,9 @@ export function TableControls({
           placeholder={t('locations.status.all')}
           data={STATUS_FILTERS.map((f) => ({
             value: f,
-            label: t('locations.status.option', { status: t(`locations.status.${f}`), count: statusCounts[f] }),
+            label: statusCounts
+              ? t('locations.status.option', { status: t(`locations.status.${f}`), count: statusCounts[f] })
+              : t(`locations.status.${f}`),
           }))}
           value={status}
           onChange={(value) => onStatus(value as StatusFilter | null)}

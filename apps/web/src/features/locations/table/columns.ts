@@ -2,7 +2,6 @@ import type { LocationRow } from '@portal/contract';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { naturalCompare } from '../rows';
 import { ADMIN_COLUMNS, COLUMNS, type ColumnId } from './actions';
 
 const column = createColumnHelper<LocationRow>();
@@ -10,16 +9,13 @@ const column = createColumnHelper<LocationRow>();
 const healthRank = (row: LocationRow) =>
   row.servicePoints.some((sp) => sp.isMissingDevice) ? 0 : row.servicePoints.length === 0 ? 2 : 1;
 
-/** Columns of the row model: what sorting and the search box work on (cells render in LocationRowView). */
+/**
+ * The sortable columns of the row model (cells render in LocationRowView). The server sorts;
+ * the values tell the table which way a first click sorts: text ascending, numbers descending.
+ */
 export const columnDefs = [
-  column.accessor((r) => r.locationDescription, {
-    id: 'description',
-    sortingFn: (a, b) => naturalCompare(a.original.locationDescription, b.original.locationDescription),
-  }),
-  column.accessor((r) => r.servicePoints.map((sp) => sp.servicePointName).join(' '), {
-    id: 'meters',
-    sortingFn: (a, b) => naturalCompare(a.getValue('meters'), b.getValue('meters')),
-  }),
+  column.accessor((r) => r.locationDescription, { id: 'description' }),
+  column.accessor((r) => r.servicePoints.map((sp) => sp.servicePointName).join(' '), { id: 'meters' }),
   column.accessor((r) => (r.isCheckedInState ? 1 : 0), { id: 'checkInOut' }),
   column.accessor(healthRank, { id: 'health' }),
 ];

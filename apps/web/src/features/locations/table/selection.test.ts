@@ -1,6 +1,16 @@
 import type { LocationRow, ServicePointRow } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { idsOfType, metersToMonitor, metersToSwitch, pruneSelection, typeAfterChange } from './selection';
+import {
+  EVERY_ROW,
+  NO_SELECTION,
+  type Selection,
+  isSelected,
+  ofType,
+  selectedCount,
+  selectionRequest,
+  withRow,
+  without,
+} from './selection';
 
 const meter = (id: number, group: number, switchable = true): ServicePointRow => ({
   servicePointID: id,
@@ -61,7 +71,8 @@ const rows = [
   row(7, [meter(71, 1)], true),
 ];
 
-const ids = (s: Set<number>) => [...s].sort((a, b) => a - b);
+const shown = (s: Selection) => rows.filter((r) => isSelected(s, r)).map((r) => r.locationID);
+const counts = { all: 6, allMeters: 3, electric: 2, water: 2, cubes: 1, dataCollectors: 1 };
 
 describe('selection types', () => {
   it.each([
@@ -73,40 +84,55 @@ describe('selection types', () => {
     ['cubes', [4]],
     ['dataCollectors', [5]],
   ] as const)('%s selects locations %j (never a deleted one)', (type, expected) => {
-    expect(ids(idsOfType(rows, type))).toEqual(expected);
+    expect(shown(ofType(type))).toEqual(expected);
+    expect(selectedCount(ofType(type), counts)).toBe(expected.length);
   });
 
-  it('keeps the type while the selection is exactly what it selects', () => {
-    expect(typeAfterChange('water', new Set([1, 3]), rows)).toBe('water');
+  it("'Select All m' takes every live row; unticking one leaves it out of the count and the request", () => {
+    const unticked = withRow(EVERY_ROW, rows[1]!, false);
+    expect(shown(unticked)).toEqual([1, 3, 4, 5, 6]);
+    expect(selectedCount(unticked, counts)).toBe(5);
+    expect(selectionRequest(unticked, 9, { search: 'pad', status: 'vacant' })).toEqual({
+      siteID: 9,
+      all: true,
+      search: 'pad',
+      status: 'vacant',
+      type: 'select',
+      locationIDs: [],
+      exceptIDs: [2],
+    });
+    expect(shown(withRow(unticked, rows[1]!, true))).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
-  it('returns to Select when a row is unticked or another is ticked', () => {
-    expect(typeAfterChange('water', new Set([1]), rows)).toBe('select');
-    expect(typeAfterChange('water', new Set([1, 3, 6]), rows)).toBe('select');
+  it('keeps the type when a row of another type is ticked beside it, and sends that row by id', () => {
+    const water = withRow(ofType('water'), rows[1]!, true);
+    expect(water.type).toBe('water');
+    expect(shown(water)).toEqual([1, 2, 3]);
+    expect(selectedCount(water, counts)).toBe(3);
+    expect(selectionRequest(water, 9, { search: '', status: null })).toMatchObject({
+      all: true,
+      type: 'water',
+      locationIDs: [2],
+      exceptIDs: [],
+    });
   });
 
-  it('returns to Select when the rows change under the selection', () => {
-    const moreWater = [...rows, row(8, [meter(81, 2)])];
-    expect(typeAfterChange('water', new Set([1, 3]), moreWater)).toBe('select');
+  it('ticks rows one by one, on any page, and never a deleted one', () => {
+    const ticked = withRow(withRow(NO_SELECTION, rows[0]!, true), { ...rows[2]!, locationID: 99 }, true);
+    expect(shown(ticked)).toEqual([1]);
+    expect(selectedCount(ticked, counts)).toBe(2);
+    expect(shown(withRow(NO_SELECTION, rows[6]!, true))).toEqual([]);
+    expect(selectionRequest(ticked, 9, { search: '', status: null })).toMatchObject({
+      all: false,
+      locationIDs: [1, 99],
+    });
   });
 
-  it('switches only the switchable meters of the chosen type on the selected rows', () => {
-    const all = new Set([1, 2, 3, 4, 5, 6, 7]);
-    expect(metersToSwitch(rows, all, 'select').sort()).toEqual([11, 12, 21, 31]);
-    expect(metersToSwitch(rows, all, 'water').sort()).toEqual([12, 31]);
-    expect(metersToSwitch(rows, new Set([1]), 'electric')).toEqual([11]);
-  });
-
-  it('changes the monitoring of every meter of the chosen type on the selected rows', () => {
-    expect(metersToMonitor(rows, new Set([1, 4, 7]), 'select')).toEqual([
-      { LocationId: 1, ServicePointID: 11 },
-      { LocationId: 1, ServicePointID: 12 },
-      { LocationId: 4, ServicePointID: 41 },
-    ]);
-    expect(metersToMonitor(rows, new Set([1, 4]), 'water')).toEqual([{ LocationId: 1, ServicePointID: 12 }]);
-  });
-
-  it('forgets selected rows that are gone or deleted', () => {
-    expect(ids(pruneSelection(new Set([1, 7, 99]), rows))).toEqual([1]);
+  it('forgets locations that are gone or deleted, the same selection when none was in it', () => {
+    const ticked = withRow(withRow(NO_SELECTION, rows[0]!, true), rows[2]!, true);
+    expect(shown(without(ticked, [3, 42]))).toEqual([1]);
+    const unticked = withRow(EVERY_ROW, rows[0]!, false);
+    expect(selectedCount(without(unticked, [1]), { ...counts, all: 5 })).toBe(5);
+    expect(without(ticked, [42])).toBe(ticked);
   });
 });

@@ -1,35 +1,34 @@
-import type { LocationRow } from '@portal/contract';
 import { ROW_HIGHLIGHT_DELAY_MS, ROW_HIGHLIGHT_MS } from '@portal/contract';
-import { type Dispatch, type SetStateAction, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-
-type Pagination = { pageIndex: number; pageSize: number };
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /**
- * After an action: the row is found among the rows in view (its page opened), highlighted
- * for a moment and so scrolled into view.
+ * After an action: the page holding the row is shown (`locate` asks the server for it and
+ * answers whether the search and status still show the row), and the row is highlighted for a
+ * moment and so scrolled into view.
  */
-export function useHighlight(inView: readonly LocationRow[], setPagination: Dispatch<SetStateAction<Pagination>>) {
+export function useHighlight(locate: (locationId: number) => Promise<boolean>) {
   const [highlighted, setHighlighted] = useState<number | null>(null);
-  const inViewRef = useRef<readonly LocationRow[]>([]);
+  const locateRef = useRef(locate);
   useLayoutEffect(() => {
-    inViewRef.current = inView;
+    locateRef.current = locate;
   });
   const timers = useRef<number[]>([]);
-  const highlight = useCallback(
-    (locationId: number) => {
-      timers.current.forEach((id) => window.clearTimeout(id));
-      timers.current = [
-        window.setTimeout(() => {
-          const index = inViewRef.current.findIndex((r) => r.locationID === locationId);
-          if (index < 0) return;
-          setPagination((p) => ({ ...p, pageIndex: Math.floor(index / p.pageSize) }));
-          setHighlighted(locationId);
-          timers.current.push(window.setTimeout(() => setHighlighted(null), ROW_HIGHLIGHT_MS));
-        }, ROW_HIGHLIGHT_DELAY_MS),
-      ];
-    },
-    [setPagination],
-  );
+  const highlight = useCallback((locationId: number) => {
+    timers.current.forEach((id) => window.clearTimeout(id));
+    timers.current = [
+      window.setTimeout(() => {
+        locateRef.current(locationId).then(
+          (shown) => {
+            if (!shown) return;
+            setHighlighted(locationId);
+            timers.current.push(window.setTimeout(() => setHighlighted(null), ROW_HIGHLIGHT_MS));
+          },
+          // the row is not found: nothing to show
+          () => undefined,
+        );
+      }, ROW_HIGHLIGHT_DELAY_MS),
+    ];
+  }, []);
   useEffect(() => () => timers.current.forEach((id) => window.clearTimeout(id)), []);
   return { highlighted, highlight };
 }

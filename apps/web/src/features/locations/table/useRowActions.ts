@@ -1,3 +1,4 @@
+import type { LocationRow } from '@portal/contract';
 import type { TFunction } from 'i18next';
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +12,10 @@ import type { DialogState } from './LocationDialogs';
 
 type Options = {
   siteId: number;
-  selected: ReadonlySet<number>;
-  setSelection: (next: ReadonlySet<number>) => void;
+  /** A row ticked or unticked in the selection. */
+  select: (row: LocationRow, on: boolean) => void;
+  /** A location erased: it leaves the selection. */
+  forget: (locationId: number) => void;
   openDialog: (dialog: DialogState, locationId?: number) => void;
   /** A row's question in the confirm dialog, the focus going back to the row afterwards. */
   confirmFor: (locationId: number, options: ConfirmOptions) => Promise<boolean>;
@@ -24,7 +27,7 @@ type Options = {
  * change a meter's monitoring, refresh its usage, or open one of its dialogs. Rows get one
  * stable dispatcher (so that memoised rows do not re-render) that runs the latest handler.
  */
-export function useRowActions({ siteId, selected, setSelection, openDialog, confirmFor, highlight }: Options) {
+export function useRowActions({ siteId, select, forget, openDialog, confirmFor, highlight }: Options) {
   const { t } = useTranslation();
   const toggleDeleted = useToggleDeleted(siteId);
   const erase = useEraseLocation(siteId);
@@ -35,13 +38,9 @@ export function useRowActions({ siteId, selected, setSelection, openDialog, conf
     const row = action.row;
     const name = row.locationDescription;
     switch (action.kind) {
-      case 'select': {
-        const next = new Set(selected);
-        if (action.selected) next.add(row.locationID);
-        else next.delete(row.locationID);
-        setSelection(next);
+      case 'select':
+        select(row, action.selected);
         return;
-      }
       case 'toggleDeleted': {
         const action = row.deleted ? 'reactivate' : 'delete';
         const word = t(`locations.actionWord.${action}`);
@@ -76,7 +75,10 @@ export function useRowActions({ siteId, selected, setSelection, openDialog, conf
           });
           if (!ok) return;
           erase.mutate(row.locationID, {
-            onSuccess: () => toast.success(t('msg.locationActionDone', { action: word })),
+            onSuccess: () => {
+              forget(row.locationID);
+              toast.success(t('msg.locationActionDone', { action: word }));
+            },
             onError: (error) => toast.error(deleteFailure(t, error, word)),
           });
         })();
@@ -107,7 +109,7 @@ export function useRowActions({ siteId, selected, setSelection, openDialog, conf
         );
         return;
       case 'move':
-        openDialog({ kind: 'move', locationIds: [row.locationID] }, row.locationID);
+        openDialog({ kind: 'move', locationId: row.locationID }, row.locationID);
         return;
       default:
         openDialog({ kind: action.kind, locationId: row.locationID }, row.locationID);

@@ -1,0 +1,1 @@
+ALTER TABLE "locations" ADD COLUMN "sort_key" text GENERATED ALWAYS AS (lower(regexp_replace(regexp_replace("locations"."description", '[0-9]+', '00000000000000000000\&', 'g'), '0*([0-9]{20})', '\1', 'g'))) STORED NOT NULL;
