@@ -301,6 +301,10 @@ export const servicePoints = pgTable(
     index('service_points_name_upper_idx').on(sql`upper(${t.name})`),
     uniqueIndex().on(t.deviceKey),
     uniqueIndex().on(t.locationId, t.slot),
+    // the few meters out of service or missing: My Properties counts them for every property
+    index('service_points_unwell_idx')
+      .on(t.locationId)
+      .where(sql`${t.activeInd} <> 1 or ${t.isMissingDevice}`),
     check(
       'slot_with_location',
       sql`(${t.locationId} is null) = (${t.slot} is null) and (${t.slot} is null or ${t.slot} in (1, 2))`,

@@ -1,0 +1,1 @@
+CREATE INDEX "service_points_unwell_idx" ON "service_points" USING btree ("location_id") WHERE "service_points"."active_ind" <> 1 or "service_points"."is_missing_device";
