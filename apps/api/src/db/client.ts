@@ -213,7 +213,9 @@ export async function openPglite(
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
     // The default keeps up to 1 GB of write-ahead log beside the data: half the demo's disk.
-    postgresqlconf: ['max_wal_size = 96MB', 'min_wal_size = 32MB', ...settings],
+    // Shared buffers are the process's own memory, every page of them (the default is 128 MB);
+    // a page that is not in them is a read of an ordinary file, most often from the system's cache.
+    postgresqlconf: ['max_wal_size = 96MB', 'min_wal_size = 32MB', 'shared_buffers = 32MB', ...settings],
   });
   const db = withCommitWork(drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db);
   await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_DIR });
