@@ -9,8 +9,8 @@
  * The checkout's data directory (DATA_DIR, default <dir>/data) must not exist yet.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { routes } from '@portal/contract';
@@ -76,7 +76,8 @@ function serverPid(npm: ChildProcess): number | undefined {
 }
 
 function start(logName: string): ChildProcess {
-  const log = createWriteStream(join(dataDir, '..', logName));
+  mkdirSync(dirname(dataDir), { recursive: true });
+  const log = createWriteStream(join(dirname(dataDir), logName));
   const npm = spawn('npm', ['start'], {
     cwd: dir,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
