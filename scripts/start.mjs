@@ -20,18 +20,15 @@ function run(command, args) {
   return new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 }
 
+// The web app's build starts first: it takes longest, and the server's takes about a second.
+if (webStale) console.log('Building the web app…');
+const web = webStale ? run('npm', ['run', 'build', '-w', 'apps/web']) : Promise.resolve(0);
 if (apiIsStale()) {
   console.log('Building the server…');
   await buildApi();
 }
-if (webStale) console.log('Building the web app…');
 const server = join(apiDist, 'main.js');
-const failed = (
-  await Promise.all([
-    webStale ? run('npm', ['run', 'build', '-w', 'apps/web']) : 0,
-    run(process.execPath, [server, '--prepare']),
-  ])
-).find((code) => code !== 0);
+const failed = (await Promise.all([web, run(process.execPath, [server, '--prepare'])])).find((code) => code !== 0);
 if (failed !== undefined) process.exit(failed);
 
 // The server's memory (docs/decisions.md, "A lean embedded default"): the young generation
