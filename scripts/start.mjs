@@ -14,10 +14,20 @@ const webStale = isStale(
   ['apps/web/src', 'apps/web/index.html', 'packages/contract/src'].map((p) => join(root, p)),
 );
 
-/** Runs a command to its end with the terminal's output; resolves with its exit code. */
-function run(command, args) {
-  const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
-  return new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+/** The processes running now: a signal to stop is passed on to each of them. */
+const children = new Set();
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => children.forEach((c) => c.kill(signal)));
+
+/** Starts a command with the terminal's output; resolves with its exit code when it ends. */
+function run(command, args, env = process.env) {
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env });
+  children.add(child);
+  return new Promise((resolve) =>
+    child.on('exit', (code, signal) => {
+      children.delete(child);
+      resolve(code ?? (signal ? 1 : 0));
+    }),
+  );
 }
 
 // The web app's build starts first: it takes longest, and the server's takes about a second.
@@ -36,14 +46,9 @@ if (failed !== undefined) process.exit(failed);
 // larger one set in NODE_OPTIONS comes after and wins), and glibc's allocator in one arena
 // (each thread's arena otherwise keeps what the database's compilation and the collector's
 // helper threads freed).
-const child = spawn(process.execPath, [server], {
-  cwd: root,
-  stdio: 'inherit',
-  env: {
-    MALLOC_ARENA_MAX: '1',
-    ...process.env,
-    NODE_OPTIONS: `--max-semi-space-size=16 ${process.env.NODE_OPTIONS ?? ''}`.trim(),
-  },
+const code = await run(process.execPath, [server], {
+  MALLOC_ARENA_MAX: '1',
+  ...process.env,
+  NODE_OPTIONS: `--max-semi-space-size=16 ${process.env.NODE_OPTIONS ?? ''}`.trim(),
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+process.exit(code);
