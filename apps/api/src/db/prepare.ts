@@ -13,7 +13,7 @@ import { seedLookups } from './seed/lookups';
  */
 const BUILDING = ['wal_level = minimal', 'max_wal_senders = 0', 'max_wal_size = 32MB'];
 
-/** Migrations, lookups and, in demo mode, the demo data: each step does nothing once done. */
+/** The lookups and, in demo mode, the demo data (the migrations ran as it opened): each does nothing once done. */
 async function fill(database: Database, config: Config, log: FastifyBaseLogger): Promise<void> {
   await seedLookups(database.db);
   if (config.demo) await seedDemo(database.db, log);

@@ -165,9 +165,9 @@ const pgArray = (values: Array<number | boolean>) => `{${values.join(',')}}`;
  * `rawFrom` on (the days the hourly roll-up and the detection rules read), and before it only
  * the readings `thinnedReadings` keeps. The quarter hours are one INSERT ... SELECT: each run
  * expands with generate_series and each total is a lookup in the profile's prefix sums, so
- * there is no window over the rows. Each reading carries its rise over the reading before it
- * (`rebuildDailyUsage` then checks every one by the usage rule and corrects any that differ).
- * Returns the number of readings.
+ * there is no window over the rows. Each reading carries its kind and its rise over the
+ * reading before it as the usage rule gives them (demo.test.ts checks every one), so the
+ * roll-ups are built without classifying them again. Returns the number of readings.
  */
 export async function insertReadings(
   tx: Tx,
