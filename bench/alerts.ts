@@ -1,6 +1,7 @@
 /**
- * The detection rules on the demo data set (90 days of 15-minute readings, seeded as
- * `npm start` seeds it): which alerts the seed's run of the rules raises, how long after a
+ * The detection rules on the demo data set (seeded as `npm start` seeds it, but with a reading
+ * every quarter hour of all 90 days, where the demo keeps them for the last 8, so that the
+ * replay has every hour): which alerts the seed's run of the rules raises, how long after a
  * leak or abnormal use starts its alert comes, and how many alerts the rules would have raised
  * over the 90 days at meters where nothing was wrong (replayed hour by hour from the readings).
  *
@@ -15,7 +16,7 @@ import { rows, type Queryable } from '../apps/api/src/db/client';
 import { seedDemo } from '../apps/api/src/db/seed/demo';
 import { markLeak, planFleet } from '../apps/api/src/db/seed/demo-fleet';
 import { planStays } from '../apps/api/src/db/seed/demo-stays';
-import { DAY_MS, gridFor, timeOfSlot } from '../apps/api/src/db/seed/demo-time';
+import { DAY_MS, DEMO_DAYS, gridFor, timeOfSlot } from '../apps/api/src/db/seed/demo-time';
 import { seedLookups } from '../apps/api/src/db/seed/lookups';
 import { rebuildHourlyUsage } from '../apps/api/src/db/seed/rollup';
 import { recordReadings } from '../apps/api/src/features/meters/readings';
@@ -61,7 +62,7 @@ async function main() {
   try {
     await seedLookups(db);
     const seeded = performance.now();
-    await seedDemo(db, log, now);
+    await seedDemo(db, log, now, { rawDays: DEMO_DAYS });
     console.log(`seeded in ${Math.round((performance.now() - seeded) / 1000)} s`);
 
     // the leaking meter, as the seed planned it

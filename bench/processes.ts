@@ -86,7 +86,8 @@ export async function startPortal(database: { url?: string; dataDir: string }): 
       LOG_LEVEL: 'warn',
       JWT_SECRET: randomBytes(32).toString('hex'),
       SIMULATOR_ANSWER_MS: '50',
-      // The young generation npm start gives the server (scripts/start.mjs).
+      // The young generation a deployment with properties of thousands of locations gives the
+      // server (docs/deployment.md), as the bench's largest property has.
       NODE_OPTIONS: '--max-semi-space-size=64',
     },
     'Metering portal:',

@@ -64,7 +64,7 @@ if (
 )
   step('bench (smoke)', 'npx', ['tsx', 'bench/run.ts', '--quick'], benchEnv);
 if (
-  step('build web app', 'npm', ['run', 'build', '-w', 'apps/web']) &&
+  step('build web app and server', 'npm', ['run', 'build']) &&
   step('browser available', 'node', ['scripts/ensure-chromium.mjs'])
 ) {
   step('browser tests', 'npx', ['vitest', 'run', '--root', 'e2e']);

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,21 +7,26 @@ import { afterAll, describe, expect, it } from 'vitest';
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-durability-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-/** Starts the real server on the embedded database in `dataDir`, as `npm start` does. */
-async function start(port: number): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+/** The server on the embedded database in `dir`, as `npm start` runs it, not yet answering. */
+function spawnServer(port: number, dir: string): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: join(import.meta.dirname, '..'),
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      DATA_DIR: dir,
       DEMO: '0',
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
     },
     stdio: 'ignore',
   });
+}
+
+/** Starts the real server on the embedded database in `dir`, as `npm start` does. */
+async function start(port: number, dir = dataDir): Promise<ChildProcess> {
+  const server = spawnServer(port, dir);
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
@@ -71,5 +76,30 @@ describe('embedded database durability', () => {
     expect(again.status).toBe(200);
     server.kill('SIGTERM');
     await exited(server);
+  }, 180_000);
+
+  it('starts over when a first start was killed while it built the database, keeping nothing of it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portal-first-start-'));
+    try {
+      // killed as soon as it builds the new database beside its place
+      const first = spawnServer(port + 1, dir);
+      const deadline = Date.now() + 60_000;
+      while (!existsSync(join(dir, 'pg.building')) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 20));
+      first.kill('SIGKILL');
+      await exited(first);
+      expect(existsSync(join(dir, 'pg'))).toBe(false);
+      // and what an earlier killed attempt may have left there is not kept either
+      mkdirSync(join(dir, 'pg.building'), { recursive: true });
+      writeFileSync(join(dir, 'pg.building', 'left-over'), Buffer.alloc(1024 * 1024));
+
+      const server = await start(port + 1, dir);
+      expect(readdirSync(dir).sort()).toEqual(['jwt-secret', 'pg']);
+      expect((await post(port + 1, '/api/auth/register', account)).status).toBe(200);
+      server.kill('SIGTERM');
+      expect(await exited(server)).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 180_000);
 });

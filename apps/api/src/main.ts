@@ -1,7 +1,13 @@
+// The server. With --prepare it only makes the database ready (migrations, lookups and, on a
+// first start in demo mode, the demo data) and exits: npm start runs that while the web app builds.
+import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { loadConfig, type Config } from './config';
+import { prepareDatabase } from './db/prepare';
 import { demoAccounts } from './db/seed/demo';
 import { startServer } from './server';
+
+const { values: args } = parseArgs({ options: { prepare: { type: 'boolean', default: false } } });
 
 let config: Config;
 try {
@@ -14,6 +20,11 @@ const log = pino({
   level: config.logLevel,
   redact: { paths: ['req.headers.authorization', '*.password', '*.Password', '*.token', '*.Token'], censor: '***' },
 });
+
+if (args.prepare) {
+  await (await prepareDatabase(config, log)).close();
+  process.exit(0);
+}
 
 const app = await startServer(config, log);
 await app.listen({ port: config.port, host: config.host });

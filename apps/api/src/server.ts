@@ -1,9 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './config';
-import { openDatabase, type Database } from './db/client';
-import { seedDemo } from './db/seed/demo';
-import { seedLookups } from './db/seed/lookups';
+import { prepareDatabase } from './db/prepare';
 import type { Deps } from './deps';
 import { createGateway } from './devices';
 import { createTokens } from './features/auth/tokens';
@@ -15,13 +13,8 @@ import { createMailer } from './lib/mailer';
  * Opens the database (migrations run), seeds lookups and, in demo mode, the demo data,
  * builds the app, connects the devices and starts the periodic jobs.
  */
-export async function startServer(
-  config: Config,
-  log: FastifyBaseLogger,
-  database?: Database,
-): Promise<FastifyInstance> {
-  const db = database ?? (await openDatabase(config));
-  await seedLookups(db.db);
+export async function startServer(config: Config, log: FastifyBaseLogger): Promise<FastifyInstance> {
+  const db = await prepareDatabase(config, log);
   const deps: Deps = {
     config,
     database: db,
@@ -31,7 +24,6 @@ export async function startServer(
     devices: createGateway(config, db.db, log),
     now: () => new Date(),
   };
-  if (config.demo) await seedDemo(deps.db, log);
   const app = await buildApp({ deps, logger: log });
   await deps.devices.start(deviceEvents(deps, log));
   const stopJobs = startJobs(deps, log);

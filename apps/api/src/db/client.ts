@@ -201,14 +201,21 @@ export type PgliteDatabase = Database & { client: PGlite };
 /**
  * The embedded database: files under `dataDir`, or in memory without one. Tests start
  * from `loadDataDir`, a dump of a migrated template, which skips initdb and migrations.
+ * `settings` are added to its postgresql.conf for this run.
  */
-export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<PgliteDatabase> {
+export async function openPglite(
+  dataDir?: string,
+  loadDataDir?: Blob,
+  settings: string[] = [],
+): Promise<PgliteDatabase> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
     // The default keeps up to 1 GB of write-ahead log beside the data: half the demo's disk.
-    postgresqlconf: ['max_wal_size = 96MB', 'min_wal_size = 32MB'],
+    // Shared buffers are the process's own memory, every page of them (the default is 128 MB);
+    // a page that is not in them is a read of an ordinary file, most often from the system's cache.
+    postgresqlconf: ['max_wal_size = 96MB', 'min_wal_size = 32MB', 'shared_buffers = 32MB', ...settings],
   });
   const db = withCommitWork(drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db);
   await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_DIR });
@@ -234,7 +241,10 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
   };
 }
 
+/** Where the embedded database keeps its files under DATA_DIR. */
+export const embeddedDir = (dataDir: string) => join(dataDir, 'pg');
+
 /** The embedded database under DATA_DIR, or the server named by DATABASE_URL. */
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(join(opts.dataDir, 'pg'));
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(embeddedDir(opts.dataDir));
 }

@@ -1,20 +1,22 @@
-import { toWallClock } from '@portal/contract';
+import { fromWallClock, toWallClock } from '@portal/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Tx } from '../client';
 import { DeviceType, isMetered, type Fleet } from './demo-fleet';
 import { buildUsageTables, cumulative, PERIOD, PERIOD_DAYS, type UsageTables } from './demo-profiles';
 import { createRandom } from './demo-random';
 import { demoSites } from './demo-sites';
-import type { Segment } from './demo-stays';
-import { DAY_MS, SLOTS_PER_DAY, SLOT_MS, timeOfSlot, type Grid } from './demo-time';
+import type { Segment, StayPlan } from './demo-stays';
+import { DAY_MS, SLOTS_PER_DAY, SLOT_MS, timeOfSlot, wallDay, type Grid } from './demo-time';
 
 /**
- * A run of consecutive readings of one meter with one load profile (json_to_recordset
- * columns). The reading at slot k in [a, b] is off + S(k + ph + 1), S being the prefix
- * sum of profile variant `vi` (1-based offset into the prefix array; `t` is its period
- * total).
+ * A run of consecutive readings of one meter with one load profile. The reading at slot k
+ * in [a, b] is off + S(k + ph + 1), S being the prefix sum of profile variant `v`; `rk` is
+ * the slot of the meter's manual reset (-1: none).
  */
-type Run = { id: number; a: number; b: number; ph: number; vi: number; t: number; off: number; rk: number };
+type Run = { id: number; a: number; b: number; ph: number; v: number; off: number; rk: number };
+
+/** A metered meter's runs, in slot order, with where it is. */
+type MeterRuns = { location: number; site: number; runs: Run[] };
 
 /** Meters (plan indexes) that get a manual reset, and the slot of the reset reading. */
 type Resets = Map<number, number>;
@@ -44,7 +46,7 @@ function planResets(grid: Grid, fleet: Fleet, segmentsOf: Map<number, Segment[]>
 }
 
 /** Splits every metered meter's timeline into runs, carrying its cumulative total along. */
-function planRuns(grid: Grid, fleet: Fleet, segments: Segment[], meterIds: number[], tables: UsageTables): Run[] {
+function planRuns(grid: Grid, fleet: Fleet, segments: Segment[], meterIds: number[], tables: UsageTables): MeterRuns[] {
   const rng = createRandom(0x4ead_5eed);
   const segmentsOf = new Map<number, Segment[]>();
   for (const s of segments) {
@@ -53,11 +55,13 @@ function planRuns(grid: Grid, fleet: Fleet, segments: Segment[], meterIds: numbe
     else segmentsOf.set(s.location, [s]);
   }
   const resets = planResets(grid, fleet, segmentsOf);
-  const runs: Run[] = [];
+  const meters: MeterRuns[] = [];
   fleet.meters.forEach((m, i) => {
     if (m.location === null || !isMetered(m.deviceTypeId)) return;
     const water = m.deviceTypeId === DeviceType.Water;
-    const site = demoSites[fleet.locations[m.location]!.site]!;
+    const siteIndex = fleet.locations[m.location]!.site;
+    const site = demoSites[siteIndex]!;
+    const runs: Run[] = [];
     // Table slot 0 is local midnight; the daylight-saving shift of an hour is ignored.
     const localSlot = Math.round((toWallClock(site.timeZone, grid.t0) % DAY_MS) / SLOT_MS);
     const ph = localSlot + SLOTS_PER_DAY * rng.int(0, PERIOD_DAYS - 1);
@@ -71,8 +75,7 @@ function planRuns(grid: Grid, fleet: Fleet, segments: Segment[], meterIds: numbe
       // A reset reading shows the new baseline; its own quarter hour is not counted.
       const off =
         resetTo === null ? total - cumulative(tables, v, lo + ph) : resetTo - cumulative(tables, v, a + ph + 1);
-      const t = cumulative(tables, v, PERIOD);
-      runs.push({ id: meterIds[i]!, a, b, ph, vi: v * (PERIOD + 1) + 1, t, off, rk: resetSlot });
+      runs.push({ id: meterIds[i]!, a, b, ph, v, off, rk: resetSlot });
       total = off + cumulative(tables, v, b + ph + 1);
     };
     for (const s of segmentsOf.get(m.location) ?? []) {
@@ -87,39 +90,120 @@ function planRuns(grid: Grid, fleet: Fleet, segments: Segment[], meterIds: numbe
         push(resetSlot, b, v, 0);
       } else push(s.from, b, v, null);
     }
+    meters.push({ location: m.location, site: siteIndex, runs });
   });
-  return runs;
+  return meters;
+}
+
+/** A meter's total at slot k of one of its runs, in micro-units. */
+const totalAt = (tables: UsageTables, r: Run, k: number) => r.off + cumulative(tables, r.v, k + r.ph + 1);
+
+/**
+ * The slots of the last reading before each local midnight of a zone, in [0, before): where
+ * a day's usage and the reports' whole days end.
+ */
+function dayEnds(grid: Grid, timeZone: string, before: number): number[] {
+  const out: number[] = [];
+  for (let day = wallDay(toWallClock(timeZone, grid.t0)) + 1; ; day++) {
+    const k = Math.ceil((fromWallClock(timeZone, day * DAY_MS) - grid.t0) / SLOT_MS) - 1;
+    if (k >= before) return out;
+    if (k >= 0) out.push(k);
+  }
 }
 
 /**
- * Cumulative 15-minute readings of every metered meter on a location, in one INSERT ...
- * SELECT: each run expands with generate_series and each total is a lookup in the
- * profile's prefix sums, so there is no window over millions of rows. Each reading carries
- * its rise over the slot before (`rebuildDailyUsage` then checks every one by the usage rule
- * and corrects any that differ). Rows go in primary key order.
+ * The readings kept of the days before `rawFrom`, each meter's in slot order: the first, the
+ * last before each local midnight of its site, the last before each check-in and check-out at
+ * its location (a stay's opening and closing readings), a manual reset and the reading before
+ * it, and the one just before `rawFrom`. Each carries its rise over the reading kept before it,
+ * so that every figure over a span whose ends are among those instants (a day, week or month, a
+ * stay) is the same as with every quarter hour stored. Totals and usage in micro-units.
+ */
+function thinnedReadings(grid: Grid, plan: StayPlan, meters: MeterRuns[], tables: UsageTables, rawFrom: number) {
+  const ends = demoSites.map((site) => dayEnds(grid, site.timeZone, rawFrom));
+  const staySlots = new Map<number, number[]>();
+  for (const s of plan.stays) {
+    const slots = staySlots.get(s.location) ?? [];
+    slots.push(s.checkinSlot - 1);
+    if (s.checkoutSlot !== null) slots.push(s.checkoutSlot - 1);
+    staySlots.set(s.location, slots);
+  }
+  const out = {
+    id: [] as number[],
+    k: [] as number[],
+    total: [] as number[],
+    usage: [] as number[],
+    reset: [] as boolean[],
+  };
+  for (const { location, site, runs } of meters) {
+    const first = runs[0]!;
+    const last = runs.at(-1)!;
+    const keep = new Set([first.a, ...ends[site]!, ...(staySlots.get(location) ?? []), rawFrom - 1, last.b]);
+    if (first.rk >= 0) keep.add(first.rk - 1).add(first.rk);
+    const slots = [...keep].filter((k) => k >= first.a && k < rawFrom && k <= last.b).sort((x, y) => x - y);
+    let run = 0;
+    let previous: number | null = null;
+    for (const k of slots) {
+      while (runs[run]!.b < k) run++;
+      const total = totalAt(tables, runs[run]!, k);
+      out.id.push(first.id);
+      out.k.push(k);
+      out.total.push(total);
+      out.usage.push(previous === null || k === first.rk ? 0 : total - previous);
+      out.reset.push(k === first.rk);
+      previous = total;
+    }
+  }
+  return out;
+}
+
+/** An array parameter as PostgreSQL's text form. */
+const pgArray = (values: Array<number | boolean>) => `{${values.join(',')}}`;
+
+/**
+ * The demo's cumulative readings of every metered meter on a location: every quarter hour from
+ * `rawFrom` on (the days the hourly roll-up and the detection rules read), and before it only
+ * the readings `thinnedReadings` keeps. The quarter hours are one INSERT ... SELECT: each run
+ * expands with generate_series and each total is a lookup in the profile's prefix sums, so
+ * there is no window over the rows. Each reading carries its kind and its rise over the
+ * reading before it as the usage rule gives them (demo.test.ts checks every one), so the
+ * roll-ups are built without classifying them again. Returns the number of readings.
  */
 export async function insertReadings(
   tx: Tx,
   grid: Grid,
   fleet: Fleet,
-  segments: Segment[],
+  plan: StayPlan,
   meterIds: number[],
+  rawFrom: number,
 ): Promise<number> {
   const tables = buildUsageTables();
-  const runs = planRuns(grid, fleet, segments, meterIds, tables);
+  const meters = planRuns(grid, fleet, plan.segments, meterIds, tables);
+  const thinned = thinnedReadings(grid, plan, meters, tables, rawFrom);
+  const t0 = timeOfSlot(grid, 0).toISOString();
+  await tx.execute(sql`
+    insert into meter_readings (service_point_id, read_at, total, is_reset, kind, usage)
+    select o.id, ${t0}::timestamptz + o.k * interval '15 minutes', o.total / 1000000.0, o.reset,
+      case when o.reset then 'reset'::reading_kind else 'normal' end, o.usage / 1000000.0
+    from unnest(${pgArray(thinned.id)}::int[], ${pgArray(thinned.k)}::int[], ${pgArray(thinned.total)}::int8[],
+      ${pgArray(thinned.usage)}::int8[], ${pgArray(thinned.reset)}::bool[]) as o(id, k, total, usage, reset)`);
+  const runs = meters
+    .flatMap((m) => m.runs)
+    .filter((r) => r.b >= rawFrom)
+    .map((r) => ({ ...r, a: Math.max(r.a, rawFrom), vi: r.v * (PERIOD + 1) + 1, t: cumulative(tables, r.v, PERIOD) }));
   // the total at slot k of a run, in micro-units
   const total = (k: SQL) =>
     sql`(s.off + ((${k} + s.ph + 1) / ${PERIOD}) * s.t + p.prefix[s.vi + (${k} + s.ph + 1) % ${PERIOD}])`;
   await tx.execute(sql`
     insert into meter_readings (service_point_id, read_at, total, is_reset, kind, usage)
-    select s.id, ${timeOfSlot(grid, 0).toISOString()}::timestamptz + g.k * interval '15 minutes',
+    select s.id, ${t0}::timestamptz + g.k * interval '15 minutes',
       ${total(sql`g.k`)} / 1000000.0, g.k = s.rk, case when g.k = s.rk then 'reset'::reading_kind else 'normal' end,
       case when g.k = s.rk or g.k = 0 then 0 else (${total(sql`g.k`)} - ${total(sql`g.k - 1`)}) / 1000000.0 end
-    from (select ${`{${tables.prefix.join(',')}}`}::int8[] as prefix) p
+    from (select ${pgArray(tables.prefix)}::int8[] as prefix) p
     cross join json_to_recordset(${JSON.stringify(runs)}::json)
       as s(id int, a int, b int, ph int, vi int, t int8, off int8, rk int)
     cross join lateral generate_series(s.a, s.b) as g(k)`);
-  return runs.reduce((n, r) => n + r.b - r.a + 1, 0);
+  return thinned.id.length + runs.reduce((n, r) => n + r.b - r.a + 1, 0);
 }
 
 /**

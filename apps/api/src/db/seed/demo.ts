@@ -1,29 +1,64 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../../features/auth/passwords';
-import type { Db } from '../client';
+import { rows, type Db, type Tx } from '../client';
 import { sites } from '../schema';
 import { insertAlerts } from './demo-alerts';
 import { insertFleet, markLeak, planFleet } from './demo-fleet';
 import { insertReadings, updateLastReadings, withoutReadingConstraints } from './demo-readings';
 import { demoSites, insertBusinesses, insertSites } from './demo-sites';
 import { insertStayMeters, insertStays, planStays } from './demo-stays';
-import { DAY_MS, DEMO_DAYS, gridFor } from './demo-time';
+import { DAY_MS, DEMO_DAYS, gridFor, SLOTS_PER_DAY } from './demo-time';
 import { demoAccounts, insertUsers } from './demo-users';
 import { rebuildDailyUsage, rebuildHourlyUsage } from './rollup';
 import { HOURLY_RETENTION_DAYS } from '../../features/alerts/detection';
 
 export { demoAccounts } from './demo-users';
 
+export type DemoOptions = {
+  /**
+   * Days before now with a reading every quarter hour (at most DEMO_DAYS). The days before
+   * keep the readings that open and close their days and stays (docs/decisions.md, "A
+   * compact demo"). By default the days of the hourly roll-up that the alert rules read.
+   */
+  rawDays?: number;
+};
+
+/** The tables that take the bulk of the demo's rows. */
+const BULK_TABLES = ['meter_readings', 'daily_usage', 'hourly_usage', 'site_daily_usage'];
+
+/**
+ * Empties the bulk tables that are empty already (TRUNCATE gives a table new files in the
+ * transaction: with wal_level = minimal, as an embedded database is built (db/prepare.ts),
+ * their rows then skip the write-ahead log), and gives the transaction's sorts and hashes room.
+ */
+async function newBulkTables(tx: Tx): Promise<void> {
+  for (const table of BULK_TABLES) {
+    const [row] = await rows<{ empty: boolean }>(
+      tx,
+      sql`select not exists (select 1 from ${sql.identifier(table)}) as empty`,
+    );
+    if (row?.empty) await tx.execute(sql`truncate ${sql.identifier(table)}`);
+  }
+  await tx.execute(sql`set local work_mem = '64MB'`);
+}
+
 /**
  * The demo data set, written once: a database that already has a site is left alone.
  * Readings run up to `now` (the quarter hour before it), so the demo always looks live.
  */
-export async function seedDemo(db: Db, log: FastifyBaseLogger, now = new Date()): Promise<void> {
+export async function seedDemo(
+  db: Db,
+  log: FastifyBaseLogger,
+  now = new Date(),
+  { rawDays = HOURLY_RETENTION_DAYS }: DemoOptions = {},
+): Promise<void> {
   const [existing] = await db.select({ n: count() }).from(sites);
   if (Number(existing?.n) > 0) return;
   const started = Date.now();
-  log.info(`seeding the demo data set (${DEMO_DAYS} days of readings; takes a while, once)`);
+  log.info(
+    `seeding the demo data set (${DEMO_DAYS} days, the last ${Math.min(rawDays, DEMO_DAYS)} every quarter hour)`,
+  );
   const timings: Record<string, number> = {};
   let mark = started;
   const lap = (step: string) => {
@@ -33,11 +68,14 @@ export async function seedDemo(db: Db, log: FastifyBaseLogger, now = new Date())
   };
   const hashes = await Promise.all(demoAccounts.map((a) => hashPassword(a.password)));
   const grid = gridFor(now);
+  // an hour more than asked: the hourly roll-up's first hour starts up to an hour before rawDays
+  const rawFrom = Math.max(0, grid.lastSlot - rawDays * SLOTS_PER_DAY - 4);
   const fleet = planFleet();
   const stayPlan = planStays(grid, fleet);
   markLeak(fleet, stayPlan.segments, grid.lastSlot);
   lap('plan');
   const readings = await db.transaction(async (tx) => {
+    await newBulkTables(tx);
     const beIds = await insertBusinesses(tx);
     const siteIds = await insertSites(tx, beIds);
     await insertUsers(
@@ -51,17 +89,18 @@ export async function seedDemo(db: Db, log: FastifyBaseLogger, now = new Date())
     await insertStays(tx, stayPlan, grid, { locationIds, locationSiteIds, businessIds: beIds });
     lap('sites, users, fleet, stays');
     const n = await withoutReadingConstraints(tx, async () => {
-      const inserted = await insertReadings(tx, grid, fleet, stayPlan.segments, meterIds);
+      const inserted = await insertReadings(tx, grid, fleet, stayPlan, meterIds, rawFrom);
       lap('readings');
       return inserted;
     });
     lap('readings keys');
     await tx.execute(sql`analyze meter_readings`);
-    await rebuildDailyUsage(tx);
+    // written by the usage rule: a rise over the reading before, nothing at the reset (demo.test.ts)
+    await rebuildDailyUsage(tx, { readingsClassified: true });
     lap('daily usage');
     await updateLastReadings(tx);
     await insertStayMeters(tx);
-    await rebuildHourlyUsage(tx, new Date(now.getTime() - HOURLY_RETENTION_DAYS * DAY_MS));
+    await rebuildHourlyUsage(tx, new Date(now.getTime() - Math.min(rawDays, HOURLY_RETENTION_DAYS) * DAY_MS));
     lap('hourly usage');
     await insertAlerts(tx, now);
     await tx.execute(

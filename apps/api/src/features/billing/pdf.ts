@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import type { PublicStatement } from '@portal/contract';
 
 /** Text as Helvetica's encoding (WinAnsi) holds it: any other character becomes "?". */
@@ -8,9 +7,11 @@ const winAnsi = (value: string) => value.replace(/[^\x20-\x7e\u00a0-\u00ff€‚
  * A statement as a PDF (pdfkit), in English like the other files the server writes. Its
  * built-in Helvetica covers the Latin alphabets of Western Europe; a character beyond them
  * (a name in Cyrillic or Japanese) prints as "?": the statement page prints in every script.
- * A statement is a few kilobytes, so it is made whole before anything is sent.
+ * A statement is a few kilobytes, so it is made whole before anything is sent. pdfkit is
+ * loaded with the first statement: a server that makes none does not hold it in memory.
  */
-export function statementPdf(s: PublicStatement, guestName: string | null): Promise<Buffer> {
+export async function statementPdf(s: PublicStatement, guestName: string | null): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'LETTER', margin: 54, info: { Title: `Statement ${s.stayID}` } });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {

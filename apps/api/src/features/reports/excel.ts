@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { neutralizeCell, type ReportRow } from '@portal/contract';
 import type { Column } from './registry';
 
@@ -27,7 +27,8 @@ function cellValue(c: Column, v: ReportRow[string] | undefined): ExcelJS.CellVal
 /**
  * Writes a report as .xlsx to a stream with exceljs's streaming writer: a title row (site,
  * report, period), the header row frozen, column widths, typed cells, each row committed
- * as it is written so the workbook is never held whole in memory.
+ * as it is written so the workbook is never held whole in memory. exceljs is loaded with the
+ * first export: a server that writes none does not hold it in memory.
  */
 export async function writeReportXlsx(
   out: Writable,
@@ -35,7 +36,8 @@ export async function writeReportXlsx(
   columns: Column[],
   produce: (write: (rows: ReportRow[]) => Promise<void>) => Promise<void>,
 ): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const { default: excel } = await import('exceljs');
+  const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Report', { views: [{ state: 'frozen', ySplit: 2 }] });
   sheet.columns = columns.map((c, i) => ({
     key: `c${i}`,
