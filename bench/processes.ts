@@ -1,5 +1,5 @@
 /** The processes a benchmark run starts: the portal, the bare server, the load, and their memory. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -22,8 +22,11 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Runs a TypeScript entry point with node and tsx, resolving once its output contains `readyWhen`. */
-async function startTs(
+/**
+ * Runs an entry point with node (TypeScript through tsx), resolving once its output contains
+ * `readyWhen`.
+ */
+async function startNode(
   entry: string,
   args: string[],
   env: NodeJS.ProcessEnv,
@@ -32,7 +35,8 @@ async function startTs(
 ): Promise<Started> {
   // BENCH_PROFILE=<dir>: a V8 CPU profile of each process, written when it stops.
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', entry, ...args], {
+  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...profile, ...loader, entry, ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -69,13 +73,16 @@ async function startTs(
 }
 
 /**
- * The portal as `npm start` runs it, on the bench data, without the demo and with meters that
- * answer commands in 50 ms (about the round trip measured through Mosquitto).
+ * The portal as `npm start` runs it (the built server, built first when stale), on the bench
+ * data, without the demo and with meters that answer commands in 50 ms (about the round trip
+ * measured through Mosquitto).
  */
 export async function startPortal(database: { url?: string; dataDir: string }): Promise<Started> {
+  const build = spawnSync(process.execPath, ['scripts/build-api.mjs', '--if-stale'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the server did not build');
   const port = await freePort();
-  return startTs(
-    'apps/api/src/main.ts',
+  return startNode(
+    'apps/api/dist/main.js',
     [],
     {
       PORT: String(port),
@@ -89,6 +96,7 @@ export async function startPortal(database: { url?: string; dataDir: string }): 
       // The young generation a deployment with properties of thousands of locations gives the
       // server (docs/deployment.md), as the bench's largest property has.
       NODE_OPTIONS: '--max-semi-space-size=64',
+      MALLOC_ARENA_MAX: '1',
     },
     'Metering portal:',
     port,
@@ -97,7 +105,7 @@ export async function startPortal(database: { url?: string; dataDir: string }): 
 
 export async function startBare(answersFile: string): Promise<Started> {
   const port = await freePort();
-  return startTs('bench/bare-server.ts', [answersFile, String(port)], {}, 'ready', port);
+  return startNode('bench/bare-server.ts', [answersFile, String(port)], {}, 'ready', port);
 }
 
 /** Runs the load process to its end and returns what it printed last. */
