@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -61,6 +61,9 @@ function withCommitWork(db: Db): Db {
     }, config)) as Db['transaction'];
   return db;
 }
+
+/** Numbers as one `int[]` parameter: `= any(…)` over a list of any length, one placeholder. */
+export const intArray = (ids: readonly number[]): SQL => sql`${`{${ids.join(',')}}`}::int[]`;
 
 /** Rows of a raw SQL query, the same shape from both drivers. */
 export async function rows<T>(q: Queryable, query: SQL): Promise<T[]> {

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FrozenStatement, StatementMeter } from '@portal/contract';
-import { rows, type Queryable } from '../../db/client';
+import { intArray, rows, type Queryable } from '../../db/client';
 import { tariffVersions } from '../../db/schema';
 import { levelBefore } from '../meters/service';
 import { stayMeterUsage } from '../stays/queries';
@@ -104,8 +104,5 @@ export function statementFacts(q: Queryable, where: SQL): Promise<StatementFacts
 
 /** The tariff version in effect at each stay's check-in, with the stay's property's zone. */
 export function tariffsOfStays(q: Queryable, stayIds: number[]): Promise<Array<Pick<StatementFacts, 'id' | 'tariff'>>> {
-  return rows(
-    q,
-    sql`select st.id, ${tariffOfStay} as tariff from stays st where st.id = any(${`{${stayIds.join(',')}}`}::int[])`,
-  );
+  return rows(q, sql`select st.id, ${tariffOfStay} as tariff from stays st where st.id = any(${intArray(stayIds)})`);
 }

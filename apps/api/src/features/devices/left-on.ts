@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rows } from '../../db/client';
+import { intArray, rows } from '../../db/client';
 import type { Deps } from '../../deps';
 import { commandsFor } from './relays';
 import { handOver, queueControls } from './service';
@@ -48,7 +48,7 @@ export async function switchOffPowerLeftOn(deps: Deps): Promise<number> {
     await tx.execute(sql`
       update system_alerts set resolved_at = ${now}
       where kind = ${POWER_LEFT_ON} and resolved_at is null
-        and service_point_id <> all(${`{${leftOn.map((r) => r.service_point_id).join(',')}}`}::int[])`);
+        and service_point_id <> all(${intArray(leftOn.map((r) => r.service_point_id))})`);
     const settled = leftOn.filter((r) => !r.in_flight);
     if (!settled.length) return { raised: 0, queued: null };
     const alerted = await rows<{ service_point_id: number }>(

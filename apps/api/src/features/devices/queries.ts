@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import { rows, type Queryable } from '../../db/client';
+import { intArray, rows, type Queryable } from '../../db/client';
 import { servicePoints } from '../../db/schema';
 import type { RelayNow } from './relays';
 
@@ -22,7 +22,7 @@ export function relaysNow(q: Queryable, meterIds: number[]): Promise<RelayNow[]>
       m.requested_state as command_requested, m.state as command_state
     from service_point_capabilities spc
     left join device_control_messages m on m.id = spc.command_id
-    where spc.service_point_id = any(${`{${meterIds.join(',')}}`}::int[])`,
+    where spc.service_point_id = any(${intArray(meterIds)})`,
   );
 }
 
@@ -50,7 +50,7 @@ export function relayValuesOf(q: Queryable, meterIds: number[]): Promise<RelayVa
       select requested_state, result_code from device_control_messages
       where service_point_id = sp.id order by id desc limit 1
     ) m on true
-    where sp.id = any(${`{${meterIds.join(',')}}`}::int[])`,
+    where sp.id = any(${intArray(meterIds)})`,
   );
 }
 

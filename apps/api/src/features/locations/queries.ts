@@ -8,7 +8,8 @@ import {
   type SelectionType,
   type StatusFilter,
 } from '@portal/contract';
-import { rows, type Queryable } from '../../db/client';
+import { intArray, rows, type Queryable } from '../../db/client';
+import { totalBefore } from '../meters/usage';
 
 export type LocationDbRow = {
   id: number;
@@ -46,8 +47,6 @@ export function selectLocations(q: Queryable, where: SQL): Promise<LocationDbRow
 
 /** What narrows the table: the search box and the status filter. */
 type TableFilter = { search: string; status: StatusFilter | null };
-
-const intList = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 /** A location's status, as a condition on the facts (`f`) below. */
 const STATUS: Record<StatusFilter, SQL> = {
@@ -88,9 +87,8 @@ function facts(siteId: number, now: Date, with_: { text: boolean; metersKey: boo
         bool_or(sp.is_missing_device) as missing,
         bool_or(sp.active_ind <> 1) as out_of_service,
         bool_or(sp.exclude_from_monitoring) as excluded,
-        bool_or(not l.deleted and not l.is_checked_in and sp.usage_total - (
-          select d.total_before from daily_usage d
-          where d.service_point_id = sp.id and d.day >= (select day from today) order by d.day limit 1) >= 1) as used_today,
+        bool_or(not l.deleted and not l.is_checked_in
+          and sp.usage_total - ${totalBefore(sql`sp.id`, sql`(select day from today)`)} >= 1) as used_today,
         ${sql.join(
           TYPED.map((t) => sql`bool_or(dt.group_id in (${t.groups})) as ${t.column}`),
           sql`, `,
@@ -246,8 +244,8 @@ export async function selectSelected(q: Queryable, siteId: number, now: Date, s:
     ${facts(siteId, now, { text: s.all && s.search !== '', metersKey: false })}
     select id from f
     where not deleted and (
-      (${s.all} and ${matching(s)} and ${ofType(s.type)} and not id = any(${intList(s.exceptIDs)}))
-      or id = any(${intList(s.locationIDs)}))
+      (${s.all} and ${matching(s)} and ${ofType(s.type)} and not id = any(${intArray(s.exceptIDs)}))
+      or id = any(${intArray(s.locationIDs)}))
     order by id`,
   );
   return found.map((f) => f.id);

@@ -7,7 +7,7 @@ import {
   type LocationsPage,
   type UpdateLocationRequest,
 } from '@portal/contract';
-import type { Queryable, Tx } from '../../db/client';
+import { intArray, type Queryable, type Tx } from '../../db/client';
 import { locations, servicePoints, sites, stays } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { announce, locationChanged, siteChanged } from '../../hub/events';
@@ -34,7 +34,7 @@ export async function listLocations(q: Queryable, site: SiteRef, now: Date): Pro
 export async function listPage(q: Queryable, site: SiteRef, now: Date, p: PageRequest): Promise<LocationsPage> {
   const { ids, ...page } = await selectPage(q, site.siteId, now, p);
   if (!ids.length) return { ...page, rows: [] };
-  const onPage = sql`l.id = any(${`{${ids.join(',')}}`}::int[])`;
+  const onPage = sql`l.id = any(${intArray(ids)})`;
   const [found, meters] = await Promise.all([selectLocations(q, onPage), metersOfLocations(q, onPage, now)]);
   const byId = new Map(found.map((r) => [r.id, r]));
   // a row erased between the two statements is left out

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type Queryable } from '../../db/client';
+import { intArray, rows, type Queryable } from '../../db/client';
 
 export type MeterRow = {
   id: number;
@@ -177,8 +177,8 @@ export function metersOfGroups(
     sql`
     select sp.id, sp.location_id from service_points sp
     join device_types dt on dt.id = sp.device_type_id
-    where sp.location_id = any(${`{${locationIds.join(',')}}`}::int[])
-      ${groups ? sql`and dt.group_id = any(${`{${groups.join(',')}}`}::int[])` : sql``}
+    where sp.location_id = any(${intArray(locationIds)})
+      ${groups ? sql`and dt.group_id = any(${intArray(groups)})` : sql``}
       ${switchable ? sql`and exists (select 1 from service_point_capabilities c where c.service_point_id = sp.id)` : sql``}
     order by sp.location_id, sp.slot`,
   );

@@ -11,7 +11,7 @@ import {
   type ServicePointRow,
   type SiteEvent,
 } from '@portal/contract';
-import { rows, type Queryable, type Tx } from '../../db/client';
+import { intArray, rows, type Queryable, type Tx } from '../../db/client';
 import {
   deviceTypeCapabilities,
   deviceTypes,
@@ -53,7 +53,7 @@ export async function readingValues(
   recovered: readonly number[] = [],
 ): Promise<SiteEvent[]> {
   if (!meterIds.length) return [];
-  const where = sql`sp.id = any(${`{${meterIds.join(',')}}`}::int[])`;
+  const where = sql`sp.id = any(${intArray(meterIds)})`;
   const [found, usage] = await Promise.all([
     rows<{
       id: number;

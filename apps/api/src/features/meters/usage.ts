@@ -10,6 +10,15 @@ export type MeterUsageRow = {
 };
 
 /**
+ * A meter's usage of the days before `day`, from its roll-up's running total: the
+ * `total_before` of its first roll-up day from `day` on (null when it has none), one probe by
+ * key however many days it has. Its total less this is its usage since `day`.
+ */
+export const totalBefore = (meter: SQL, day: SQL): SQL => sql`(
+    select d.total_before from daily_usage d
+    where d.service_point_id = ${meter} and d.day >= ${day} order by d.day limit 1)`;
+
+/**
  * Day, week and month usage of meters, with the boundaries of "today", "this week" (from
  * the site's week start) and "this month" taken in each site's own time zone: the meter's
  * total less the total before its first roll-up day from the boundary on, three lookups by
@@ -17,9 +26,7 @@ export type MeterUsageRow = {
  * on `sp` and `l`).
  */
 export function meterUsage(q: Queryable, meters: SQL, now: Date): Promise<MeterUsageRow[]> {
-  const since = (from: SQL) => sql`b.usage_total - (
-    select d.total_before from daily_usage d
-    where d.service_point_id = b.id and d.day >= ${from} order by d.day limit 1)`;
+  const since = (from: SQL) => sql`b.usage_total - ${totalBefore(sql`b.id`, from)}`;
   // Materialised so that each meter's boundaries are worked out once, not again in every
   // index probe (the time zone conversion made a third of the query's time).
   return rows<MeterUsageRow>(

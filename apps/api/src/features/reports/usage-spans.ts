@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { levelBefore, usageBetween } from '../meters/service';
+import { levelBefore, totalBefore, usageBetween } from '../meters/usage';
 
 /** The usage of meter `e.sp` from its raw readings read in [from, to), as one row of `day` (none when nothing was read there). */
 const rawRange = (day: SQL, from: SQL, to: SQL) => sql`
@@ -9,9 +9,7 @@ const rawRange = (day: SQL, from: SQL, to: SQL) => sql`
  * The meter's usage of the days before `day` (`e`: a row of span_edge, `sp` its meter): the
  * running total of its first roll-up day from `day` on, or all its usage when it has none.
  */
-const runningTotal = (day: SQL) => sql`coalesce((
-      select d.total_before from daily_usage d where d.service_point_id = e.sp and d.day >= ${day}
-      order by d.day limit 1), sp.usage_total)`;
+const runningTotal = (day: SQL) => sql`coalesce(${totalBefore(sql`e.sp`, day)}, sp.usage_total)`;
 
 /** The span's whole local days in the daily roll-up (`e`: a row of span_edge). */
 const wholeDays = sql.raw('daily_usage d where d.service_point_id = e.sp and d.day >= e.d1 and d.day < e.d2');
