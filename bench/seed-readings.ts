@@ -56,7 +56,7 @@ export async function ingestReadings(
             }
           }
         }
-        const stored = await db.transaction((tx) => recordReadings(tx, batch));
+        const { stored } = await db.transaction((tx) => recordReadings(tx, batch));
         written += stored;
         options.onProgress(written);
       }

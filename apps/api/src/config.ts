@@ -63,6 +63,7 @@ const envSchema = z.object({
   COMMAND_TIMEOUT_SECONDS: z.coerce.number().min(5).max(3600).default(DEVICE_CONTROL_COOLDOWN_S),
   CONFIRM_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(6_000),
   CLOCK_SKEW_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  READING_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3_650).default(35),
   STATEMENT_LINK_DAYS: z.coerce.number().int().min(1).max(3_650).default(90),
 });
 
@@ -102,6 +103,8 @@ export type Config = {
   };
   /** A reading stamped further ahead of the server's clock is refused. */
   clockSkewSeconds: number;
+  /** A reading older than this many days is refused ('tooOld'), whatever path it comes by. */
+  readingMaxAgeDays: number;
   /** A stay's guest link works this many days after check-out. */
   statementLinkDays: number;
 };
@@ -155,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       confirmWaitMs: e.CONFIRM_WAIT_MS,
     },
     clockSkewSeconds: e.CLOCK_SKEW_SECONDS,
+    readingMaxAgeDays: e.READING_MAX_AGE_DAYS,
     statementLinkDays: e.STATEMENT_LINK_DAYS,
   };
 }

@@ -4,7 +4,8 @@ import { expireCommands, sendLeftQueued } from './features/devices/service';
 import { switchOffPowerLeftOn } from './features/devices/left-on';
 import { flagUnbilledUsage, markMissingMeters } from './features/devices/monitor';
 import { autoCheckOut } from './features/stays/service';
-import { freezeOlderStatements } from './features/billing/service';
+import { settleStatements } from './features/billing/service';
+import { reclassifyQueuedMeters } from './features/meters/readings';
 import { forgetOldFailures } from './features/auth/throttle';
 import { forgetEndedSessions } from './features/auth/sessions';
 import { forgetOldKeys } from './lib/idempotency';
@@ -38,7 +39,8 @@ const jobs: Job[] = [
   { name: 'draw at vacant locations', everySeconds: 300, run: vacantDrawJob },
   { name: 'abnormal use', everySeconds: 900, run: abnormalUseJob },
   { name: 'old hourly usage', everySeconds: 3600, run: pruneHourlyJob },
-  { name: 'freeze statements of older stays', everySeconds: 5, run: freezeOlderStatements },
+  { name: 'readings walked again since the rule changed', everySeconds: 5, run: reclassifyQueuedMeters },
+  { name: 'statements: revise what readings changed, freeze older stays', everySeconds: 5, run: settleStatements },
   { name: 'old sign-in failures', everySeconds: 3600, run: forgetOldFailures },
   { name: 'ended sessions', everySeconds: 3600, run: forgetEndedSessions },
   { name: 'old idempotency keys', everySeconds: 3600, run: forgetOldKeys },

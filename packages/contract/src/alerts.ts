@@ -10,6 +10,7 @@ export const ALERT_TYPES = [
   'commandFailed',
   'readingRefused',
   'meterReset',
+  'suspectUsage',
   'leak',
   'abnormalUse',
 ] as const;
@@ -38,6 +39,7 @@ export const alertKinds = {
   meterGlitch: { code: 'alertMeterGlitch', type: 'readingRefused', severity: 'info' },
   meterBaseline: { code: 'alertMeterBaseline', type: 'meterReset', severity: 'warning' },
   meterRollover: { code: 'alertMeterRollover', type: 'meterReset', severity: 'info' },
+  suspectRise: { code: 'alertSuspectRise', type: 'suspectUsage', severity: 'warning' },
   leak: { code: 'alertLeak', type: 'leak', severity: 'critical' },
   nightFlow: { code: 'alertNightFlow', type: 'leak', severity: 'warning' },
   waterWhileVacant: { code: 'alertWaterWhileVacant', type: 'leak', severity: 'warning' },

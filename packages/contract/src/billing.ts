@@ -105,6 +105,8 @@ export const tariffsQuery = z.object({ siteID: idParam });
 export const createdTariff = z.object({ tariffVersionID: id });
 
 export const stayQuery = z.object({ stayID: idParam });
+/** A stay's statement: its latest revision, or the one asked for. */
+export const statementQuery = z.object({ stayID: idParam, revision: idParam.optional() });
 export const stayBody = z.object({ stayID: id }).strict();
 export const statementTokenQuery = z.object({ token: z.string().trim().min(1).max(64) });
 
@@ -115,10 +117,13 @@ export type StatementTotal = z.infer<typeof statementTotal>;
 export const STATEMENT_LINE_KINDS = ['electric', 'water', 'fee', 'minimum', 'tax'] as const;
 export type StatementLineKind = (typeof STATEMENT_LINE_KINDS)[number];
 
-/** A reset, replacement or rollover of a meter inside the stay (the meter-data rules). */
+/**
+ * A reset, replacement or rollover of a meter inside the stay (the meter-data rules), or a
+ * suspect reading: a rise faster than the meter can deliver, not billed until staff decide it.
+ */
 export const statementMeterEvent = z.object({
   at: z.string(),
-  kind: z.enum(['reset', 'baseline', 'rollover']),
+  kind: z.enum(['reset', 'baseline', 'rollover', 'suspect']),
   reading: z.string(),
   previous: z.string().nullable(),
 });
@@ -132,9 +137,30 @@ export const statementMeter = z.object({
   closingReading: z.string().nullable(),
   closingReadingAt: z.string().nullable(),
   usage: z.string(),
+  /** Readings under review (suspect rises): their usage is not in `usage` and the statement may be revised. */
+  underReview: z.int32(),
   events: z.array(statementMeterEvent),
 });
 export type StatementMeter = z.infer<typeof statementMeter>;
+
+/** Why a frozen statement was revised (`revisionReason…` in the message catalogue). */
+export const REVISION_REASONS = [
+  'lateReading',
+  'readingConfirmed',
+  'readingDiscarded',
+  'meterRateChanged',
+  'ruleChanged',
+] as const;
+export type StatementRevisionReason = (typeof REVISION_REASONS)[number];
+
+/** A figure of a statement that a revision changed: a meter's (by its name) or a line's (by its description), or the total. */
+export const statementChange = z.object({
+  item: z.string(),
+  field: z.enum(['openingReading', 'closingReading', 'usage', 'underReview', 'amount', 'total']),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+});
+export type StatementChange = z.infer<typeof statementChange>;
 
 export const statementLine = z.object({
   kind: z.enum(STATEMENT_LINE_KINDS),
@@ -178,8 +204,22 @@ export const publicStatement = z.object({
   subtotal: z.string(),
   taxTotal: z.string(),
   total: z.string(),
+  /** 1 as check-out froze it; each later change of its figures is a new revision, the old one kept. */
+  revision: z.int32(),
+  /** When and why this revision was made (null for the first), and what it changed. */
+  revisedAt: z.string().nullable(),
+  revisionReason: z.enum(REVISION_REASONS).nullable(),
+  changes: z.array(statementChange),
 });
 export type PublicStatement = z.infer<typeof publicStatement>;
+
+/** A revision of a stay's statement, as the staff's list of them shows it. */
+export const statementRevisionSummary = z.object({
+  revision: z.int32(),
+  revisedAt: z.string().nullable(),
+  revisionReason: z.enum(REVISION_REASONS).nullable(),
+  total: z.string(),
+});
 
 /** The staff's statement: the guest's page and its link. */
 export const stayStatement = publicStatement.extend({
@@ -187,6 +227,8 @@ export const stayStatement = publicStatement.extend({
   /** The guest link, absolute (`PUBLIC_URL` + `/statement/{token}`); null once revoked or expired. */
   publicUrl: z.string().nullable(),
   linkExpiresAt: z.string().nullable(),
+  /** Every revision of the statement, newest first (one until it is revised after check-out). */
+  revisions: z.array(statementRevisionSummary),
 });
 export type StayStatement = z.infer<typeof stayStatement>;
 
@@ -203,4 +245,31 @@ export type FrozenStatement = Pick<
   | 'subtotal'
   | 'taxTotal'
   | 'total'
+  | 'revision'
+  | 'revisedAt'
+  | 'revisionReason'
+  | 'changes'
 >;
+
+/**
+ * A reading held back: a rise faster than its meter can deliver that the readings after it have
+ * not decided (suspect), for staff to confirm as usage or discard.
+ */
+export const heldBackReading = z.object({
+  servicePointID: id,
+  servicePointName: z.string(),
+  unit: z.enum(['kWh', 'gal']),
+  readDateTime: z.string(),
+  reading: z.string(),
+  /** The meter's level before it: the total its rise is measured from. */
+  previousReading: z.string().nullable(),
+});
+export type HeldBackReading = z.infer<typeof heldBackReading>;
+
+export const heldBackQuery = z.object({ locationID: idParam });
+
+/** Confirm or discard a reading held back, by its meter and instant. */
+export const readingDecisionRequest = z
+  .object({ servicePointID: id, readDateTime: z.iso.datetime({ offset: true, error: 'fieldNotValid' }) })
+  .strict();
+export type ReadingDecisionRequest = z.infer<typeof readingDecisionRequest>;

@@ -42,6 +42,9 @@ describe('a reading from a meter, checked on its own', () => {
     [{ total: '12', at: '2026-13-40T20:15:00Z' }, 'badTimestamp'],
     [{ total: '12', at: 1.5 }, 'badTimestamp'],
     [{ total: '12', at: -1 }, 'badTimestamp'],
+    // epoch seconds sent where milliseconds belong: 2026-11-23 20:15 UTC
+    [{ total: '12', at: 1_795_465_000 }, 'epochSeconds'],
+    [{ total: '12', at: 99_999_999_999 }, 'epochSeconds'],
     [{ total: '12' }, 'malformed'],
   ])('refuses %o as %s', (body, reason) => {
     expect(parseReading(body)).toEqual({ refused: reason });
@@ -77,6 +80,8 @@ describe('a reading from a meter, checked on its own', () => {
         .map((d) => d.toISOString()),
       fc.constantFrom('2026-11-23T14:15:00-06:00', '2026-11-23T20:15:00+00:00', '2026-11-23 20:15:00', 'today', ''),
       fc.integer({ min: -5, max: 2 ** 53 }),
+      fc.integer({ min: 999_999_990, max: 1_000_000_010 }),
+      fc.integer({ min: 99_999_999_990, max: 100_000_000_010 }),
       fc.double({ noNaN: true }),
     );
     const body = fc.oneof(
@@ -97,6 +102,8 @@ describe('a reading from a meter, checked on its own', () => {
     expect(instantOf('2026-11-01T01:30:00-05:00')).toEqual(new Date('2026-11-01T06:30:00Z'));
     expect(instantOf('2026-11-01T01:30:00.250Z')).toEqual(new Date('2026-11-01T01:30:00.250Z'));
     expect(instantOf(-1)).toBeNull();
+    expect(instantOf(1_795_465_000)).toBeNull();
+    expect(instantOf(1_795_465_000_000)).toEqual(new Date('2026-11-23T20:16:40Z'));
     expect(instantOf('yesterday')).toBeNull();
   });
 

@@ -32,9 +32,22 @@ export function totalText(value: string | number): string | 'malformed' | 'outOf
   return fixed.replace(/\.?0+$/, '') || '0';
 }
 
-/** An instant: ISO 8601 with an offset (`Z`, `+02:00`) or epoch milliseconds. */
+/**
+ * Epoch milliseconds below this are before March 1973, which no meter's reading can be, while
+ * as epoch seconds from 10^9 on they are this century: such a number is seconds sent as
+ * milliseconds.
+ */
+const SECONDS_BELOW = 1e11;
+const SECONDS_FROM = 1e9;
+
+/** A numeric instant that can only be epoch seconds, not the milliseconds the protocol asks for. */
+export const isEpochSeconds = (value: unknown): boolean =>
+  typeof value === 'number' && value >= SECONDS_FROM && value < SECONDS_BELOW;
+
+/** An instant: ISO 8601 with an offset (`Z`, `+02:00`) or epoch milliseconds (not seconds). */
 export function instantOf(value: unknown): Date | null {
-  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? new Date(value) : null;
+  if (typeof value === 'number')
+    return Number.isSafeInteger(value) && value >= 0 && !isEpochSeconds(value) ? new Date(value) : null;
   if (typeof value !== 'string' || !ISO_INSTANT.safeParse(value).success) return null;
   const at = new Date(value);
   return Number.isNaN(at.getTime()) ? null : at;
@@ -55,8 +68,18 @@ const meterTotal = z
     "The meter's cumulative register: kWh for an electric meter, US gallons for a water meter. Decimal text (preferred: it is kept exactly) or a JSON number; 0 to 999999999999.999999, at most 6 decimals.",
   );
 const instant = z
-  .union([ISO_INSTANT, z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)])
-  .describe('ISO 8601 with an offset ("2026-11-23T20:15:00Z", "2026-11-23T14:15:00-06:00") or epoch milliseconds.');
+  .union([
+    ISO_INSTANT,
+    z
+      .number()
+      .int()
+      .min(0)
+      .max(SECONDS_FROM - 1),
+    z.number().int().min(SECONDS_BELOW).max(Number.MAX_SAFE_INTEGER),
+  ])
+  .describe(
+    'ISO 8601 with an offset ("2026-11-23T20:15:00Z", "2026-11-23T14:15:00-06:00") or epoch milliseconds; a number from 10^9 to 10^11 can only be epoch seconds and is refused (epochSeconds).',
+  );
 
 /** What a meter publishes on `meters/{deviceKey}/reading`. */
 export const readingMessage = z
@@ -96,7 +119,17 @@ export const commandMessage = z
   .describe('Switch a relay, or every relay of the meter.');
 
 /** Why a message from a meter was refused; each is counted against the meter. */
-export const REFUSAL_REASONS = ['unknownMeter', 'malformed', 'outOfRange', 'badTimestamp', 'clockAhead'] as const;
+export const REFUSAL_REASONS = [
+  'unknownMeter',
+  'malformed',
+  'outOfRange',
+  'badTimestamp',
+  'epochSeconds',
+  'clockAhead',
+  'tooOld',
+  'beforeMeter',
+  'conflictingTotal',
+] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 /** What the server publishes on `meters/{deviceKey}/refused` when it refuses a message of the meter. */
@@ -121,6 +154,7 @@ export function parseReading(body: unknown): ParsedReading | { refused: RefusalR
   const text = totalText(total);
   if (text === 'malformed' || text === 'outOfRange') return { refused: text };
   if (typeof at !== 'string' && typeof at !== 'number') return { refused: 'malformed' };
+  if (isEpochSeconds(at)) return { refused: 'epochSeconds' };
   const instant = instantOf(at);
   return instant ? { total: text, at: instant } : { refused: 'badTimestamp' };
 }

@@ -55,6 +55,8 @@ export const messages = {
     '<b>Meter {{meter}}</b> at {{site}} / {{location}} read {{total}} at {{at}}, below {{reference}} before and after it: not counted.',
   alertMeterBaseline:
     '<b>Meter {{meter}}</b> at {{site}} / {{location}} went down to {{total}} at {{at}} and stayed below {{reference}}: replaced or reset, counted from there on.',
+  alertSuspectRise:
+    '<b>Meter {{meter}}</b> at {{site}} / {{location}} read {{total}} at {{at}}, {{rise}} above {{reference}}: more than it can deliver in that time. Not counted until someone confirms or discards it in the location history.',
   alertMeterRollover:
     '<b>Meter {{meter}}</b> at {{site}} / {{location}} rolled over to {{total}} at {{at}} from {{reference}}: {{usage}} counted across it.',
   alertWaterWhileVacant:
@@ -271,6 +273,16 @@ export const messages = {
   effectiveFromPast: 'A tariff cannot take effect in the past.',
   tariffCreated: 'The tariff has been saved.',
   statementLinkRevoked: 'The guest link has been revoked.',
+  revisionReasonLateReading: 'Readings of the meter that arrived after check-out changed its figures.',
+  revisionReasonReadingConfirmed:
+    'A reading held back as faster than the meter can deliver was confirmed as real usage.',
+  revisionReasonReadingDiscarded: 'A reading held back as faster than the meter can deliver was discarded.',
+  revisionReasonMeterRateChanged: "The meter's maximum rate was changed, so its readings were checked again.",
+  revisionReasonRuleChanged: "The portal's rules for meter readings were corrected.",
+  readingConfirmed: 'The reading has been confirmed: its usage counts.',
+  readingDiscarded: 'The reading has been discarded: it counts for nothing.',
+  readingNotHeldBack: 'Only a reading held back as faster than the meter can deliver can be confirmed or discarded.',
+  meterRateSaved: "The meter's maximum rate has been saved.",
   alertsAcknowledged: '{{count}} alert(s) acknowledged.',
   alertsResolved: '{{count}} alert(s) resolved.',
   notificationsSaved: 'Your notification choices have been saved.',

@@ -111,5 +111,26 @@ export const meterInventoryRow = z.object({
   isMissingDevice: z.boolean(),
   lastSeenDT: z.string().nullable(),
   lastRefusal,
+  /** The most the meter delivers in an hour, in its unit: its own, or its type's (`maxRateOwn` false). */
+  maxRatePerHour: z.string(),
+  maxRateOwn: z.boolean(),
+  unit: z.enum(['kWh', 'gal']),
 });
 export const meterInventoryPage = z.object({ total: z.int32(), rows: z.array(meterInventoryRow) });
+
+/**
+ * A meter's own maximum rate (its service rating or flow, in its unit an hour), or null for its
+ * type's: a rise faster than it is held back as suspect. Its readings are walked again.
+ */
+export const meterMaxRateRequest = z
+  .object({
+    servicePointID: id,
+    maxRatePerHour: z
+      .union([z.string(), z.number()])
+      .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
+      .pipe(z.string().regex(/^\d{1,9}(\.\d{1,3})?$/, 'invalidDecimal'))
+      .refine((v) => Number(v) > 0, 'invalidValue')
+      .nullable(),
+  })
+  .strict();
+export type MeterMaxRateRequest = z.input<typeof meterMaxRateRequest>;

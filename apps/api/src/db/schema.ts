@@ -80,17 +80,23 @@ export const deviceTypeGroups = pgTable('device_type_groups', {
   name: text().notNull(),
 });
 
-export const deviceTypes = pgTable('device_types', {
-  id: integer().primaryKey(),
-  name: text().notNull(),
-  displayName: text().notNull(),
-  groupId: integer()
-    .notNull()
-    .references(() => deviceTypeGroups.id),
-  /** kWh or gal: the unit of the cumulative total the device reports. */
-  unit: text().notNull(),
-  supportsResetReading: boolean().notNull().default(false),
-});
+export const deviceTypes = pgTable(
+  'device_types',
+  {
+    id: integer().primaryKey(),
+    name: text().notNull(),
+    displayName: text().notNull(),
+    groupId: integer()
+      .notNull()
+      .references(() => deviceTypeGroups.id),
+    /** kWh or gal: the unit of the cumulative total the device reports. */
+    unit: text().notNull(),
+    supportsResetReading: boolean().notNull().default(false),
+    /** The most a meter of the type can deliver in an hour, in its unit: a faster rise is suspect (docs/decisions.md). */
+    maxRatePerHour: numeric({ precision: 12, scale: 3 }).notNull().default('12'),
+  },
+  (t) => [check('max_rate_positive', sql`${t.maxRatePerHour} > 0`)],
+);
 
 export const capabilities = pgTable('capabilities', {
   id: integer().primaryKey(),
@@ -293,6 +299,8 @@ export const servicePoints = pgTable(
     lastReadingAt: tstz(),
     /** All usage ever counted for the meter (the sum of its daily roll-up), kept for the Total column. */
     usageTotal: quantity().notNull().default('0'),
+    /** The meter's own maximum rate (its service rating or flow), when it is not its type's. */
+    maxRatePerHour: numeric({ precision: 12, scale: 3 }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -313,6 +321,7 @@ export const servicePoints = pgTable(
     check('active_ind_range', sql`${t.activeInd} in (0, 1, 2)`),
     inRange('last_reading_range', t.lastReading),
     inRange('usage_total_range', t.usageTotal),
+    check('max_rate_positive', sql`${t.maxRatePerHour} > 0`),
   ],
 );
 
@@ -343,12 +352,23 @@ export const servicePointCapabilities = pgTable(
 );
 
 /**
- * What a reading is among its meter's readings (docs/decisions.md, "Totals that go down"):
- * a rise or the first reading, a manual reset, a lower total whose next reading has not come
- * yet, a one-off low total, a new baseline (a meter replaced or reset in the field), a
- * register rollover. Set by the SQL functions of migration 0006 (`meter_reading_kind`).
+ * What a reading is among its meter's readings (docs/decisions.md, "Totals that go down",
+ * "Rises a meter cannot deliver"): a rise or the first reading, a manual reset, a lower total
+ * whose next reading has not come yet, a one-off total off the meter's line, a new baseline (a
+ * meter replaced or reset in the field), a register rollover, a rise the meter cannot deliver
+ * that nothing has decided yet, a reading staff discarded. Set by the rule
+ * (features/meters/rule.ts).
  */
-export const readingKind = pgEnum('reading_kind', ['normal', 'reset', 'drop', 'glitch', 'baseline', 'rollover']);
+export const readingKind = pgEnum('reading_kind', [
+  'normal',
+  'reset',
+  'drop',
+  'glitch',
+  'baseline',
+  'rollover',
+  'suspect',
+  'discarded',
+]);
 
 /** Cumulative totals as the device reported them, each with the usage it adds. */
 export const meterReadings = pgTable(
@@ -364,6 +384,8 @@ export const meterReadings = pgTable(
     kind: readingKind().notNull().default('normal'),
     /** The usage this reading adds over the meter's previous readings; every usage figure sums it. */
     usage: quantity().notNull().default('0'),
+    /** What staff decided of a rise held back as faster than the meter delivers: it counts as read, or not at all. */
+    decision: text().$type<'confirmed' | 'discarded'>(),
   },
   (t) => [
     primaryKey({ columns: [t.servicePointId, t.readAt] }),
@@ -373,6 +395,7 @@ export const meterReadings = pgTable(
       .where(sql`${t.kind} <> 'normal'`),
     inRange('total_range', t.total),
     inRange('usage_range', t.usage),
+    check('decision_known', sql`${t.decision} in ('confirmed', 'discarded')`),
   ],
 );
 
@@ -571,11 +594,48 @@ export const stayMeters = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.stayId, t.servicePointId] }),
+    // the stays a late or reclassified reading of a meter may change
+    index().on(t.servicePointId),
     inRange('opening_reading_range', t.openingReading),
     inRange('closing_reading_range', t.closingReading),
     inRange('usage_range', t.usage),
   ],
 );
+
+/**
+ * A closed stay whose figures a reading may have changed since its statement was frozen (a
+ * late reading, a suspect rise decided, a reading confirmed or discarded): the statement is
+ * worked out again and, where it differs, revised (features/billing `reviseStatements`).
+ */
+export const statementReviews = pgTable('statement_reviews', {
+  stayId: integer()
+    .primaryKey()
+    .references(() => stays.id, { onDelete: 'cascade' }),
+  /** Why (`StatementRevisionReason`): the revision says it. */
+  reason: text().notNull(),
+  /** Who caused it; null for a device or the server itself. */
+  userAccountId: integer(),
+  requestedAt: createdAt(),
+});
+
+/** The revisions of a statement that a later one replaced, kept as they were (the current one is `stays.statement`). */
+export const statementRevisions = pgTable(
+  'statement_revisions',
+  {
+    stayId: integer()
+      .notNull()
+      .references(() => stays.id, { onDelete: 'cascade' }),
+    revision: integer().notNull(),
+    statement: jsonb().$type<FrozenStatement>().notNull(),
+    supersededAt: tstz().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.stayId, t.revision] })],
+);
+
+/** Meters whose stored readings the usage rule is to walk again since it changed (a job empties it). */
+export const reclassifyQueue = pgTable('reclassify_queue', {
+  servicePointId: integer().primaryKey(),
+});
 
 // ---------------------------------------------------------------- alerts
 

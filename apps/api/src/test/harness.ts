@@ -121,6 +121,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, devices?: D
       confirmWaitMs: 0,
     },
     clockSkewSeconds: 300,
+    readingMaxAgeDays: 35,
     statementLinkDays: 90,
     ...overrides,
   };

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import {
   createdTariff,
+  heldBackQuery,
+  heldBackReading,
+  readingDecisionRequest,
   publicStatement,
   stayBody,
   stayQuery,
+  statementQuery,
   stayStatement,
   statementTokenQuery,
   tariffsQuery,
@@ -42,10 +46,11 @@ export const billingCalls = {
 
   statement: call({
     ...routes.billing.statement,
-    summary: "A stay's statement: readings, usage, lines, totals and the guest link (running while the stay is open)",
+    summary:
+      "A stay's statement: readings, usage, lines, totals, the guest link and its revisions (running while the stay is open); an earlier revision when asked for",
     tags,
     access: propertyStaff,
-    query: stayQuery,
+    query: statementQuery,
     scope: { 'query.stayID': 'stay' },
     result: stayStatement,
   }),
@@ -69,6 +74,40 @@ export const billingCalls = {
     access: propertyStaff,
     body: stayBody,
     scope: { 'body.stayID': 'stay' },
+    result: emptyResult,
+  }),
+
+  heldBack: call({
+    ...routes.billing.heldBack,
+    summary:
+      "A location's readings held back: rises faster than the meter can deliver, not billed until someone confirms or discards them",
+    tags,
+    access: propertyStaff,
+    query: heldBackQuery,
+    scope: { 'query.locationID': 'location' },
+    result: z.array(heldBackReading),
+  }),
+
+  confirmReading: call({
+    ...routes.billing.confirmReading,
+    summary:
+      'Confirm a reading held back as real usage: it counts, and the statements it changes are revised (audited)',
+    tags,
+    access: propertyStaff,
+    idempotent: true,
+    body: readingDecisionRequest,
+    scope: { 'body.servicePointID': 'meter' },
+    result: emptyResult,
+  }),
+
+  discardReading: call({
+    ...routes.billing.discardReading,
+    summary: 'Discard a reading held back: it counts for nothing, and the statements it changes are revised (audited)',
+    tags,
+    access: propertyStaff,
+    idempotent: true,
+    body: readingDecisionRequest,
+    scope: { 'body.servicePointID': 'meter' },
     result: emptyResult,
   }),
 

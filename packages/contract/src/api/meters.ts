@@ -10,8 +10,10 @@ import {
   meterAssignment,
   meterInventoryPage,
   meterInventoryQuery,
+  meterMaxRateRequest,
   meterOption,
 } from '../meters';
+import { emptyResult } from '../envelope';
 import { administrators, propertyStaff } from './access';
 import { call } from './call';
 import { routes } from './routes';
@@ -118,5 +120,16 @@ export const metersCalls = {
     idempotent: true,
     body: createMeterRequest,
     result: z.number().int(),
+  }),
+
+  setMaxRate: call({
+    ...routes.meters.setMaxRate,
+    summary:
+      "Set a meter's own maximum rate (its service rating or flow, its unit an hour), or null for its type's; its readings are walked again (Administrator)",
+    tags,
+    access: administrators,
+    body: meterMaxRateRequest,
+    scope: { 'body.servicePointID': 'meter' },
+    result: emptyResult,
   }),
 };

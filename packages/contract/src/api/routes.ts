@@ -41,6 +41,9 @@ export const routes = {
     statement: { method: 'GET', path: '/api/Billing/GetStayStatement' },
     statementPdf: { method: 'GET', path: '/api/Billing/GetStayStatementPdf' },
     revokeLink: { method: 'POST', path: '/api/Billing/RevokeStatementLink' },
+    heldBack: { method: 'GET', path: '/api/Billing/GetHeldBackReadings' },
+    confirmReading: { method: 'POST', path: '/api/Billing/ConfirmReading' },
+    discardReading: { method: 'POST', path: '/api/Billing/DiscardReading' },
     publicStatement: { method: 'GET', path: '/api/Public/Statement' },
     publicStatementPdf: { method: 'GET', path: '/api/Public/StatementPdf' },
   }),
@@ -103,6 +106,7 @@ export const routes = {
     setMonitoringMany: { method: 'PUT', path: '/api/BulkUpdateLocationMonitoring' },
     inventory: { method: 'GET', path: '/api/ServicePoint/GetMeterInventory' },
     create: { method: 'POST', path: '/api/ServicePoint/CreateMeter' },
+    setMaxRate: { method: 'PUT', path: '/api/ServicePoint/SetMaxRate' },
   }),
   publicMeter: feature('publicMeter', {
     lookUp: { method: 'GET', path: '/api/Report/GetElectricMeterInformationByLocationPublicName' },

@@ -111,10 +111,39 @@ export const deviceTypeGroupRows = [
   { id: 6, name: 'Smart Meter' },
 ];
 
+/**
+ * `maxRatePerHour`: the most a meter of the type delivers in an hour, in its unit (a rise
+ * faster than that is suspect): 50 A at 240 V for a pedestal's meter, 400 A at 240 V for a
+ * data collector's feeder, 20 US gallons a minute through a water meter.
+ */
 export const deviceTypeRows = [
-  { id: 1, name: 'ElectricMeter', displayName: 'Electric', groupId: 1, unit: 'kWh', supportsResetReading: false },
-  { id: 2, name: 'Cube', displayName: 'Cube', groupId: 3, unit: 'kWh', supportsResetReading: false },
-  { id: 3, name: 'DataCollector', displayName: 'Data Collector', groupId: 4, unit: 'kWh', supportsResetReading: false },
+  {
+    id: 1,
+    name: 'ElectricMeter',
+    displayName: 'Electric',
+    groupId: 1,
+    unit: 'kWh',
+    supportsResetReading: false,
+    maxRatePerHour: '12',
+  },
+  {
+    id: 2,
+    name: 'Cube',
+    displayName: 'Cube',
+    groupId: 3,
+    unit: 'kWh',
+    supportsResetReading: false,
+    maxRatePerHour: '12',
+  },
+  {
+    id: 3,
+    name: 'DataCollector',
+    displayName: 'Data Collector',
+    groupId: 4,
+    unit: 'kWh',
+    supportsResetReading: false,
+    maxRatePerHour: '96',
+  },
   {
     id: 6,
     name: 'SmartElectricMeter',
@@ -122,8 +151,17 @@ export const deviceTypeRows = [
     groupId: 6,
     unit: 'kWh',
     supportsResetReading: true,
+    maxRatePerHour: '12',
   },
-  { id: 7, name: 'WaterMeter', displayName: 'Water', groupId: 2, unit: 'gal', supportsResetReading: true },
+  {
+    id: 7,
+    name: 'WaterMeter',
+    displayName: 'Water',
+    groupId: 2,
+    unit: 'gal',
+    supportsResetReading: true,
+    maxRatePerHour: '1200',
+  },
 ];
 
 export const capabilityRows = [

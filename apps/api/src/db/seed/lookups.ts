@@ -25,7 +25,7 @@ export async function seedLookups(db: Db): Promise<void> {
       t.deviceTypes,
       data.deviceTypeRows,
       ['id'],
-      ['name', 'displayName', 'groupId', 'unit', 'supportsResetReading'],
+      ['name', 'displayName', 'groupId', 'unit', 'supportsResetReading', 'maxRatePerHour'],
     );
     await upsert(t.capabilities, data.capabilityRows, ['id'], ['displayName', 'capabilityType']);
     await tx.insert(t.deviceTypeCapabilities).values(data.deviceTypeCapabilityRows).onConflictDoNothing();

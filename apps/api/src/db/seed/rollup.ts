@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { classified } from '../../features/meters/reading-rule';
+import { reclassifyMeters } from '../../features/meters/readings';
 import { rows, type Queryable } from '../client';
 
 /**
- * Classifies every reading again by the usage rule (`classified`, writing only the readings
+ * Walks every reading again by the usage rule (`reclassifyMeters`, writing only the readings
  * whose kind or usage differ; skipped with `readingsClassified`, when whoever wrote the
  * readings gave each the kind and usage of the rule) and recomputes the daily usage roll-ups
  * from the readings' usage. A reading's day is its local date in the time zone of the site of the meter's
@@ -20,7 +20,13 @@ export async function rebuildDailyUsage(
   q: Queryable,
   { readingsClassified = false }: { readingsClassified?: boolean } = {},
 ): Promise<number> {
-  if (!readingsClassified) await reclassifyReadings(q);
+  if (!readingsClassified) {
+    const meters = await rows<{ id: number }>(q, sql`select id from service_points order by id`);
+    await reclassifyMeters(
+      q,
+      meters.map((m) => m.id),
+    );
+  }
   await q.execute(sql`delete from daily_usage`);
   const [res] = await rows<{ n: number | string }>(
     q,
@@ -80,19 +86,6 @@ export async function rebuildDailyUsage(
     join device_types dt on dt.id = sp.device_type_id
     group by l.site_id, d.day`);
   return Number(res?.n ?? 0);
-}
-
-/** Writes the kind and usage the usage rule gives each reading, where they differ. */
-async function reclassifyReadings(q: Queryable): Promise<void> {
-  await q.execute(sql`
-    update meter_readings r set kind = c.kind, usage = c.usage
-    from service_points m
-    cross join lateral (
-      ${classified(sql`
-        select x.service_point_id as sp, x.read_at as at, x.total, x.is_reset as reset, x.kind as old_kind, x.usage as old_usage
-        from meter_readings x where x.service_point_id = m.id`)}
-    ) c
-    where (c.kind <> c.old_kind or c.usage <> c.old_usage) and r.service_point_id = c.sp and r.read_at = c.at`);
 }
 
 /**

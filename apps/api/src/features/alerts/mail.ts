@@ -16,6 +16,7 @@ const typeNames: Record<AlertType, string> = {
   commandFailed: 'Command failed',
   readingRefused: 'Reading refused',
   meterReset: 'Meter reset or replaced',
+  suspectUsage: 'Suspect usage held back',
   leak: 'Leak',
   abnormalUse: 'Abnormal use',
 };

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FrozenStatement, StatementMeter } from '@portal/contract';
 import { intArray, rows, type Queryable } from '../../db/client';
 import { tariffVersions } from '../../db/schema';
-import { levelBefore } from '../meters/service';
+import { levelBefore, levelReadingBefore } from '../meters/service';
 import { stayMeterUsage } from '../stays/queries';
 
 export type TariffRow = typeof tariffVersions.$inferSelect & { created_by: string | null };
@@ -45,33 +45,40 @@ export type StatementFacts = {
   guest_name: string | null;
   /** The version in effect at check-in, as stored; null when the property had none. */
   tariff: (Omit<typeof tariffVersions.$inferSelect, 'effectiveFrom' | 'createdAt'> & { effectiveFrom: string }) | null;
-  /** Null when the statement is frozen (its own meters hold then). */
+  /** Null when the statement is frozen (its own meters hold then), unless asked for `fresh`. */
   meters: StatementMeter[] | null;
 };
 
-/** A stay's meters with their readings, usage and events from check-in to check-out (or now). */
+/**
+ * A stay's meters with their readings, usage and events from check-in to check-out (or now):
+ * opening and closing at the meter's level before check-in and before check-out (or its level
+ * now), whatever order the readings came in; the suspect rises in the stay are under review.
+ */
 const metersOf = sql`(
   select coalesce(json_agg(json_build_object(
     'servicePointID', sp.id, 'meterName', sp.name, 'unit', dt.unit,
-    'openingReading', sm.opening_reading::text,
-    'closingReading', (case when st.checkout_at is null then sp.last_reading else sm.closing_reading end)::text,
-    'closingReadingAt', case when st.checkout_at is null then sp.last_reading_at else (
-      select max(x.read_at) from meter_readings x
-      where x.service_point_id = sm.service_point_id and x.read_at < st.checkout_at
-        and x.kind not in ('glitch', 'drop')) end,
+    'openingReading', ${levelBefore(sql`sm.service_point_id`, sql`st.checkin_at`)}::text,
+    'closingReading', c.total::text,
+    'closingReadingAt', c.read_at,
     'usage', (case when st.checkout_at is null then ${stayMeterUsage(sql`st.checkin_at`, null)}
       else coalesce(sm.usage, 0) end)::text,
+    'underReview', (
+      select count(*) from meter_readings r
+      where r.service_point_id = sm.service_point_id and r.kind <> 'normal' and r.kind = 'suspect'
+        and r.read_at >= st.checkin_at and r.read_at < coalesce(st.checkout_at, 'infinity')),
     'events', (
       select coalesce(json_agg(json_build_object('at', r.read_at, 'kind', r.kind, 'reading', r.total::text,
           'previous', ${levelBefore(sql`r.service_point_id`, sql`r.read_at`)}::text) order by r.read_at), '[]'::json)
       from meter_readings r
       -- kind <> 'normal': the partial index of the few readings that break a series
-      where r.service_point_id = sm.service_point_id and r.kind <> 'normal' and r.kind in ('reset', 'baseline', 'rollover')
+      where r.service_point_id = sm.service_point_id and r.kind <> 'normal'
+        and r.kind in ('reset', 'baseline', 'rollover', 'suspect')
         and r.read_at >= st.checkin_at and r.read_at < coalesce(st.checkout_at, 'infinity'))
   ) order by sp.slot nulls last, sp.id), '[]'::json)
   from stay_meters sm
   join service_points sp on sp.id = sm.service_point_id
   join device_types dt on dt.id = sp.device_type_id
+  left join lateral (${levelReadingBefore(sql`sm.service_point_id`, sql`coalesce(st.checkout_at, 'infinity')`)}) c on true
   where sm.stay_id = st.id)`;
 
 /** The tariff version in effect at the check-in of the stay `st`, as JSON (null when the property had none). */
@@ -82,8 +89,11 @@ const tariffOfStay = sql`(
       'taxes', tv.taxes, 'createdByUserId', tv.created_by_user_id)
   from tariff_versions tv where tv.id = ${tariffAt(sql`st.site_id`, sql`st.checkin_at`)})`;
 
-/** What a statement is made of, for each stay: the stay, its names, its tariff and, unless frozen, its meters. */
-export function statementFacts(q: Queryable, where: SQL): Promise<StatementFacts[]> {
+/**
+ * What a statement is made of, for each stay: the stay, its names, its tariff and, unless
+ * frozen, its meters (`fresh`: even when frozen, to work the statement out again).
+ */
+export function statementFacts(q: Queryable, where: SQL, { fresh = false } = {}): Promise<StatementFacts[]> {
   return rows<StatementFacts>(
     q,
     sql`
@@ -92,7 +102,7 @@ export function statementFacts(q: Queryable, where: SQL): Promise<StatementFacts
       l.public_name as location_public_name,
       nullif(concat_ws(' ', g.first_name, g.last_name), '') as guest_name,
       ${tariffOfStay} as tariff,
-      case when st.statement is null then ${metersOf} end as meters
+      case when st.statement is null or ${fresh} then ${metersOf} end as meters
     from stays st
     join sites s on s.id = st.site_id
     join locations l on l.id = st.location_id

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { api, type PublicStatement } from '@portal/contract';
 import { Answer, defineRoute } from '../../lib/route';
 import { statementPdf } from './pdf';
+import * as decisions from './decisions';
 import * as billing from './service';
 
 /** Sends a statement as a PDF download (a few kilobytes: made whole before anything is sent). */
@@ -24,11 +25,27 @@ export default async function billingRoutes(app: FastifyInstance) {
       new Answer(await billing.createTariff(deps, req, user, scoped['body.siteID'], body), 200, 'tariffCreated'),
   );
 
-  defineRoute(app, api.billing.statement, ({ deps, scoped }) => billing.staffStatement(deps, scoped['query.stayID']));
+  defineRoute(app, api.billing.statement, ({ deps, query, scoped }) =>
+    billing.staffStatement(deps, scoped['query.stayID'], query.revision),
+  );
 
   defineRoute(app, api.billing.revokeLink, async ({ deps, req, scoped }) => {
     await billing.revokeLink(deps, req, scoped['body.stayID']);
     return new Answer(null, 200, 'statementLinkRevoked');
+  });
+
+  defineRoute(app, api.billing.heldBack, ({ deps, scoped }) =>
+    decisions.heldBackReadings(deps.db, scoped['query.locationID']),
+  );
+
+  defineRoute(app, api.billing.confirmReading, async ({ deps, req, user, body, scoped }) => {
+    await decisions.decideReading(deps, req, user, scoped['body.servicePointID'], body, 'confirmed');
+    return new Answer(null, 200, 'readingConfirmed');
+  });
+
+  defineRoute(app, api.billing.discardReading, async ({ deps, req, user, body, scoped }) => {
+    await decisions.decideReading(deps, req, user, scoped['body.servicePointID'], body, 'discarded');
+    return new Answer(null, 200, 'readingDiscarded');
   });
 
   defineRoute(app, api.billing.publicStatement, ({ deps, query }) => billing.publicStatementByToken(deps, query.token));

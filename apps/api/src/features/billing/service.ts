@@ -4,9 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   DEFAULT_CURRENCY,
   normalDecimal,
-  type FrozenStatement,
   type PublicStatement,
-  type StatementMeter,
   type StatementTotal,
   type StayStatement,
   type TariffVersion,
@@ -22,7 +20,8 @@ import type { SiteRef, StayRef } from '../auth/scope';
 import { canManageSites } from '../sites/policy';
 import { statementFacts, tariffsOf, tariffsOfStays, type StatementFacts, type TariffRow } from './queries';
 import type { StayFiguresDbRow } from '../stays/queries';
-import { addDecimals, billOf, nightsOf, type Terms } from './statement';
+import { chargeOf, figuresOf, workedOut } from './figures';
+import { reviseStatements, revisionsOf, supersededRevision } from './revisions';
 
 /** A guest link's secret: 144 random bits. */
 export const newStatementToken = (): string => randomBytes(18).toString('base64url');
@@ -127,66 +126,6 @@ export async function ratesFromSettings(
   });
 }
 
-const NO_TARIFF: Terms = {
-  electricRate: '0',
-  waterRate: '0',
-  electricBlocks: [],
-  fees: [],
-  minimumCharge: null,
-  taxes: [],
-};
-
-/** A stay's usage of a unit over its meters; null when it has no meter of that unit. */
-function totalOf(meters: StatementMeter[], unit: StatementMeter['unit']): string | null {
-  const of = meters.filter((m) => m.unit === unit);
-  return of.length ? addDecimals(of.map((m) => m.usage)) : null;
-}
-
-/** The figures of a stay's statement: frozen at check-out, or worked out as of now. */
-/** A stay's nights and bill under its tariff, its usage given, until check-out (or now). */
-function chargeOf(
-  f: Pick<StatementFacts, 'checkin_at' | 'checkout_at' | 'time_zone' | 'tariff'>,
-  use: { kwh: string | null; gallons: string | null },
-  now: Date,
-) {
-  const until = f.checkout_at === null ? now : new Date(f.checkout_at);
-  const nights = nightsOf(f.time_zone, new Date(f.checkin_at), until);
-  return { until, nights, bill: billOf(f.tariff ?? NO_TARIFF, { ...use, nights }) };
-}
-
-/** The figures of a stay's statement: frozen at check-out, or worked out as of now. */
-function figuresOf(f: StatementFacts, now: Date): FrozenStatement {
-  if (f.statement) return f.statement;
-  const meters = (f.meters ?? []).map(presentMeter);
-  const { until, nights, bill } = chargeOf(f, { kwh: totalOf(meters, 'kWh'), gallons: totalOf(meters, 'gal') }, now);
-  return {
-    asOf: iso(until),
-    nights,
-    currency: f.tariff?.currency ?? DEFAULT_CURRENCY,
-    tariffVersionID: f.tariff?.id ?? null,
-    tariffEffectiveFrom: f.tariff ? iso(f.tariff.effectiveFrom) : null,
-    meters,
-    ...bill,
-  };
-}
-
-function presentMeter(m: StatementMeter): StatementMeter {
-  const text = (v: string | null) => (v === null ? null : normalDecimal(v));
-  return {
-    ...m,
-    openingReading: text(m.openingReading),
-    closingReading: text(m.closingReading),
-    closingReadingAt: m.closingReadingAt === null ? null : iso(m.closingReadingAt),
-    usage: normalDecimal(m.usage),
-    events: m.events.map((e) => ({
-      ...e,
-      at: iso(e.at),
-      reading: normalDecimal(e.reading),
-      previous: text(e.previous),
-    })),
-  };
-}
-
 function publicOf(f: StatementFacts, now: Date): PublicStatement {
   return {
     stayID: f.id,
@@ -212,8 +151,11 @@ function linkWorks(deps: Deps, f: StatementFacts, now: Date): boolean {
   return f.statement_token !== null && f.statement_revoked_at === null && (expiry === null || now < expiry);
 }
 
-/** The staff's statement of a stay, with its guest link (made now for a stay from before links). */
-export async function staffStatement(deps: Deps, stay: StayRef): Promise<StayStatement> {
+/**
+ * The staff's statement of a stay (its latest revision, or the one asked for), with its guest
+ * link (made now for a stay from before links) and the list of its revisions.
+ */
+export async function staffStatement(deps: Deps, stay: StayRef, revision?: number): Promise<StayStatement> {
   const [facts] = await statementFacts(deps.db, sql`st.id = ${stay.stayId}`);
   if (!facts) throw notFound('stay');
   if (facts.statement_token === null && facts.statement_revoked_at === null) {
@@ -227,6 +169,12 @@ export async function staffStatement(deps: Deps, stay: StayRef): Promise<StaySta
       made?.token ??
       (await deps.db.select({ token: stays.statementToken }).from(stays).where(eq(stays.id, stay.stayId)))[0]!.token;
   }
+  const revisions = await revisionsOf(deps.db, stay.stayId);
+  if (revision !== undefined && revision !== (revisions[0]?.revision ?? 1)) {
+    const older = await supersededRevision(deps.db, stay.stayId, revision);
+    if (!older) throw notFound('statement');
+    facts.statement = older;
+  }
   const now = deps.now();
   const works = linkWorks(deps, facts, now);
   return {
@@ -234,6 +182,12 @@ export async function staffStatement(deps: Deps, stay: StayRef): Promise<StaySta
     guestName: facts.guest_name,
     publicUrl: works ? `${deps.config.publicUrl}/statement/${facts.statement_token}` : null,
     linkExpiresAt: works ? isoOrNull(linkExpiry(deps, facts)) : null,
+    revisions: revisions.map((r) => ({
+      revision: r.revision,
+      revisedAt: r.revised_at,
+      revisionReason: r.reason,
+      total: r.total,
+    })),
   };
 }
 
@@ -262,7 +216,7 @@ export async function revokeLink(deps: Deps, req: FastifyRequest, stay: StayRef)
 export async function freezeStatements(q: Queryable, where: SQL, now: Date): Promise<number> {
   const open = await statementFacts(q, sql`st.checkout_at is not null and st.statement is null and ${where}`);
   if (!open.length) return 0;
-  const frozen = open.map((facts) => ({ id: facts.id, statement: figuresOf(facts, now) }));
+  const frozen = open.map((facts) => ({ id: facts.id, statement: workedOut(facts, now) }));
   await q.execute(sql`
     update stays st set statement = x.statement, statement_total = (x.statement->>'total')::numeric
     from json_to_recordset(${JSON.stringify(frozen)}::json) as x(id int, statement jsonb)
@@ -270,13 +224,18 @@ export async function freezeStatements(q: Queryable, where: SQL, now: Date): Pro
   return open.length;
 }
 
-/** The job: older closed stays, a batch at a time. */
-export function freezeOlderStatements(deps: Deps): Promise<number> {
-  return freezeStatements(
+/**
+ * The job: statements of closed stays queued for review, worked out again (revised where their
+ * figures changed); then older closed stays frozen, a batch at a time.
+ */
+export async function settleStatements(deps: Deps): Promise<number> {
+  const revised = await deps.db.transaction((tx) => reviseStatements(tx, sql`true`, deps.now()));
+  const frozen = await freezeStatements(
     deps.db,
     sql`st.id in (select id from stays where checkout_at is not null and statement is null order by id limit 500)`,
     deps.now(),
   );
+  return revised + frozen;
 }
 
 /** A stay as the lists read it: its times, zone, usage of each unit and frozen total (stays/queries `stayFigures`). */

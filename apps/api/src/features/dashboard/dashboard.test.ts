@@ -51,11 +51,11 @@ beforeAll(async () => {
   const at = (m: number) => new Date(Math.max(Date.now() - 3_600_000, midnight) + m * 60_000);
   await recordReadings(db, [
     { servicePointId: electricA.id, readAt: at(0), total: '100', isReset: false },
-    { servicePointId: electricA.id, readAt: at(10), total: '110', isReset: false },
+    { servicePointId: electricA.id, readAt: at(55), total: '110', isReset: false },
     { servicePointId: waterA.id, readAt: at(0), total: '1000', isReset: false },
-    { servicePointId: waterA.id, readAt: at(10), total: '1200', isReset: false },
+    { servicePointId: waterA.id, readAt: at(55), total: '1200', isReset: false },
     { servicePointId: electricB.id, readAt: at(0), total: '5', isReset: false },
-    { servicePointId: electricB.id, readAt: at(10), total: '9', isReset: false },
+    { servicePointId: electricB.id, readAt: at(55), total: '9', isReset: false },
   ]);
   tokens.admin = await signIn(t, await buildUser(db, { roleId: Role.Administrator }));
   tokens.ownerA = await signIn(t, await buildUser(db, { roleId: Role.SiteOwner, busEntityId: a.id }));

@@ -34,7 +34,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const meter = async (over: Parameters<typeof buildMeter>[1] = {}) =>
-  buildMeter(t.deps.db, { deviceTypeId: 6, lastReading: '100', lastReadingAt: new Date(Date.now() - 60_000), ...over });
+  buildMeter(t.deps.db, {
+    deviceTypeId: 6,
+    lastReading: '100',
+    lastReadingAt: new Date(Date.now() - 60_000),
+    createdAt: new Date(Date.now() - 86_400_000),
+    ...over,
+  });
 const storedOf = (meterId: number) =>
   t.deps.db.select().from(meterReadings).where(eq(meterReadings.servicePointId, meterId));
 const refusalsOf = (deviceKey: string) =>
@@ -82,6 +88,63 @@ describe('readings from the devices', () => {
       ['dk-nobody', 'unknownMeter', `reading total 1 at ${now.toISOString()}`],
       ['dk-nobody', 'unknownMeter', `heartbeat at ${now.toISOString()}`],
     ]);
+  });
+});
+
+describe('readings outside the time a reading may have, or at an instant already taken', () => {
+  const DAY = 86_400_000;
+
+  it('refuses a reading older than READING_MAX_AGE_DAYS (a dead clock at 1970 too) or from before its meter was registered', async () => {
+    const now = t.deps.now();
+    const registered = new Date(now.getTime() - 10 * DAY);
+    const m = await meter({ createdAt: registered });
+    const refused = await events.readings([
+      { deviceKey: m.deviceKey, readAt: new Date(now.getTime() - 36 * DAY), total: '90' },
+      { deviceKey: m.deviceKey, readAt: new Date(5_000), total: '90' },
+      { deviceKey: m.deviceKey, readAt: new Date(registered.getTime() - 6 * 60_000), total: '95' },
+      // a meter's clock a little behind the server's
+      { deviceKey: m.deviceKey, readAt: new Date(registered.getTime() - 4 * 60_000), total: '96' },
+    ]);
+    expect(refused.map((r) => r.reason)).toEqual(['tooOld', 'tooOld', 'beforeMeter']);
+    expect((await storedOf(m.id)).map((r) => r.total)).toEqual(['96.000000']);
+    // the next real reading is measured from the one stored: nothing in 1970 made a new baseline
+    await events.readings([{ deviceKey: m.deviceKey, readAt: now, total: '97' }]);
+    expect((await storedOf(m.id)).map((r) => r.kind)).toEqual(['normal', 'normal']);
+    expect(await t.deps.db.select().from(systemAlerts).where(eq(systemAlerts.servicePointId, m.id))).toEqual([]);
+  });
+
+  it('refuses another total at an instant already stored, with its own reason; the same total again is taken silently', async () => {
+    const m = await meter();
+    const at = new Date(t.deps.now().getTime() - 60_000);
+    expect(await events.readings([{ deviceKey: m.deviceKey, readAt: at, total: '101' }])).toEqual([]);
+    const refused = await events.readings([
+      { deviceKey: m.deviceKey, readAt: at, total: '101.000' },
+      { deviceKey: m.deviceKey, readAt: at, total: '150' },
+    ]);
+    expect(refused.map((r) => [r.reason, r.detail])).toEqual([
+      ['conflictingTotal', `reading total 150 at ${at.toISOString()}`],
+    ]);
+    // two totals for one instant in one batch: the first is taken, the second refused
+    const later = new Date(at.getTime() + 30_000);
+    const inBatch = await events.readings([
+      { deviceKey: m.deviceKey, readAt: later, total: '102' },
+      { deviceKey: m.deviceKey, readAt: later, total: '103' },
+    ]);
+    expect(inBatch.map((r) => r.reason)).toEqual(['conflictingTotal']);
+    expect((await storedOf(m.id)).map((r) => r.total)).toEqual(['101.000000', '102.000000']);
+  });
+
+  it("keeps a meter's last-seen time at the server's clock, never ahead of it, nor back at an old reading's", async () => {
+    const m = await meter();
+    const now = t.deps.now();
+    await events.readings([{ deviceKey: m.deviceKey, readAt: new Date(now.getTime() + 4 * 60_000), total: '101' }]);
+    const [ahead] = await t.deps.db.select().from(servicePoints).where(eq(servicePoints.id, m.id));
+    expect(ahead!.lastSeenAt!.getTime()).toBeLessThanOrEqual(t.deps.now().getTime());
+    expect(ahead!.lastReadingAt).toEqual(new Date(now.getTime() + 4 * 60_000));
+    // readings a meter buffered while it was offline: it is heard now
+    await events.readings([{ deviceKey: m.deviceKey, readAt: new Date(now.getTime() - 3_600_000), total: '100.5' }]);
+    const [late] = await t.deps.db.select().from(servicePoints).where(eq(servicePoints.id, m.id));
+    expect(late!.lastSeenAt!.getTime()).toBeGreaterThanOrEqual(now.getTime());
   });
 });
 

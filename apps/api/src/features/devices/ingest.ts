@@ -1,4 +1,5 @@
 import { and, inArray, isNull, sql } from 'drizzle-orm';
+import type { RefusalReason } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client';
 import { servicePoints, systemAlerts } from '../../db/schema';
@@ -6,9 +7,10 @@ import type { Deps } from '../../deps';
 import type { DeviceEvents, DeviceHeartbeat, DeviceReading, DeviceRefusal } from '../../devices/gateway';
 import { announce } from '../../hub/events';
 import { groupBy } from '../../lib/group';
+import { timeProblem } from '../meters/admission';
 import { recordReadings } from '../meters/readings';
 import { readingValues } from '../meters/service';
-import { meterIdsByKey } from './queries';
+import { metersByKey } from './queries';
 import { recordRefusals } from './refusals';
 import { settle } from './service';
 
@@ -29,25 +31,30 @@ type KnownReading = DeviceReading & { meterId: number };
  * still answers, each meter's readings are stored on their own, so that one meter's data
  * cannot lose another's; a meter whose readings fail while the database answers is logged
  * and skipped. Throws when the database does not answer (the gateway stores the batch again
- * later). Answers the readings of device keys no meter has, refused ('unknownMeter').
+ * later). Answers the readings refused: of device keys no meter has ('unknownMeter'), outside
+ * the time a reading may have ('tooOld', 'beforeMeter'), or another total at an instant stored
+ * already ('conflictingTotal').
  */
 async function storeReadings(deps: Deps, log: FastifyBaseLogger, readings: DeviceReading[]): Promise<DeviceRefusal[]> {
-  const ids = await meterIdsByKey(deps.db, [...new Set(readings.map((r) => r.deviceKey))]);
+  const meters = await metersByKey(deps.db, [...new Set(readings.map((r) => r.deviceKey))]);
   const known: KnownReading[] = [];
-  const unknown: DeviceRefusal[] = [];
+  const refused: DeviceRefusal[] = [];
+  const now = deps.now();
+  const bounds = { maxAgeDays: deps.config.readingMaxAgeDays, clockSkewMs: deps.config.clockSkewSeconds * 1000 };
   for (const r of readings) {
-    const meterId = ids.get(r.deviceKey);
-    if (meterId !== undefined) known.push({ ...r, meterId });
-    else unknown.push(unknownMeter(deps, 'reading', r.deviceKey, `total ${r.total} at ${r.readAt.toISOString()}`));
+    const meter = meters.get(r.deviceKey);
+    const reason = meter ? timeProblem(r.readAt, meter, now, bounds) : 'unknownMeter';
+    if (reason) refused.push(refusal(deps, reason, r));
+    else known.push({ ...r, meterId: meter!.id });
   }
   if (known.length) {
     try {
-      await storeMeterReadings(deps, known);
+      refused.push(...(await storeMeterReadings(deps, known)));
     } catch (err) {
       if (!(await deps.database.ping())) throw err;
       for (const [meterId, own] of groupBy(known, (r) => r.meterId)) {
         try {
-          await storeMeterReadings(deps, own);
+          refused.push(...(await storeMeterReadings(deps, own)));
         } catch (meterErr) {
           // The database went away meanwhile: the whole batch is stored again later (idempotent).
           if (!(await deps.database.ping())) throw meterErr;
@@ -56,25 +63,32 @@ async function storeReadings(deps: Deps, log: FastifyBaseLogger, readings: Devic
       }
     }
   }
-  return unknown;
+  return refused;
 }
 
-async function storeMeterReadings(deps: Deps, readings: KnownReading[]): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+/** Stores known meters' readings; answers those refused for another total stored at their instant. */
+async function storeMeterReadings(deps: Deps, readings: KnownReading[]): Promise<DeviceRefusal[]> {
+  return deps.db.transaction(async (tx) => {
     const meterIds = [...new Set(readings.map((r) => r.meterId))];
-    const recovered = await recover(tx, meterIds, deps.now());
-    await recordReadings(
+    const now = deps.now();
+    const recovered = await recover(tx, meterIds, now);
+    const { conflicts } = await recordReadings(
       tx,
       readings.map((r) => ({ servicePointId: r.meterId, readAt: r.readAt, total: r.total, isReset: false })),
+      { seenAt: now },
     );
     // One event a property, with each meter's new total, usage and state: browsers patch their rows.
-    await announce(tx, await readingValues(tx, meterIds, deps.now(), recovered));
+    await announce(tx, await readingValues(tx, meterIds, now, recovered));
+    const keyOf = new Map(readings.map((r) => [r.meterId, r.deviceKey]));
+    return conflicts.map((c) =>
+      refusal(deps, 'conflictingTotal', { deviceKey: keyOf.get(c.servicePointId)!, readAt: c.readAt, total: c.total }),
+    );
   });
 }
 
 async function storeHeartbeats(deps: Deps, beats: DeviceHeartbeat[]): Promise<DeviceRefusal[]> {
-  const ids = await meterIdsByKey(deps.db, [...new Set(beats.map((b) => b.deviceKey))]);
-  const meterIds = [...ids.values()];
+  const ids = await metersByKey(deps.db, [...new Set(beats.map((b) => b.deviceKey))]);
+  const meterIds = [...ids.values()].map((m) => m.id);
   if (meterIds.length) {
     await deps.db.transaction(async (tx) => {
       await tx
@@ -88,13 +102,19 @@ async function storeHeartbeats(deps: Deps, beats: DeviceHeartbeat[]): Promise<De
   }
   return beats
     .filter((b) => !ids.has(b.deviceKey))
-    .map((b) => unknownMeter(deps, 'heartbeat', b.deviceKey, `at ${b.at.toISOString()}`));
+    .map((b) => ({
+      deviceKey: b.deviceKey,
+      reason: 'unknownMeter',
+      detail: `heartbeat at ${b.at.toISOString()}`,
+      at: deps.now(),
+    }));
 }
 
-const unknownMeter = (deps: Deps, kind: string, deviceKey: string, detail: string): DeviceRefusal => ({
-  deviceKey,
-  reason: 'unknownMeter',
-  detail: `${kind} ${detail}`,
+/** A reading the server refused, with what it said. */
+const refusal = (deps: Deps, reason: RefusalReason, r: DeviceReading): DeviceRefusal => ({
+  deviceKey: r.deviceKey,
+  reason,
+  detail: `reading total ${r.total} at ${r.readAt.toISOString()}`,
   at: deps.now(),
 });
 

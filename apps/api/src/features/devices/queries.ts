@@ -1,16 +1,17 @@
 import { inArray, sql } from 'drizzle-orm';
 import { intArray, rows, type Queryable } from '../../db/client';
 import { servicePoints } from '../../db/schema';
+import type { AdmittedMeter } from '../meters/admission';
 import type { RelayNow } from './relays';
 
-/** Meter ids by device key, for the keys that exist. */
-export async function meterIdsByKey(q: Queryable, keys: string[]): Promise<Map<string, number>> {
+/** Meters (id, when registered) by device key, for the keys that exist. */
+export async function metersByKey(q: Queryable, keys: string[]): Promise<Map<string, AdmittedMeter>> {
   if (!keys.length) return new Map();
   const found = await q
-    .select({ id: servicePoints.id, key: servicePoints.deviceKey })
+    .select({ id: servicePoints.id, key: servicePoints.deviceKey, createdAt: servicePoints.createdAt })
     .from(servicePoints)
     .where(inArray(servicePoints.deviceKey, keys));
-  return new Map(found.map((f) => [f.key, f.id]));
+  return new Map(found.map((f) => [f.key, { id: f.id, createdAt: f.createdAt }]));
 }
 
 /** The relays of these meters with their current commands, as a new command finds them. */

@@ -139,6 +139,9 @@ export type InventoryRow = {
   active_ind: number;
   is_missing_device: boolean;
   last_seen_at: Date | string | null;
+  max_rate: string;
+  max_rate_own: boolean;
+  unit: 'kWh' | 'gal';
   total: number | string;
 } & RefusalColumns;
 
@@ -150,7 +153,9 @@ export function inventoryPage(q: Queryable, search: string, limit: number, offse
     sql`
     select sp.id, sp.name, sp.device_key, dt.display_name, sp.device_type_id, sp.location_id,
       l.description as location_description, s.id as site_id, s.public_name as site_name,
-      sp.active_ind, sp.is_missing_device, sp.last_seen_at, rf.refusal_reason, rf.refused_at, count(*) over () as total
+      sp.active_ind, sp.is_missing_device, sp.last_seen_at, rf.refusal_reason, rf.refused_at,
+      trim_scale(coalesce(sp.max_rate_per_hour, dt.max_rate_per_hour))::text as max_rate,
+      sp.max_rate_per_hour is not null as max_rate_own, dt.unit, count(*) over () as total
     from service_points sp
     join device_types dt on dt.id = sp.device_type_id
     left join locations l on l.id = sp.location_id

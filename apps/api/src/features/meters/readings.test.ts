@@ -82,13 +82,13 @@ describe('readings the meters got wrong', () => {
     await recordReadings(t.deps.db, [reading(id, 0, '100')]);
     await recordReadings(t.deps.db, [reading(id, 365 * 24, '200')]);
     await recordReadings(t.deps.db, [reading(id, 1, '110')]);
-    await recordReadings(t.deps.db, [reading(id, 2, '125')]);
+    await recordReadings(t.deps.db, [reading(id, 2, '120')]);
     const f = await figures(id);
-    expect(f.days.find((d) => d.day === '2026-11-10')?.usage).toBe('25.000000');
-    expect(f.usageTotal).toBe('100.000000'); // 10 + 15, then 75 up to the reading a year ahead
+    expect(f.days.find((d) => d.day === '2026-11-10')?.usage).toBe('20.000000');
+    expect(f.usageTotal).toBe('100.000000'); // 10 + 10, then 80 up to the reading a year ahead
     expect(f.lastReading).toBe('200.000000');
     expect(f.lastReadingAt).toEqual(new Date(base + 365 * 24 * HOUR));
-    expect(await usageOver(id, 0, 3)).toBe('25.000000');
+    expect(await usageOver(id, 0, 3)).toBe('20.000000');
   });
 
   it('counts a one-off low total as nothing and the rise after it from the last good total: 60 → 10 → 61 is +1', async () => {
@@ -124,16 +124,17 @@ describe('readings the meters got wrong', () => {
 });
 
 describe('what a meter went through, told', () => {
-  it('raises one open alert a meter for a glitch, a new baseline and a rollover, with what was read', async () => {
+  it('raises one open alert a meter for a glitch, a new baseline, a rollover and a suspect rise, with what was read', async () => {
     const { id } = await meterOnLocation();
-    await recordReadings(t.deps.db, [reading(id, 0, '60'), reading(id, 1, '10'), reading(id, 2, '61')]);
-    await recordReadings(t.deps.db, [reading(id, 3, '62'), reading(id, 4, '7')]);
-    await recordReadings(t.deps.db, [reading(id, 5, '9'), reading(id, 6, '9999.5'), reading(id, 7, '0.25')]);
+    await recordReadings(t.deps.db, [reading(id, 0, '9960'), reading(id, 1, '9910'), reading(id, 2, '9961')]);
+    await recordReadings(t.deps.db, [reading(id, 3, '9962'), reading(id, 4, '9907')]);
+    await recordReadings(t.deps.db, [reading(id, 5, '9909'), reading(id, 14, '9999.5'), reading(id, 15, '0.25')]);
     await recordReadings(t.deps.db, [
-      reading(id, 8, '1'),
-      reading(id, 9, '2'),
-      reading(id, 10, '0.5'),
-      reading(id, 11, '3'),
+      reading(id, 16, '1'),
+      reading(id, 17, '2'),
+      reading(id, 18, '0.5'),
+      reading(id, 19, '3'),
+      reading(id, 20, '9000'),
     ]);
     const alerts = await t.deps.db
       .select({ kind: systemAlerts.kind, params: systemAlerts.params, siteId: systemAlerts.siteId })
@@ -142,13 +143,15 @@ describe('what a meter went through, told', () => {
       .orderBy(asc(systemAlerts.kind));
     const at = (h: number) => `2026-11-10T${String(h).padStart(2, '0')}:00:00Z`;
     expect(alerts).toEqual([
-      { kind: 'meterBaseline', params: { total: 7, at: at(4), reference: 62, usage: 0 }, siteId },
-      // the first glitch raised the alert; the second (0.5 at 10:00) found it open
-      { kind: 'meterGlitch', params: { total: 10, at: at(1), reference: 60, usage: 0 }, siteId },
-      { kind: 'meterRollover', params: { total: 0.25, at: at(7), reference: 9999.5, usage: 0.75 }, siteId },
+      { kind: 'meterBaseline', params: { total: 9907, at: at(4), reference: 9962, usage: 0 }, siteId },
+      // the first glitch raised the alert; the second (0.5 at 18:00) found it open
+      { kind: 'meterGlitch', params: { total: 9910, at: at(1), reference: 9960, usage: 0 }, siteId },
+      { kind: 'meterRollover', params: { total: 0.25, at: at(15), reference: 9999.5, usage: 0.75 }, siteId },
+      { kind: 'suspectRise', params: { total: 9000, at: at(20), reference: 3, usage: 0, rise: 8997 }, siteId },
     ]);
-    // 61, 62, 9, 9999.5 (+9990.5), the rollover (+0.75), 1, 2, and 3 from 2 (the glitch 0.5 passed over)
-    expect((await figures(id)).usageTotal).toBe('9998.000000');
+    // 9961 and 9962 from 9960 (the glitch passed over), 9909 from 9907, 9999.5 (+90.5 over nine hours),
+    // the rollover (+0.75), 1, 2, and 3 from 2 (the glitch 0.5 passed over); 9000 an hour after 3: nothing yet
+    expect((await figures(id)).usageTotal).toBe('98.000000');
   });
 
   it('shows resets, replaced meters and rollovers in the location history, under the stay they fall in or follow', async () => {

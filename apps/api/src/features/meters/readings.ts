@@ -1,6 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { rows, type Queryable } from '../../db/client';
-import { classified, raiseAlerts } from './reading-rule';
+import { sql } from 'drizzle-orm';
+import type { StatementRevisionReason } from '@portal/contract';
+import { intArray, rows, type Db, type Queryable } from '../../db/client';
+import { groupBy } from '../../lib/group';
+import { metersOfBatch, readingsAfter, wholeSeries } from './reading-context';
+import { raiseAlerts, resolveSuspectAlerts } from './reading-rule';
+import { walkMeter, type Change, type Walk } from './reading-walk';
+import { decimalText } from './rule';
 
 export type Reading = {
   servicePointId: number;
@@ -11,84 +16,173 @@ export type Reading = {
   isReset: boolean;
 };
 
-/**
- * Stores readings, each with its kind and the usage it adds (`classified`), and keeps the
- * daily roll-ups (of each meter and of each property), the hourly one of each meter, each meter's latest reading and its
- * usage total, in one statement for the whole batch. Readings may come in any order: a reading
- * between stored ones is placed at its instant, the stored readings it changes (the one before
- * it, the two after it) are classified again and the roll-ups move by the difference, so the
- * figures are those of the readings arriving in time. A reading at an instant already stored
- * for its meter is ignored (the first one counts), as is the second of two in one batch.
- * Returns how many readings were stored. Call inside a transaction when readings of one meter
- * may arrive at once from elsewhere: the meters are locked first.
- */
-/** A meter's stored readings (`m.sp`) around a batch, as the rule reads them: `where` picks and orders them. */
-const around = (where: SQL) => sql`
-  select x.read_at as at, x.total, x.is_reset as reset, x.kind as old_kind, x.usage as old_usage
-  from meter_readings x where x.service_point_id = m.sp and ${where}`;
+export type RecordOptions = {
+  /** When the meters were heard (the server's clock): their last-seen time. Hand reads and imports leave it out. */
+  seenAt?: Date;
+  /** Why the closed stays these readings may change are reviewed, and who caused it (a late reading by a device, else). */
+  review?: { reason: StatementRevisionReason; userAccountId: number | null };
+};
 
-export async function recordReadings(q: Queryable, batch: Reading[]): Promise<number> {
-  if (!batch.length) return 0;
-  // Four array literals parse far faster than one JSON document of the same readings.
-  const meters = `{${batch.map((r) => r.servicePointId).join(',')}}`;
-  const times = `{${batch.map((r) => r.readAt.toISOString()).join(',')}}`;
-  const totals = `{${batch.map((r) => r.total).join(',')}}`;
-  const resets = `{${batch.map((r) => (r.isReset ? 't' : 'f')).join(',')}}`;
+/** What a batch did: how many readings it stored, and those it refused for another total stored at their instant. */
+export type Recorded = { stored: number; conflicts: Reading[] };
+
+/**
+ * Stores readings, each with its kind and the usage it adds by the rule (rule.ts), and keeps the
+ * daily roll-ups (of each meter and of each property), the hourly one of each meter, each
+ * meter's latest reading and its usage total. Readings may come in any order: a reading between
+ * stored ones is placed at its instant, the stored readings it changes (the one before it and
+ * those after it, as far as their level differs) are walked again and the roll-ups move by the
+ * difference, so the figures are those of the readings arriving in time. A reading at an
+ * instant already stored for its meter is ignored (the first one counts), as is the second of
+ * two in one batch; one with another total is answered as a conflict. The closed stays whose
+ * figures a late or reclassified reading may change are queued for review
+ * (`statement_reviews`). Call inside a transaction when readings of one meter may arrive at
+ * once from elsewhere: the meters are locked first.
+ */
+/** How many stored readings after a late batch are read at a time to walk them again. */
+const AFTER = 8;
+
+export async function recordReadings(q: Queryable, batch: Reading[], options: RecordOptions = {}): Promise<Recorded> {
+  if (!batch.length) return { stored: 0, conflicts: [] };
+  const byMeter = groupBy(batch, (r) => r.servicePointId);
+  const spans = [...byMeter].map(([sp, own]) => ({
+    sp,
+    lo: new Date(Math.min(...own.map((r) => r.readAt.getTime()))),
+    hi: new Date(Math.max(...own.map((r) => r.readAt.getTime()))),
+  }));
   await q.execute(sql`
-    select 1 from service_points where id = any(${meters}::int[]) order by id for update`);
-  const [res] = await rows<{ n: number | string }>(
+    select 1 from service_points where id = any(${intArray(spans.map((m) => m.sp))}) order by id for update`);
+  const meters = await metersOfBatch(q, spans);
+  const fresh = (sp: number) =>
+    byMeter.get(sp)!.map((r) => ({ at: r.readAt.getTime(), total: r.total, reset: r.isReset }));
+  const walks = new Map<number, Walk>();
+  const changes: Array<Change & { sp: number }> = [];
+  const conflicts: Reading[] = [];
+  const collect = (sp: number, w: Walk) => {
+    changes.push(...w.changes.map((c) => ({ ...c, sp })));
+    conflicts.push(
+      ...w.conflicts.map((f) => ({ servicePointId: sp, readAt: new Date(f.at), total: f.total, isReset: f.reset })),
+    );
+    walks.set(sp, w);
+  };
+  // a batch after the meter's latest reading lands among none of them; a late one is walked
+  // through those it lands among and those after it, read a few at a time as long as they change
+  const late = meters.filter((m) => m.latest !== null && m.lo <= m.latest);
+  for (const m of meters.filter((x) => !late.includes(x))) collect(m.sp, walkMeter(m, fresh(m.sp), [], false));
+  let from = new Map(late.map((m) => [m.sp, new Date(m.lo)]));
+  while (from.size) {
+    const read = groupBy(
+      await readingsAfter(
+        q,
+        [...from].map(([sp, at]) => ({ ...spans.find((x) => x.sp === sp)!, from: at })),
+        AFTER,
+      ),
+      (r) => r.sp,
+    );
+    const next = new Map<number, Date>();
+    for (const [sp] of from) {
+      const m = meters.find((x) => x.sp === sp)!;
+      const later = read.get(sp) ?? [];
+      const more = later.filter((r) => r.past).length === AFTER;
+      const before = walks.get(sp)?.unsettled;
+      const w = walkMeter(m, before ? [] : fresh(sp), later, more, { resume: before ?? undefined });
+      collect(sp, w);
+      if (w.unsettled) next.set(sp, new Date(w.unsettled.from));
+    }
+    from = next;
+  }
+  const { stored, decided } = await writeChanges(q, changes, spans, options);
+  if (decided.length) await q.execute(resolveSuspectAlerts(intArray(decided)));
+  return { stored, conflicts };
+}
+
+/**
+ * Walks every reading of these meters again by the rule, as when the rule itself or a meter's
+ * rate changed, storing what differs with the roll-ups moved by the difference (`writeChanges`).
+ * Returns how many readings changed.
+ */
+export async function reclassifyMeters(q: Queryable, meterIds: number[], options: RecordOptions = {}): Promise<number> {
+  if (!meterIds.length) return 0;
+  await q.execute(sql`select 1 from service_points where id = any(${intArray(meterIds)}) order by id for update`);
+  const changes: Array<Change & { sp: number }> = [];
+  for (const sp of meterIds) {
+    const { rate, readings } = await wholeSeries(q, sp);
+    const walked = walkMeter({ rate, before: null, level: null }, [], readings, false, { wholly: true });
+    changes.push(...walked.changes.map((c) => ({ ...c, sp })));
+  }
+  const { decided } = await writeChanges(
+    q,
+    changes,
+    meterIds.map((sp) => ({ sp })),
+    options,
+  );
+  if (decided.length) await q.execute(resolveSuspectAlerts(intArray(decided)));
+  return changes.length;
+}
+
+/** How many queued meters one run of the job walks again. */
+const METERS_A_RUN = 20;
+
+/**
+ * The job: meters queued when the rule changed (`reclassify_queue`, migration 0022) are walked
+ * again a few at a time, each in a transaction with its removal from the queue, so that a kill
+ * loses nothing and instances share the queue. The closed stays they change are reviewed.
+ */
+export async function reclassifyQueuedMeters(deps: { db: Db }): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    const taken = await rows<{ id: number }>(
+      tx,
+      sql`
+      delete from reclassify_queue where service_point_id in (
+        select service_point_id from reclassify_queue order by 1 limit ${METERS_A_RUN} for update skip locked)
+      returning service_point_id as id`,
+    );
+    await reclassifyMeters(
+      tx,
+      taken.map((t) => t.id),
+      { review: { reason: 'ruleChanged', userAccountId: null } },
+    );
+    return taken.length;
+  });
+}
+
+/**
+ * Stores a batch's changes in one statement: the new readings, the kinds and usage of stored
+ * ones walked again, and by the difference each makes, the daily roll-ups (of each meter and
+ * of each property), the hourly one of each meter, each meter's latest reading and usage total;
+ * raises the alerts of readings newly found to break a series, and queues the closed stays a
+ * reading placed before a meter's latest may change for review.
+ */
+async function writeChanges(
+  q: Queryable,
+  changes: Array<Change & { sp: number }>,
+  spans: Array<{ sp: number }>,
+  options: RecordOptions,
+): Promise<{ stored: number; decided: number[] }> {
+  const review = options.review ?? { reason: 'lateReading', userAccountId: null };
+  const seenAt = options.seenAt ?? null;
+  if (!changes.length && seenAt === null) return { stored: 0, decided: [] };
+  const list = <T>(pick: (c: Change & { sp: number }) => T) => `{${changes.map((c) => pick(c) ?? 'NULL').join(',')}}`;
+  const [res] = await rows<{ n: number | string; decided: number[] | null }>(
     q,
     sql`
-    with incoming as (
-      select * from unnest(${meters}::int[], ${times}::timestamptz[], ${totals}::numeric[], ${resets}::boolean[])
-        with ordinality as t(sp, at, total, reset, ord)
+    with changed_in as (
+      select * from unnest(${list((c) => c.sp)}::int[], ${list((c) => new Date(c.at).toISOString())}::timestamptz[],
+        ${list((c) => c.total)}::numeric[], ${list((c) => (c.reset ? 't' : 'f'))}::boolean[],
+        ${list((c) => c.kind)}::reading_kind[], ${list((c) => decimalText(c.usage))}::numeric[],
+        ${list((c) => (c.delta < 0n ? `-${decimalText(-c.delta)}` : decimalText(c.delta)))}::numeric[],
+        ${list((c) => (c.ref === null ? null : decimalText(c.ref)))}::numeric[], ${list((c) => (c.fresh ? 't' : 'f'))}::boolean[],
+        ${list((c) => c.oldKind)}::reading_kind[])
+        as t(sp, at, total, reset, kind, usage, delta, ref, fresh, old_kind)
     ), meta as (
-      select b.sp, b.lo, b.hi, sp.last_reading_at as latest, sp.usage_total,
-        coalesce(s.time_zone, 'UTC') as tz, s.id as site_id, dt.unit
-      from (select sp, min(at) as lo, max(at) as hi from incoming group by sp) b
-      join service_points sp on sp.id = b.sp
+      select sp.id as sp, sp.last_reading_at as latest, sp.usage_total, coalesce(s.time_zone, 'UTC') as tz, s.id as site_id, dt.unit
+      from service_points sp
       join device_types dt on dt.id = sp.device_type_id
       left join locations l on l.id = sp.location_id
       left join sites s on s.id = l.site_id
-    ), stored as (
-      -- the stored readings the batch may change, with the context their rule needs: the two
-      -- before it (the latest changes only if it is a lower total, which its next reading decides;
-      -- one before a glitch never is, so two readings are all it is measured over), any among
-      -- its own, and the three after it (the first two may change); only a batch reaching back
-      -- before the meter's latest reads the last two
-      select m.sp, x.*, 'before' as pos from meta m
-      cross join lateral (${around(sql`x.read_at < m.lo order by x.read_at desc limit 2`)}) x
-      union all
-      select m.sp, x.*, 'within' from meta m
-      cross join lateral (${around(sql`x.read_at between m.lo and m.hi`)}) x
-      where m.lo <= m.latest
-      union all
-      select m.sp, x.*, 'after' from meta m
-      cross join lateral (${around(sql`x.read_at > m.hi order by x.read_at limit 3`)}) x
-      where m.hi < m.latest
-    ), merged as (
-      -- of the readings of a meter at one instant the first counts: the stored one, else the
-      -- batch's first; in the same pass (one sort for this and the rule's window), which stored
-      -- readings may change: the latest before the batch when a lower total, the first two after
-      select * from (
-        select c.*, lag(c.at) over w as prev_at,
-          c.pos = 'within' or c.pos = 'fresh'
-            or (c.pos = 'before' and lead(c.pos) over w is distinct from 'before' and c.old_kind not in ('normal', 'reset'))
-            or (c.pos = 'after' and lag(c.pos, 2) over w is distinct from 'after') as redo
-        from (
-          select sp, at, total, reset, old_kind, old_usage, pos, 0 as ord from stored
-          union all
-          select sp, at, total, reset, null, null, 'fresh', ord from incoming
-        ) c
-        window w as (partition by c.sp order by c.at, c.pos = 'fresh', c.ord)
-      ) d
-      where prev_at is distinct from at
+      where sp.id = any(${intArray(spans.map((m) => m.sp))})
     ), changed as (
-      select c.sp, c.at, c.total, c.reset, c.ref, c.kind, c.usage, c.old_kind, c.pos = 'fresh' as fresh,
-        c.usage - coalesce(c.old_usage, 0) as delta, (c.at at time zone m.tz)::date as day
-      from (${classified(sql`select * from merged`)}) c
-      join meta m on m.sp = c.sp
-      where c.redo and (c.pos = 'fresh' or c.kind <> c.old_kind or c.usage <> c.old_usage)
+      select c.*, (c.at at time zone m.tz)::date as day from changed_in c join meta m on m.sp = c.sp
     ), inserted as (
       insert into meter_readings (service_point_id, read_at, total, is_reset, kind, usage)
       select sp, at, total, reset, kind, usage from changed where fresh
@@ -169,18 +263,33 @@ export async function recordReadings(q: Queryable, batch: Reading[]): Promise<nu
       from day_change order by sp, last_at desc nulls last
     ), meters as (
       update service_points sp
-        set usage_total = sp.usage_total + c.added,
+        set usage_total = sp.usage_total + coalesce(c.added, 0),
           last_reading = case when c.at > m.latest or m.latest is null then c.total else sp.last_reading end,
           last_reading_at = greatest(sp.last_reading_at, c.at),
-          last_seen_at = greatest(sp.last_seen_at, c.at), is_missing_device = sp.is_missing_device and c.at is null
-      from meter_change c join meta m on m.sp = c.sp
-      where sp.id = c.sp
+          last_seen_at = greatest(sp.last_seen_at, ${seenAt}::timestamptz)
+      from meta m left join meter_change c on c.sp = m.sp
+      where sp.id = m.sp and (c.sp is not null or ${seenAt}::timestamptz is not null)
       returning 1
     ), alerts as (
       ${raiseAlerts(sql`select * from changed where kind is distinct from old_kind`, sql`select sp, site_id from meta`)}
+    ), reviews as (
+      -- a reading placed before a meter's latest may change the figures of the closed stays ending after it
+      insert into statement_reviews as r (stay_id, reason, user_account_id)
+      select distinct st.id, ${review.reason}, ${review.userAccountId}::int
+      from (
+        select c.sp, min(c.at) as since from changed c join meta m on m.sp = c.sp
+        where not c.fresh or c.at < m.latest group by c.sp
+      ) c
+      join stay_meters sm on sm.service_point_id = c.sp
+      join stays st on st.id = sm.stay_id and st.checkout_at > c.since
+      order by st.id
+      on conflict (stay_id) do update set reason = excluded.reason, user_account_id = excluded.user_account_id
+      returning 1
     )
     select (select count(*) from inserted) as n, (select count(*) from reclassified) as u, (select count(*) from rolled) as r,
-      (select count(*) from site_rolled) as s, (select count(*) from hour_rolled) + (select count(*) from hour_added) as h, (select count(*) from meters) as m, (select count(*) from alerts) as a`,
+      (select count(*) from site_rolled) as s, (select count(*) from hour_rolled) + (select count(*) from hour_added) as h,
+      (select count(*) from meters) as m, (select count(*) from alerts) as a, (select count(*) from reviews) as v,
+      (select array_agg(distinct sp) from changed where old_kind = 'suspect' and kind <> 'suspect') as decided`,
   );
-  return Number(res?.n ?? 0);
+  return { stored: Number(res?.n ?? 0), decided: res?.decided ?? [] };
 }

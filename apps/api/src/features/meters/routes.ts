@@ -43,4 +43,9 @@ export default async function meterRoutes(app: FastifyInstance) {
   );
 
   defineRoute(app, api.meters.create, async ({ deps, req, body }) => meters.createMeter(deps, req, body));
+
+  defineRoute(app, api.meters.setMaxRate, async ({ deps, req, user, body, scoped }) => {
+    await meters.setMaxRate(deps, req, user, scoped['body.servicePointID'], body.maxRatePerHour);
+    return new Answer(null, 200, 'meterRateSaved');
+  });
 }

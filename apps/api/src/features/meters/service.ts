@@ -26,8 +26,15 @@ import { audit } from '../../lib/audit';
 import { conflict, invalid } from '../../lib/errors';
 import { groupBy } from '../../lib/group';
 import type { Principal } from '../auth/principal';
-import { requireServicePoint, requireServicePoints, unknownTo, type LocationRef, type SiteRef } from '../auth/scope';
-import { recordReadings } from './readings';
+import {
+  requireServicePoint,
+  requireServicePoints,
+  unknownTo,
+  type LocationRef,
+  type ServicePointRef,
+  type SiteRef,
+} from '../auth/scope';
+import { recordReadings, reclassifyMeters } from './readings';
 import { presentMeters, presentRefusal } from './presenter';
 import {
   assignableLocations,
@@ -88,7 +95,7 @@ export async function readingValues(
 }
 
 /** The usage rule over a span of time, for the features that bill or report spans (stays, reports). */
-export { levelBefore, usageBetween } from './usage';
+export { levelBefore, levelReadingBefore, usageBetween } from './usage';
 
 /**
  * The meters of the locations selected by `where` (a condition on `l` and `sp`), with
@@ -349,6 +356,9 @@ export async function inventory(q: Queryable, search: string, page: number, page
       isMissingDevice: r.is_missing_device,
       lastSeenDT: r.last_seen_at === null ? null : new Date(r.last_seen_at).toISOString(),
       lastRefusal: presentRefusal(r),
+      maxRatePerHour: r.max_rate,
+      maxRateOwn: r.max_rate_own,
+      unit: r.unit,
     })),
   };
 }
@@ -385,5 +395,38 @@ export async function createMeter(
     }
     await audit(tx, req, { action: 'createMeter', entityType: 'servicePoint', entityId: meter!.id, after: input });
     return meter!.id;
+  });
+}
+
+/**
+ * A meter's own maximum rate, or its type's again (null): every reading of the meter is walked
+ * again by the rule, its roll-ups move by the difference and its closed stays are reviewed
+ * (revised where their figures change). Audited.
+ */
+export async function setMaxRate(
+  deps: Deps,
+  req: FastifyRequest,
+  user: Principal,
+  meter: ServicePointRef,
+  maxRatePerHour: string | null,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ rate: servicePoints.maxRatePerHour })
+      .from(servicePoints)
+      .where(eq(servicePoints.id, meter.servicePointId))
+      .for('update');
+    await tx.update(servicePoints).set({ maxRatePerHour }).where(eq(servicePoints.id, meter.servicePointId));
+    await reclassifyMeters(tx, [meter.servicePointId], {
+      review: { reason: 'meterRateChanged', userAccountId: user.userAccountId },
+    });
+    await audit(tx, req, {
+      action: 'setMaxRate',
+      entityType: 'servicePoint',
+      entityId: meter.servicePointId,
+      before: { maxRatePerHour: before?.rate ?? null },
+      after: { maxRatePerHour },
+    });
+    await announce(tx, await readingValues(tx, [meter.servicePointId], deps.now()));
   });
 }

@@ -78,12 +78,19 @@ export function usageBetween(meter: SQL, from: SQL, to: SQL | null): SQL {
       ${to === null ? sql`` : sql`and r.read_at < ${to}`}`;
 }
 
+/** The kinds of reading that leave a meter's level where it was (`kind not in ${offTheLine}`). */
+export const offTheLine = sql`('glitch', 'drop', 'suspect', 'discarded')`;
+
 /**
- * A meter's level before an instant: the total of its last reading before it, passing over a
- * lower total ignored as a glitch or still undecided: the total the next reading is measured
- * from, where a report row or a stay opens and closes. Null when nothing was read before.
+ * The reading that holds a meter's level before an instant: its last reading before it,
+ * passing over one-off totals, suspect rises, undecided drops and discarded readings: the
+ * reading the next one is measured from, where a report row or a stay opens and closes. A
+ * subquery of (total, read_at); no row when nothing was read before.
  */
-export const levelBefore = (meter: SQL, at: SQL) => sql`(
-  select x.total from meter_readings x
-  where x.service_point_id = ${meter} and x.read_at < ${at} and x.kind not in ('glitch', 'drop')
-  order by x.read_at desc limit 1)`;
+export const levelReadingBefore = (meter: SQL, at: SQL) => sql`
+  select x.total, x.read_at from meter_readings x
+  where x.service_point_id = ${meter} and x.read_at < ${at} and x.kind not in ${offTheLine}
+  order by x.read_at desc limit 1`;
+
+/** A meter's level before an instant (`levelReadingBefore`'s total); null when nothing was read before. */
+export const levelBefore = (meter: SQL, at: SQL) => sql`(select l.total from (${levelReadingBefore(meter, at)}) l)`;

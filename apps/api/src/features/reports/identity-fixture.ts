@@ -1,9 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { deviceControlMessages, siteSettings, stayMeters, stays, tariffVersions } from '../../db/schema';
-import { closeStayFigures } from '../stays/service';
+import { refreshStayFigures } from '../stays/service';
 import { recordReadings } from '../meters/readings';
 import { buildBusiness, buildLocation, buildMeter, buildSite } from '../../test/factories';
 import type { TestApp } from '../../test/harness';
-import { micro, microText, type ModelReading } from './identity-model';
+import { micro, microText, MODEL_RATE, type ModelReading } from './identity-model';
 
 export const IDENTITY_ZONE = 'America/Chicago';
 /** Rates that round: 0.13 a kWh, 0.07 a gallon. */
@@ -15,6 +16,8 @@ type IdentityMeter = {
   id: number;
   name: string;
   unit: Unit;
+  /** Its maximum rate, in micro-units an hour: its device type's. */
+  rate: bigint;
   location: IdentityLocation;
   series: ModelReading[];
 };
@@ -67,7 +70,7 @@ export async function buildIdentitySite(t: TestApp, spec: IdentitySpec): Promise
     const slot = (slots.get(location.id) ?? 0) + 1;
     slots.set(location.id, slot);
     const row = await buildMeter(db, { locationId: location.id, slot, deviceTypeId: m.unit === 'kWh' ? 1 : 7 });
-    meters.push({ id: row.id, name: row.name, unit: m.unit, location, series: m.series });
+    meters.push({ id: row.id, name: row.name, unit: m.unit, rate: MODEL_RATE[m.unit], location, series: m.series });
   }
   await recordReadings(
     db,
@@ -95,7 +98,7 @@ export async function buildIdentitySite(t: TestApp, spec: IdentitySpec): Promise
     const own = meters.filter((m) => m.location === location);
     if (own.length) await db.insert(stayMeters).values(own.map((m) => ({ stayId: stay!.id, servicePointId: m.id })));
     // a closed stay keeps the figures check-out stored, as in production
-    if (s.checkout !== null) await closeStayFigures(db, stay!.id, new Date(s.checkin), new Date(s.checkout));
+    if (s.checkout !== null) await refreshStayFigures(db, sql`st.id = ${stay!.id}`);
     siteStays.push({ location, checkin: s.checkin, checkout: s.checkout });
   }
   const controls = spec.controls ?? [];

@@ -10,6 +10,7 @@ import {
   lastBefore,
   localDate,
   micro,
+  MODEL_RATE,
   openings,
   usageByDay,
   usageOver,
@@ -24,7 +25,7 @@ import {
   type Unit,
 } from './identity-fixture';
 import { meterDays, reports } from './registry';
-import { meterSeries } from './series-arbitrary';
+import { EVERY_STEP, meterSeries } from './series-arbitrary';
 import { prepare, records } from './service';
 
 /**
@@ -131,11 +132,11 @@ async function checkUsageByLocation({ site, period, a, b, label }: Context): Pro
       expect(units(row.Amount, l), `${l}: Amount = Usage × Rate`).toBe(amount(units(row.Usage, l), site.rate[m.unit]));
     });
     const usage = sum(own.map((r) => units(r.Usage, l)));
-    expect(usage, `${l}: usage`).toBe(usageOver(m.series, a, b));
-    const closing = lastBefore(m.series, b);
+    expect(usage, `${l}: usage`).toBe(usageOver(m.series, m.rate, a, b));
+    const closing = lastBefore(m.series, m.rate, b);
     expect(own.at(-1)!['End Reading'] === null ? null : units(own.at(-1)!['End Reading'], l), l).toBe(closing);
     if (closing !== null)
-      expect(openings(m.series, a, b), `${l}: opening`).toContain(units(own[0]!['Start Reading'], l));
+      expect(openings(m.series, m.rate, a, b), `${l}: opening`).toContain(units(own[0]!['Start Reading'], l));
     perMeter.set(m.id, usage);
   }
   expect(result.length, label).toBe(
@@ -148,7 +149,7 @@ async function checkDailyUsage({ site, period, a, b, label }: Context, perMeter:
   const result = await run(site, 'daily_usage_per_location', period);
   const expected = new Map<string, Record<Unit, bigint>>();
   for (const m of site.meters) {
-    for (const [day, usage] of usageByDay(m.series, a, b, IDENTITY_ZONE)) {
+    for (const [day, usage] of usageByDay(m.series, m.rate, a, b, IDENTITY_ZONE)) {
       const key = `${day} ${m.location.description}`;
       const cell = expected.get(key) ?? { kWh: 0n, gal: 0n };
       cell[m.unit] += usage;
@@ -176,7 +177,7 @@ async function checkMonthlyBilling({ site, period, a, b, label }: Context, perMe
   const result = await run(site, 'monthly_billing_summary', period);
   const expected = new Map<string, Record<Unit, bigint>>();
   for (const m of site.meters) {
-    for (const [day, usage] of usageByDay(m.series, a, b, IDENTITY_ZONE)) {
+    for (const [day, usage] of usageByDay(m.series, m.rate, a, b, IDENTITY_ZONE)) {
       const cell = expected.get(day.slice(0, 7)) ?? { kWh: 0n, gal: 0n };
       cell[m.unit] += usage;
       expected.set(day.slice(0, 7), cell);
@@ -218,10 +219,10 @@ async function checkUsageByDay({ site, period, a, b, label }: Context, perMeter:
     });
     const want = new Map<string, bigint>();
     for (const m of site.meters.filter((x) => x.location === location)) {
-      for (const [day, usage] of usageByDay(m.series, a, b, IDENTITY_ZONE)) want.set(`${day} ${m.name}`, usage);
+      for (const [day, usage] of usageByDay(m.series, m.rate, a, b, IDENTITY_ZONE)) want.set(`${day} ${m.name}`, usage);
       const days = result.filter((r) => r.Meter === m.name);
       expect(sum(days.map((r) => units(r.Usage, l))), `${l} ${m.name}: days add up`).toBe(perMeter.get(m.id));
-      if (days.length) expect(units(days.at(-1)!['End Reading'], l), l).toBe(lastBefore(m.series, b));
+      if (days.length) expect(units(days.at(-1)!['End Reading'], l), l).toBe(lastBefore(m.series, m.rate, b));
     }
     expect(got, l).toEqual(want);
   }
@@ -259,7 +260,7 @@ async function checkStays({ site, period, a, b, label }: Context) {
     ] as const) {
       const own = meters.filter((m) => m.unit === unit);
       const want = own.length
-        ? sum(own.map((m) => usageOver(m.series, stay.checkin, stay.checkout ?? Infinity)))
+        ? sum(own.map((m) => usageOver(m.series, m.rate, stay.checkin, stay.checkout ?? Infinity)))
         : null;
       expect(row[column] === null ? null : units(row[column], l), `${l} ${i} ${unit}`).toBe(want);
     }
@@ -284,7 +285,7 @@ async function checkBillingByStay({ site, period, a, b, label }: Context) {
     ] as const) {
       const own = site.meters.filter((m) => m.location === stay.location && m.unit === unit);
       if (!own.length) continue;
-      const usage = sum(own.map((m) => usageOver(m.series, stay.checkin, stay.checkout!)));
+      const usage = sum(own.map((m) => usageOver(m.series, m.rate, stay.checkin, stay.checkout!)));
       expect(units(row[column], l), `${l} ${i} ${unit}`).toBe(usage);
       amounts[unit] = amount(usage, site.rate[unit]);
       expect(units(row[money], l), `${l} ${i} ${money}`).toBe(amounts[unit]);
@@ -489,17 +490,19 @@ describe('a month of 15-minute readings in America/Chicago (November 2026: Nov 1
 describe('any series of readings around the change of time', () => {
   // from Oct 31 18:00 CDT on, steps of whole quarter hours: local midnights and the repeated hour come up
   const origin = at('2026-10-31T23:00:00Z');
-  const series = meterSeries({
-    origin,
-    maxOffsetQuarters: 16,
-    quarters: [1, 1, 1, 2, 4, 8, 24, 96],
-    maxFirst: 900_000_000_000_000n,
-    maxAmount: 3_000_000n,
-    kinds: ['rise', 'rise', 'rise', 'rise', 'rise', 'rise', 'reset', 'drop', 'glitch', 'rollover'],
-    maxSteps: 30,
-  });
+  const series = (unit: Unit) =>
+    meterSeries({
+      origin,
+      maxOffsetQuarters: 16,
+      quarters: [1, 1, 1, 2, 4, 8, 24, 96],
+      maxFirst: 900_000_000_000_000n,
+      maxAmount: 3_000_000n,
+      rate: MODEL_RATE[unit],
+      kinds: EVERY_STEP,
+      maxSteps: 30,
+    });
   // a period from a minute, a reading's own minute or a local midnight, to another of these
-  const readingsAndMinutes = fc.tuple(series, series, series).chain((three) => {
+  const readingsAndMinutes = fc.tuple(series('kWh'), series('gal'), series('kWh')).chain((three) => {
     const instants = three.flatMap((s) => s.map((r) => r.at));
     const lastAt = Math.max(...instants);
     const edge = fc.oneof(

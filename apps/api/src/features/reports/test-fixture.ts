@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { Role } from '@portal/contract';
 import { deviceControlMessages, guests, siteSettings, stayMeters, stays } from '../../db/schema';
-import { closeStayFigures } from '../stays/service';
+import { refreshStayFigures } from '../stays/service';
 import { recordReadings } from '../meters/readings';
 import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../../test/factories';
 import type { TestApp } from '../../test/harness';
@@ -77,7 +78,7 @@ export async function reportFixture(t: TestApp) {
     { stayId: stay!.id, servicePointId: e.id, openingReading: '1010' },
     { stayId: stay!.id, servicePointId: w.id, openingReading: '500' },
   ]);
-  await closeStayFigures(db, stay!.id, stay!.checkinAt, stay!.checkoutAt!);
+  await refreshStayFigures(db, sql`st.id = ${stay!.id}`);
   await db.insert(deviceControlMessages).values({
     servicePointId: e.id,
     requestedState: 1,

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { levelBefore, totalBefore, usageBetween } from '../meters/usage';
+import { levelBefore, offTheLine, totalBefore, usageBetween } from '../meters/usage';
 
 /** The usage of meter `e.sp` from its raw readings read in [from, to), as one row of `day` (none when nothing was read there). */
 const rawRange = (day: SQL, from: SQL, to: SQL) => sql`
@@ -60,8 +60,8 @@ export const usageOverSpans = (timeZone: string) => sql`
 /**
  * Rows whose figures reconcile. Input: a CTE `row_span(k, sp, s, e, usage)`, the usage of
  * meter `sp` over [s, e) (from `usageOverSpans`). A row opens at the meter's level before s
- * (its last reading before s that is not a lower total ignored as a glitch or undecided, or the
- * first reading in [s, e) when there is none) and closes at its level before e. Where usage ≠
+ * (`levelBefore`: its last reading before s that moved its level, or the first reading in
+ * [s, e) when there is none) and closes at its level before e. Where usage ≠
  * closing − opening, the meter's series breaks inside the span (a reset, a new baseline or a
  * rollover): only then are its raw readings read, and the row is split into one piece per
  * unbroken run. A piece after a reset or a new baseline opens at that reading; at a rollover the
@@ -95,19 +95,23 @@ export const rowPieces = sql`
             else (array_agg(t.total order by t.read_at))[1] end as opening,
           (array_agg(t.lvl order by t.read_at desc))[1] as closing
         from (
-          select b.*,
-            count(*) filter (where b.inside and b.kind in ('reset', 'baseline', 'rollover')) over (order by b.read_at) as seg,
-            case when b.kind in ('glitch', 'drop') then lag(b.total) over (order by b.read_at) else b.total end as lvl,
-            case when b.inside and b.kind = 'rollover' then b.usage - b.total else 0 end as carry
+          -- the level after each reading: the total of the last one that moved it
+          select u.*, first_value(u.total) over (partition by u.moves order by u.read_at) as lvl
           from (
-            -- the level before the span opens the first run (its own usage is not the span's)
-            (select x.read_at, x.total, x.kind, 0::numeric as usage, false as inside from meter_readings x
-             where x.service_point_id = o.sp and x.read_at < o.s and x.kind not in ('glitch', 'drop')
-             order by x.read_at desc limit 1)
-            union all
-            select x.read_at, x.total, x.kind, x.usage, true from meter_readings x
-            where x.service_point_id = o.sp and x.read_at >= o.s and x.read_at < o.e
-          ) b
+            select b.*,
+              count(*) filter (where b.inside and b.kind in ('reset', 'baseline', 'rollover')) over (order by b.read_at) as seg,
+              count(*) filter (where b.kind not in ${offTheLine}) over (order by b.read_at) as moves,
+              case when b.inside and b.kind = 'rollover' then b.usage - b.total else 0 end as carry
+            from (
+              -- the level before the span opens the first run (its own usage is not the span's)
+              (select x.read_at, x.total, x.kind, 0::numeric as usage, false as inside from meter_readings x
+               where x.service_point_id = o.sp and x.read_at < o.s and x.kind not in ${offTheLine}
+               order by x.read_at desc limit 1)
+              union all
+              select x.read_at, x.total, x.kind, x.usage, true from meter_readings x
+              where x.service_point_id = o.sp and x.read_at >= o.s and x.read_at < o.e
+            ) b
+          ) u
         ) t
         group by t.seg
       ) p

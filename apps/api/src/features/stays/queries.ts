@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { rows, type Queryable } from '../../db/client';
+import { intArray, rows, type Queryable } from '../../db/client';
 import { levelBefore, usageBetween } from '../meters/service';
 import { guests, stays } from '../../db/schema';
 
@@ -32,6 +32,14 @@ export function relaysOfLocation(q: Queryable, locationId: number): Promise<Rela
     where sp.location_id = ${locationId}
     order by sp.slot, spc.capability_id`,
   );
+}
+
+/** A new stay's meters, each opening at its level at check-in. */
+export async function addStayMeters(q: Queryable, stayId: number, meterIds: number[], checkinAt: Date): Promise<void> {
+  await q.execute(sql`
+    insert into stay_meters (stay_id, service_point_id, opening_reading)
+    select ${stayId}, m.id, ${levelBefore(sql`m.id`, sql`${checkinAt}::timestamptz`)}
+    from unnest(${intArray(meterIds)}) as m(id)`);
 }
 
 export async function openStay(q: Queryable, locationId: number) {
@@ -75,16 +83,27 @@ export type StayFiguresDbRow = {
 };
 
 /**
- * Closes the stay's meters over [check-in, check-out), the span every report uses: the
- * closing reading is the meter's level before check-out (a report's End Reading), the usage
- * that of the readings read since check-in.
+ * The figures of closed stays' meters (the stays `st` the condition picks) over [check-in,
+ * check-out), the span every report uses, as the readings stand now: the opening reading is
+ * the meter's level before check-in and the closing one its level before check-out (a report's
+ * Start and End Reading), the usage that of the readings read between; and each stay's kWh.
+ * Check-out stores them; a late or reclassified reading has them worked out again.
  */
-export async function closeStayMeters(q: Queryable, stayId: number, checkinAt: Date, checkoutAt: Date): Promise<void> {
+export async function refreshStayFigures(q: Queryable, where: SQL): Promise<void> {
   await q.execute(sql`
     update stay_meters sm
-    set closing_reading = ${levelBefore(sql`sm.service_point_id`, sql`${checkoutAt}`)},
-        usage = ${stayMeterUsage(sql`${checkinAt}`, sql`${checkoutAt}`)}
-    where sm.stay_id = ${stayId}`);
+    set opening_reading = ${levelBefore(sql`sm.service_point_id`, sql`st.checkin_at`)},
+        closing_reading = ${levelBefore(sql`sm.service_point_id`, sql`st.checkout_at`)},
+        usage = ${stayMeterUsage(sql`st.checkin_at`, sql`st.checkout_at`)}
+    from stays st
+    where st.id = sm.stay_id and st.checkout_at is not null and ${where}`);
+  await q.execute(sql`
+    update stays st set total_usage = (
+      select sum(sm.usage) from stay_meters sm
+      join service_points sp on sp.id = sm.service_point_id
+      join device_types dt on dt.id = sp.device_type_id
+      where sm.stay_id = st.id and dt.unit = 'kWh')
+    where st.checkout_at is not null and ${where}`);
 }
 
 export type CurrentStayDbRow = {
@@ -120,12 +139,17 @@ export type StayMeterDbRow = {
   usage: string;
 };
 
-/** The meters of an open stay: opening and latest reading, and the usage so far. */
+/**
+ * The meters of an open stay: its level at check-in and now (whatever order the readings came
+ * in: a reading from before check-in that arrives later moves the opening), and the usage so far.
+ */
 export function openStayMeters(q: Queryable, stayId: number, checkinAt: Date): Promise<StayMeterDbRow[]> {
   return rows<StayMeterDbRow>(
     q,
     sql`
-    select sp.id as service_point_id, sp.name, dt.unit, sm.opening_reading, sp.last_reading as current_reading,
+    select sp.id as service_point_id, sp.name, dt.unit,
+      ${levelBefore(sql`sm.service_point_id`, sql`${checkinAt}::timestamptz`)} as opening_reading,
+      ${levelBefore(sql`sm.service_point_id`, sql`'infinity'::timestamptz`)} as current_reading,
       ${stayMeterUsage(sql`${checkinAt}`, null)} as usage
     from stay_meters sm
     join service_points sp on sp.id = sm.service_point_id
@@ -133,20 +157,6 @@ export function openStayMeters(q: Queryable, stayId: number, checkinAt: Date): P
     where sm.stay_id = ${stayId}
     order by sp.slot nulls last, sp.id`,
   );
-}
-
-/** The kWh of a closed stay's electric meters. */
-export async function electricUsageOfStay(q: Queryable, stayId: number): Promise<string | null> {
-  const [row] = await rows<{ kwh: string | null }>(
-    q,
-    sql`
-    select sum(sm.usage) as kwh
-    from stay_meters sm
-    join service_points sp on sp.id = sm.service_point_id
-    join device_types dt on dt.id = sp.device_type_id
-    where sm.stay_id = ${stayId} and dt.unit = 'kWh'`,
-  );
-  return row?.kwh ?? null;
 }
 
 /** Guests whose phone starts with the digits typed, among those the condition lets the caller see. */

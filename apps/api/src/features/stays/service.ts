@@ -13,7 +13,7 @@ import {
   type UpdateCapabilitiesRequest,
 } from '@portal/contract';
 import type { Queryable, Tx } from '../../db/client';
-import { guests, locations, servicePoints, stayMeters, stays } from '../../db/schema';
+import { guests, locations, servicePoints, stays } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { announce, locationChanged } from '../../hub/events';
 import { audit } from '../../lib/audit';
@@ -25,11 +25,11 @@ import { awaitConfirmation, handOver, queueControls, type Queued } from '../devi
 import { commandsFor, isDisconnect } from '../devices/relays';
 import { editLocation } from '../locations/service';
 import {
-  closeStayMeters,
+  addStayMeters,
   currentStay,
   openStayMeters,
-  electricUsageOfStay,
   openStay,
+  refreshStayFigures,
   relaysOfLocation,
   searchGuests,
   selectStayHistory,
@@ -140,14 +140,7 @@ export async function checkIn(
         statementToken: newStatementToken(),
       })
       .returning({ id: stays.id });
-    const meters = [...new Map(relays.map((r) => [r.service_point_id, r.last_reading])).entries()];
-    if (meters.length) {
-      await tx
-        .insert(stayMeters)
-        .values(
-          meters.map(([servicePointId, reading]) => ({ stayId: stay!.id, servicePointId, openingReading: reading })),
-        );
-    }
+    await addStayMeters(tx, stay!.id, [...new Set(relays.map((r) => r.service_point_id))], now);
     await tx
       .update(locations)
       .set({ isCheckedIn: true, autoCheckoutAt: autoAt, updatedAt: now })
@@ -179,12 +172,8 @@ async function closeStay(
   if (!loc!.isCheckedIn) throw conflict('notCheckedIn');
   const stay = await openStay(tx, locationId);
   if (stay) {
-    await closeStayMeters(tx, stay.id, stay.checkinAt, now);
-    const kwh = await electricUsageOfStay(tx, stay.id);
-    await tx
-      .update(stays)
-      .set({ checkoutAt: now, checkedOutByUserId: byUserId, totalUsage: kwh })
-      .where(eq(stays.id, stay.id));
+    await tx.update(stays).set({ checkoutAt: now, checkedOutByUserId: byUserId }).where(eq(stays.id, stay.id));
+    await refreshStayFigures(tx, sql`st.id = ${stay.id}`);
     await freezeStatements(tx, sql`st.id = ${stay.id}`, now);
   }
   await tx
@@ -340,8 +329,8 @@ export async function currentStayOf(deps: Deps, locationId: number): Promise<Cur
   };
 }
 
-/** A closed stay's meter figures (closing reading, usage) by the rule check-out stores them with. */
-export { closeStayMeters as closeStayFigures };
+/** Closed stays' meter figures by the rule check-out stores them with. */
+export { refreshStayFigures };
 
 /** The stays of a location, newest first, with the guest, the kWh used in each and its meters' events. */
 export async function stayHistory(q: Queryable, locationId: number, now: Date): Promise<StayHistoryRow[]> {

@@ -213,11 +213,11 @@ describe('check-out', () => {
     });
     const at = (s: number) => new Date(Date.now() + s * 1000);
     await recordReadings(t.deps.db, [
-      { servicePointId: meter.id, readAt: at(1), total: '112.5', isReset: false },
-      { servicePointId: meter.id, readAt: at(2), total: '10', isReset: true },
-      { servicePointId: meter.id, readAt: at(3), total: '14', isReset: false },
+      { servicePointId: meter.id, readAt: at(1_800), total: '106.5', isReset: false },
+      { servicePointId: meter.id, readAt: at(1_801), total: '10', isReset: true },
+      { servicePointId: meter.id, readAt: at(2_400), total: '12', isReset: false },
     ]);
-    t.clock.set(at(4));
+    t.clock.set(at(2_500));
     const soFar = await currentStayOf(tokens.manager, loc.id);
     expect(soFar.body.result?.meters).toEqual([
       {
@@ -225,8 +225,8 @@ describe('check-out', () => {
         servicePointName: meter.name,
         unit: 'kWh',
         openingReading: 100,
-        currentReading: 14,
-        usage: 16.5,
+        currentReading: 12,
+        usage: 8.5,
       },
     ]);
     const sentBefore = t.gateway.sent.length;
@@ -239,14 +239,14 @@ describe('check-out', () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Check-out successful');
     const [stay] = await t.deps.db.select().from(stays).where(eq(stays.locationId, loc.id));
-    expect(Number(stay!.totalUsage)).toBeCloseTo(16.5, 6);
+    expect(Number(stay!.totalUsage)).toBeCloseTo(8.5, 6);
     expect(t.gateway.sent.slice(sentBefore).map((c) => c.requestedState)).toEqual([0, 0]);
     const history = await t.call<Array<{ totalUsage: number; checkoutDateTime: string | null }>>({
       method: 'GET',
       url: `/api/GetStayTransactionsUsageByLocationID?locationID=${loc.id}`,
       token: tokens.manager,
     });
-    expect(history.body.result[0]).toMatchObject({ totalUsage: 16.5 });
+    expect(history.body.result[0]).toMatchObject({ totalUsage: 8.5 });
     expect(history.body.result[0]!.checkoutDateTime).not.toBeNull();
   });
 

@@ -25,6 +25,7 @@ export function stayStatement(overrides: Partial<StayStatement> = {}): StayState
         closingReading: '50.5',
         closingReadingAt: '2026-11-03T17:45:00.000Z',
         usage: '75.5',
+        underReview: 0,
         events: [{ at: '2026-11-02T07:30:00.000Z', kind: 'reset', reading: '5', previous: '130' }],
       },
       {
@@ -35,6 +36,7 @@ export function stayStatement(overrides: Partial<StayStatement> = {}): StayState
         closingReading: '1600',
         closingReadingAt: '2026-11-03T17:45:00.000Z',
         usage: '600',
+        underReview: 0,
         events: [],
       },
     ],
@@ -77,9 +79,14 @@ export function stayStatement(overrides: Partial<StayStatement> = {}): StayState
     subtotal: '2489.00',
     taxTotal: '186.68',
     total: '2675.68',
+    revision: 1,
+    revisedAt: null,
+    revisionReason: null,
+    changes: [],
     guestName: 'Dana Reyes',
     publicUrl: 'http://localhost/statement/abcDEF123_-xyz456789012',
     linkExpiresAt: '2027-02-01T18:00:00.000Z',
+    revisions: [{ revision: 1, revisedAt: null, revisionReason: null, total: '2675.68' }],
     ...overrides,
   };
 }

@@ -1,0 +1,99 @@
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { HeldBackReading, ReadingDecisionRequest } from '@portal/contract';
+import { rows, type Queryable } from '../../db/client';
+import type { Deps } from '../../deps';
+import { announce } from '../../hub/events';
+import { audit } from '../../lib/audit';
+import { invalid } from '../../lib/errors';
+import type { Principal } from '../auth/principal';
+import type { LocationRef, ServicePointRef } from '../auth/scope';
+import { levelBefore, readingValues } from '../meters/service';
+import { recordReadings } from '../meters/readings';
+import { reviseStatements } from './revisions';
+
+/** How many held-back readings a location lists at most, newest first. */
+const HELD_BACK_SHOWN = 200;
+
+/** The readings of a location's meters held back as suspect, newest first, each with the level it rises from. */
+export async function heldBackReadings(q: Queryable, location: LocationRef): Promise<HeldBackReading[]> {
+  const found = await rows<{
+    id: number;
+    name: string;
+    unit: 'kWh' | 'gal';
+    at: Date | string;
+    total: string;
+    previous: string | null;
+  }>(
+    q,
+    sql`
+    select sp.id, sp.name, dt.unit, r.read_at as at, trim_scale(r.total)::text as total,
+      trim_scale(${levelBefore(sql`r.service_point_id`, sql`r.read_at`)})::text as previous
+    from service_points sp
+    join device_types dt on dt.id = sp.device_type_id
+    -- kind <> 'normal': the partial index of the few readings that break a series
+    join meter_readings r on r.service_point_id = sp.id and r.kind <> 'normal' and r.kind = 'suspect'
+    where sp.location_id = ${location.locationId}
+    order by r.read_at desc
+    limit ${HELD_BACK_SHOWN}`,
+  );
+  return found.map((r) => ({
+    servicePointID: r.id,
+    servicePointName: r.name,
+    unit: r.unit,
+    readDateTime: new Date(r.at).toISOString(),
+    reading: r.total,
+    previousReading: r.previous,
+  }));
+}
+
+/**
+ * Staff decide a reading held back: confirmed, its rise counts as read; discarded, it counts for
+ * nothing. The meter's readings are walked again from it, the roll-ups move by the difference,
+ * and the closed stays it changes are revised at once, each revision saying why. Audited.
+ */
+export async function decideReading(
+  deps: Deps,
+  req: FastifyRequest,
+  user: Principal,
+  meter: ServicePointRef,
+  input: ReadingDecisionRequest,
+  decision: 'confirmed' | 'discarded',
+): Promise<void> {
+  const at = new Date(input.readDateTime);
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const [held] = await rows<{ total: string; kind: string }>(
+      tx,
+      sql`
+      select total::text as total, kind from meter_readings
+      where service_point_id = ${meter.servicePointId} and read_at = ${at} and kind = 'suspect'
+      for update`,
+    );
+    if (!held) throw invalid('readingNotHeldBack', 'readDateTime');
+    await tx.execute(sql`
+      update meter_readings set decision = ${decision}
+      where service_point_id = ${meter.servicePointId} and read_at = ${at}`);
+    const reason = decision === 'confirmed' ? 'readingConfirmed' : 'readingDiscarded';
+    await recordReadings(
+      tx,
+      [{ servicePointId: meter.servicePointId, readAt: at, total: held.total, isReset: false }],
+      {
+        review: { reason, userAccountId: user.userAccountId },
+      },
+    );
+    await audit(tx, req, {
+      action: decision === 'confirmed' ? 'confirmReading' : 'discardReading',
+      entityType: 'servicePoint',
+      entityId: meter.servicePointId,
+      before: { readAt: at.toISOString(), total: held.total, kind: held.kind },
+      after: { decision },
+    });
+    await reviseStatements(
+      tx,
+      sql`x.stay_id in (select sm.stay_id from stay_meters sm where sm.service_point_id = ${meter.servicePointId})`,
+      now,
+    );
+    await announce(tx, await readingValues(tx, [meter.servicePointId], now));
+  });
+}
