@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from './fields';
+import { idParam, whenValid } from './fields';
 
 /**
  * Tariffs and statements. Money and prices travel as exact decimal text ("12.50", "0.1325"),
@@ -66,6 +66,7 @@ export const tariffVersionRequest = z
       .max(10, 'invalidValue')
       .refine((blocks) => blocks.every((b, i) => i === 0 || Number(b.upToKwh) > Number(blocks[i - 1]!.upToKwh)), {
         message: 'blocksAscending',
+        ...whenValid(['upToKwh']),
       })
       .default([]),
     fees: z
