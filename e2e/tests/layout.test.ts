@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes, type StayHistoryRow, type StayStatement } from '@portal/contract';
+import { routes, type AlertsPage, type StayHistoryRow, type StayStatement } from '@portal/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { demo, launch, newPage } from '../support/browser';
+import { demo, launch, newPage, signIn } from '../support/browser';
+import { LANGUAGES } from '../support/i18n';
 import { api, apiToken, locationsOf, visibleSites } from '../support/locations';
 
 /**
  * Screens that must fit their width: the guest's statement on a small phone, without sideways
- * scrolling and with every amount in view.
+ * scrolling and with every amount in view; badges whose words are whole in every language.
  */
 
 let browser: Browser;
@@ -100,6 +101,43 @@ describe('layout', () => {
       const row = meters.getByRole('row', { name: new RegExp(`^${meter.meterName}`) });
       expect(await inView(row.getByRole('rowheader')), meter.meterName).toBe(true);
       expect(await inView(row.getByRole('cell').last()), `${meter.meterName} usage`).toBe(true);
+    }
+    await page.context().close();
+  });
+
+  it('[SITE OWNER] the Alerts page shows every severity and state badge whole, in Japanese and the other languages', async () => {
+    // one alert acknowledged and one resolved, so that every state has its badge
+    const token = await apiToken(demo.owner);
+    const open = await api<AlertsPage>(token, 'GET', path(routes.alerts.list, '?state=open&pageSize=2'));
+    expect(open.alerts).toHaveLength(2);
+    const [first, second] = open.alerts.map((a) => a.alertID);
+    await api(token, 'POST', path(routes.alerts.acknowledge), { alertIDs: [first], note: 'Checked on site' });
+    await api(token, 'POST', path(routes.alerts.resolve), { alertIDs: [second] });
+
+    const languages = ['ja', ...LANGUAGES.filter((l) => l !== 'ja')];
+    const page = await newPage(browser, { width: 1366, height: 768 });
+    await signIn(page, demo.owner);
+    await page.waitForURL(`**${demo.owner.home}`);
+    for (const language of languages) {
+      await page.evaluate((l) => localStorage.setItem('portal.language', JSON.stringify(l)), language);
+      for (const state of ['', 'resolved']) {
+        await page.goto(`/Alerts${state ? `?state=${state}` : ''}`);
+        const rows = page.locator('tr[data-alert-id]');
+        await rows.first().waitFor();
+        expect(await page.locator('html').getAttribute('lang')).toBe(language);
+        // each badge's word: the width it needs against the width it has
+        const cut = await page.getByRole('main').evaluate((main) =>
+          Array.from(main.querySelectorAll('.mantine-Badge-root'))
+            .map((badge) => {
+              const label = badge.querySelector('.mantine-Badge-label') ?? badge;
+              return { text: label.textContent ?? '', need: label.scrollWidth, has: label.clientWidth };
+            })
+            .filter((b) => b.need > b.has),
+        );
+        const badges = await page.locator('[data-severity], [data-state]').count();
+        expect(badges, `${language} ${state}`).toBeGreaterThan(1);
+        expect(cut, `${language} ${state}`).toEqual([]);
+      }
     }
     await page.context().close();
   });

@@ -43,8 +43,9 @@ export function PropertyReportsModal({
     <Modal
       opened={opened}
       onClose={onClose}
-      // wide enough for every column of the widest report at 1366 px, in every language
-      size="80rem"
+      // as wide as the window: the widest report (Billing by Stay, 14 columns) fits 1366 px, its table dense
+      size="100%"
+      xOffset="1rem"
       title={t('reports.titleFor', { site: site.sitePublicName })}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
@@ -222,7 +223,7 @@ export function ReportTable({ type, rows }: { type: ReportType; rows: ReportRow[
           const v = getValue() as ReportRow[string];
           // every decimal the server keeps (6), so that shown readings and usage add up
           return typeof v === 'number' ? (
-            <Text span ff="monospace" size="sm" style={{ whiteSpace: 'nowrap' }}>
+            <Text span inherit ff="monospace" style={{ whiteSpace: 'nowrap' }}>
               {v.toLocaleString(undefined, { maximumFractionDigits: 6 })}
             </Text>
           ) : (
@@ -234,6 +235,14 @@ export function ReportTable({ type, rows }: { type: ReportType; rows: ReportRow[
   );
   if (rows.length === 0) return <EmptyState title={t('reports.emptyTitle')} text={t('reports.emptyText')} />;
   return (
-    <DataTable data={rows} columns={columns} initialSort={[]} pageSize={25} minWidth={0} label={type.reportTypeName} />
+    <DataTable
+      data={rows}
+      columns={columns}
+      initialSort={[]}
+      pageSize={25}
+      minWidth={0}
+      dense
+      label={type.reportTypeName}
+    />
   );
 }
