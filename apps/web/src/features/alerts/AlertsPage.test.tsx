@@ -102,6 +102,35 @@ describe('the Alerts page', () => {
     expect(screen.getByText('Alerts 1–2 of 2').getAttribute('role')).toBe('status');
   });
 
+  it('keeps the acknowledgement’s note beside the resolution’s once an alert is resolved', async () => {
+    openAlerts({
+      list: () => ({
+        result: {
+          total: 1,
+          alerts: [
+            alertRow(2, {
+              state: 'resolved',
+              acknowledgedAt: '2026-11-05T19:00:00.000Z',
+              acknowledgedBy: 'Dana Reyes',
+              note: 'Valve closed',
+              resolvedAt: '2026-11-05T20:00:00.000Z',
+              resolvedBy: 'Sam Ortiz',
+              resolutionNote: 'Pipe replaced',
+            }),
+          ],
+        },
+      }),
+    });
+    const [row] = bodyRows(await table()) as [HTMLElement];
+    const lines = [...row.querySelectorAll('td:nth-child(6) p')].map((p) => p.textContent);
+    expect(lines).toEqual([
+      'Acknowledged by Dana Reyes on Nov 5, 2026, 12:00 PM MST',
+      'Note: Valve closed',
+      'Resolved by Sam Ortiz on Nov 5, 2026, 1:00 PM MST',
+      'Resolution note: Pipe replaced',
+    ]);
+  });
+
   it('sends the property of a link and each filter the user picks, and keeps them in the address', async () => {
     const { user, server } = openAlerts({
       route: '/Alerts?siteID=3',
