@@ -81,7 +81,7 @@ describe('the Alerts page', () => {
     const [first, second] = rows as [HTMLElement, HTMLElement];
     expect(within(first).getByText('Critical')).toBeTruthy();
     expect(first.textContent).toContain(
-      'Meter E000001 at Pine Lake / Site 1 has not reported since Nov 5, 2026, 11:00 AM.',
+      'Meter E000001 at Pine Lake / Site 1 has not reported since Nov 5, 2026, 11:00 AM MST.',
     );
     expect(within(first).getByText('Nov 5, 2026, 11:30 AM MST')).toBeTruthy();
     expect(within(first).getByText('Open')).toBeTruthy();

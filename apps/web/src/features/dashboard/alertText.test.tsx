@@ -34,7 +34,7 @@ const alert = (over: Partial<SystemAlert>): SystemAlert => ({
 describe('system alert texts', () => {
   it("say what happened, the meter in bold, the time in the property's time zone", async () => {
     expect(await rendered('en', alert({}))).toBe(
-      '<b>Meter E000001</b> at Pine Lake / A-12 has not reported since Nov 10, 2026, 8:30 AM.',
+      '<b>Meter E000001</b> at Pine Lake / A-12 has not reported since Nov 10, 2026, 8:30 AM MST.',
     );
   });
 
@@ -62,7 +62,7 @@ describe('system alert texts', () => {
       }),
     );
     expect(html).toBe(
-      '<b>Meter E1</b> at S / L sent 3 messages that were refused since Nov 10, 2026, 8:30 AM (meter clock ahead of the server).',
+      '<b>Meter E1</b> at S / L sent 3 messages that were refused since Nov 10, 2026, 8:30 AM MST (meter clock ahead of the server).',
     );
   });
 
