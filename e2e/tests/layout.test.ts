@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type AlertsPage, type StayHistoryRow, type StayStatement } from '@portal/contract';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { demo, launch, newPage, signIn } from '../support/browser';
 import { LANGUAGES } from '../support/i18n';
 import { api, apiToken, locationsOf, visibleSites } from '../support/locations';
@@ -44,13 +44,13 @@ async function closedStatement(): Promise<StayStatement> {
 }
 
 /** What lies beyond the page's width: the page itself, or an element scrolled or cut off inside it. */
-async function overflow(page: Page, within: Locator) {
+async function overflow(within: Locator) {
   return within.evaluate((root) => {
     const width = document.documentElement.clientWidth;
     const out: string[] = [];
     if (document.documentElement.scrollWidth > width)
       out.push(`page ${document.documentElement.scrollWidth} > ${width}`);
-    for (const el of [root, ...root.querySelectorAll('*')]) {
+    for (const el of [root, ...Array.from(root.querySelectorAll('*'))]) {
       const box = el.getBoundingClientRect();
       if (box.width <= 1 && box.height <= 1) continue; // visually hidden, for screen readers
       const name = `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
@@ -83,7 +83,7 @@ describe('layout', () => {
     await page.goto(statement.publicUrl!);
     const main = page.getByRole('main');
     await main.getByRole('heading', { level: 1, name: `Statement · ${statement.locationName}` }).waitFor();
-    expect(await overflow(page, main)).toEqual([]);
+    expect(await overflow(main)).toEqual([]);
 
     const money = (amount: string) =>
       new Intl.NumberFormat('en', { style: 'currency', currency: statement.currency }).format(amount as `${number}`);

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReportRow } from '@portal/contract';
 import { rows, type Db, type Queryable } from '../../db/client';
-import { freezeStatements } from '../billing/service';
+import { freezeStatements, tariffVersionNumber } from '../billing/service';
 import { rowPieces, usageOverSpans } from './usage-spans';
 
 type ColumnType = 'text' | 'number' | 'money' | 'date' | 'datetime';
@@ -332,7 +332,7 @@ export const reports: Record<string, ReportDefinition> = {
         sql`(st.statement->>'taxTotal')::numeric`,
         sql`(st.statement->>'total')::numeric`,
         sql`st.statement->>'currency'`,
-        sql`(st.statement->>'tariffVersionID')::int`,
+        tariffVersionNumber(sql`(st.statement->>'tariffVersionID')::int`),
       )}
       from st
       join locations l on l.id = st.location_id

@@ -2,6 +2,7 @@ import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } fro
 import type { PublicStatement, StatementMeter } from '@portal/contract';
 import { IconRefresh } from '@tabler/icons-react';
 import { Fragment, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { PropertyTime, propertyTimeText } from '../../../ui/PropertyTime';
 import { formatDecimal, formatMoney } from '../../../lib/decimals';
@@ -73,16 +74,20 @@ function StayFacts({ statement: s, children }: { statement: PublicStatement; chi
         <Fact label={t('billing.statement.nights')}>{formatDecimal(String(s.nights), i18n.language)}</Fact>
       </SimpleGrid>
       <Text size="sm" mt="sm">
-        {s.tariffVersionID !== null && s.tariffEffectiveFrom !== null
-          ? t('billing.statement.tariff', {
-              id: s.tariffVersionID,
-              from: propertyTimeText(s.tariffEffectiveFrom, s.timeZone, i18n.language),
-            })
-          : t('billing.statement.noTariff')}{' '}
-        {t('billing.statement.tariffRule')}
+        {tariffText(t, s, i18n.language)} {t('billing.statement.tariffRule')}
       </Text>
     </Paper>
   );
+}
+
+/** The tariff version that priced the stay, by the property's number for it; its moment unless it is the first. */
+function tariffText(t: TFunction, s: PublicStatement, language: string): string {
+  if (s.tariffVersionNumber === null || s.tariffEffectiveFrom === null) return t('billing.statement.noTariff');
+  if (s.tariffSinceCreation) return t('billing.statement.tariffSinceCreation', { number: s.tariffVersionNumber });
+  return t('billing.statement.tariff', {
+    number: s.tariffVersionNumber,
+    from: propertyTimeText(s.tariffEffectiveFrom, s.timeZone, language),
+  });
 }
 
 function MetersTable({ statement: s }: { statement: PublicStatement }) {
