@@ -73,20 +73,29 @@ function ReportForm({ site, initialLocation }: { site: ReportSite; initialLocati
   const [result, setResult] = useState<{ type: ReportType; rows: ReportRow[] } | null>(null);
 
   const type = types.data?.find((r) => r.reportTypeID === typeId) ?? null;
+  // what the chosen type does with each input, as the server's registry says
+  const inputs = type?.inputs ?? null;
+  const noPeriod = inputs?.period === 'unused';
 
   function validRun(): ReportRun | null {
-    const code = reportFormError({ reportTypeID: typeId, start, end, location }, type?.needsLocation ?? false);
+    const code = reportFormError({ reportTypeID: typeId, start, end, location, locationText }, inputs);
     setProblem(code ? t(`msg.${code}`) : null);
     if (code || !type) return null;
     return {
       reportID: type.reportTypeID,
       siteID: site.siteID,
       storedProcedureCalled: type.storedProcedureCalled,
-      start,
-      end,
+      start: noPeriod ? null : start,
+      end: noPeriod ? null : end,
       locationDescription: location ?? '',
     };
   }
+
+  /** The file's name: its period, or the property's date for a report that takes none. */
+  const fileName = (run: ReportRun, ext?: string) => {
+    const today = todayIn(site.timeZone);
+    return reportFileName(run.start ?? today, run.end ?? today, ext);
+  };
 
   async function view() {
     const run = validRun();
@@ -112,7 +121,7 @@ function ReportForm({ site, initialLocation }: { site: ReportSite; initialLocati
         siteName: site.sitePublicName,
         reportName: type.reportTypeName,
       });
-      saveFile(blob, reportFileName(run.start, run.end));
+      saveFile(blob, fileName(run));
     } catch {
       toast.error(t('msg.exportFailed'));
     } finally {
@@ -128,7 +137,7 @@ function ReportForm({ site, initialLocation }: { site: ReportSite; initialLocati
       const rows = await fetchReportRecords(run);
       const headers = type.columnHeaders.split(',');
       const text = csvDocument([headers, ...rows.map((r) => headers.map((h) => r[h] ?? null))]);
-      saveFile(new Blob([text], { type: 'text/csv;charset=utf-8' }), reportFileName(run.start, run.end, 'csv'));
+      saveFile(new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName(run, 'csv'));
     } catch {
       toast.error(t('msg.exportFailed'));
     } finally {
@@ -160,6 +169,8 @@ function ReportForm({ site, initialLocation }: { site: ReportSite; initialLocati
         <Autocomplete
           label={t('reports.location')}
           placeholder={t('reports.locationPlaceholder')}
+          withAsterisk={inputs?.location === 'required'}
+          description={inputs?.location === 'optional' ? t('reports.locationOptional') : undefined}
           data={(search.data ?? []).map((o) => ({ value: o.locationDescription, label: o.locationDescription }))}
           value={locationText}
           onChange={setLocationText}
@@ -171,12 +182,16 @@ function ReportForm({ site, initialLocation }: { site: ReportSite; initialLocati
           label={t('reports.start')}
           value={start}
           onChange={(e) => setStart(e.currentTarget.value)}
+          disabled={noPeriod}
+          description={noPeriod ? t('reports.periodUnused') : undefined}
         />
         <TextInput
           type="datetime-local"
           label={t('reports.end')}
           value={end}
           onChange={(e) => setEnd(e.currentTarget.value)}
+          disabled={noPeriod}
+          description={noPeriod ? t('reports.periodUnused') : undefined}
         />
       </SimpleGrid>
       {problem && (
