@@ -148,6 +148,38 @@ describe('property reports', () => {
     await page.context().close();
   });
 
+  it('[SITE OWNER] narrows Usage by Location to the location picked, and disables the dates of a report without a period', async () => {
+    const page = await newPage(browser);
+    await signIn(page, demo.owner);
+    await page.waitForURL('**/MySites');
+    const dialog = await openPineLakeReports(page);
+    await dialog.getByRole('textbox', { name: 'Report Type' }).click();
+    await page.getByRole('option', { name: 'Usage by Location' }).click();
+    const location = dialog.getByRole('textbox', { name: 'Location', exact: true });
+    await dialog.getByText('Optional: leave it empty for the whole property.').waitFor();
+    await location.pressSequentially('Site B-0');
+    await page.getByRole('option', { name: 'Site B-02', exact: true }).click();
+    await dialog.getByRole('button', { name: 'View' }).click();
+    const table = dialog.getByRole('table', { name: 'Usage by Location' });
+    await table.waitFor();
+    const places = await table.locator('tbody tr td:first-child').allTextContents();
+    expect(places.length).toBeGreaterThan(0);
+    expect(new Set(places)).toEqual(new Set(['Site B-02']));
+
+    await dialog.getByRole('textbox', { name: 'Report Type' }).click();
+    await page.getByRole('option', { name: 'Missing and Out-of-Service Meters' }).click();
+    for (const name of ['Start Date & Time', 'End Date & Time'])
+      expect(await dialog.getByLabel(name).isDisabled(), name).toBe(true);
+    expect(await dialog.getByText('Not used: this report shows how things stand now.').count()).toBe(2);
+    await dialog.getByRole('button', { name: 'View' }).click();
+    await dialog
+      .getByRole('table', { name: 'Missing and Out-of-Service Meters' })
+      .or(dialog.getByText('Nothing to show now'))
+      .first()
+      .waitFor();
+    await page.context().close();
+  });
+
   it.each([
     { report: 'Usage by Location', columns: 9 },
     { report: 'Billing by Stay', columns: 14 },

@@ -30,7 +30,8 @@ function openReports() {
   signInAs(Role.SiteOwner);
   const api = mockApi({
     [TYPES]: types,
-    [RECORDS]: [{ Location: 'Site B-02', Meter: 'E000002' }],
+    // the report of how things stand now finds nothing: every meter reports
+    [RECORDS]: (call) => ({ result: call.query.ReportID === '6' ? [] : [{ Location: 'Site B-02', Meter: 'E000002' }] }),
     [SEARCH]: [{ locationID: 2, locationDescription: 'Site B-02' }],
   });
   const view = renderWithApp(<PropertyReportsModal opened onClose={vi.fn()} site={site} />);
@@ -79,6 +80,7 @@ describe('the Property Reports dialog', () => {
     expect(query.ReportID).toBe('6');
     expect(query).not.toHaveProperty('PeriodStartDate');
     expect(query).not.toHaveProperty('EndDate');
+    expect(await within(dialog).findByText('Nothing to show now')).toBeTruthy();
   });
 
   it('marks the location of a report of one location as required, and refuses a location typed but not picked', async () => {

@@ -248,7 +248,15 @@ export function ReportTable({ type, rows }: { type: ReportType; rows: ReportRow[
       })),
     [type],
   );
-  if (rows.length === 0) return <EmptyState title={t('reports.emptyTitle')} text={t('reports.emptyText')} />;
+  if (rows.length === 0) {
+    const now = type.inputs.period === 'unused';
+    return (
+      <EmptyState
+        title={t(now ? 'reports.emptyNowTitle' : 'reports.emptyTitle')}
+        text={t(now ? 'reports.emptyNowText' : 'reports.emptyText')}
+      />
+    );
+  }
   return (
     <DataTable
       data={rows}
