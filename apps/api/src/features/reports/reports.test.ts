@@ -49,13 +49,17 @@ function run(
   });
 }
 
+/** The property's report types, as its Site Manager's dialog reads them. */
+const reportTypes = () =>
+  t.call<ReportType[]>({
+    method: 'GET',
+    url: `/api/Report/ReportsLookup?siteID=${f.site.id}`,
+    token: f.tokens.manager,
+  });
+
 describe('report types', () => {
   it('lists the report types by display order, each registered on the server with the same headers', async () => {
-    const res = await t.call<ReportType[]>({
-      method: 'GET',
-      url: `/api/Report/ReportsLookup?siteID=${f.site.id}`,
-      token: f.tokens.manager,
-    });
+    const res = await reportTypes();
     expect(res.status).toBe(200);
     const orders = res.body.result.map((r) => r.displayOrder);
     expect(orders).toEqual([...orders].sort((x, y) => x - y));
@@ -259,11 +263,7 @@ describe('report records', () => {
 
 describe('the inputs each report type takes', () => {
   it('are the server registry’s: a location needed or taken, a period needed or of no use', async () => {
-    const res = await t.call<ReportType[]>({
-      method: 'GET',
-      url: `/api/Report/ReportsLookup?siteID=${f.site.id}`,
-      token: f.tokens.manager,
-    });
+    const res = await reportTypes();
     const inputs = Object.fromEntries(res.body.result.map((r) => [r.storedProcedureCalled, r.inputs]));
     const wholeProperty = { location: 'optional', period: 'required' };
     expect(inputs).toEqual({

@@ -1,19 +1,11 @@
 // @vitest-environment happy-dom
-import { Role, type SystemAlert } from '@portal/contract';
+import { Role } from '@portal/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/api';
 import { renderWithApp, signInAs } from '../../../test/render';
+import { systemAlert } from '../alertFixture';
 import { PortfolioFigures } from './PortfolioFigures';
-
-const alert: SystemAlert = {
-  alertID: 1,
-  kind: 'missingDevice',
-  params: { meter: 'E000001', site: 'Pine Lake', location: 'A-12', since: '2026-11-10T15:30:00Z' },
-  siteID: 1,
-  timeZone: 'America/Denver',
-  createdAt: '2026-11-10T16:00:00Z',
-};
 
 describe('the dashboard’s system alerts', () => {
   it('give every time in the property’s zone and name it: when the alert was raised and the times in its text', async () => {
@@ -21,7 +13,7 @@ describe('the dashboard’s system alerts', () => {
     mockApi({
       'GET GetRealtimeStats': { totalKwh: 0, cO2: 0, billed: 0 },
       'GET Report/DashboardStats': null,
-      'GET GetSystemAlerts': [alert],
+      'GET GetSystemAlerts': [systemAlert()],
     });
     renderWithApp(<PortfolioFigures />);
     const item = (await screen.findByText(/has not reported since/)).closest('li')!;
