@@ -93,6 +93,25 @@ export default tseslint.config(
     },
   },
   {
+    // Every time of day on screen names its zone: it is formatted by ui/PropertyTime.tsx alone
+    // (docs/decisions.md, "Every time on screen names its zone"). Dates without a time may be formatted anywhere.
+    files: [`${web}/**/*.{ts,tsx}`],
+    ignores: [`${web}/ui/PropertyTime.tsx`, `${web}/**/*.test.{ts,tsx}`],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat'] > ObjectExpression > Property[key.name=/^(hour|timeStyle)$/]",
+          'CallExpression[callee.property.name=/^toLocale(Date)?String$/] > ObjectExpression > Property[key.name=/^(hour|timeStyle)$/]',
+          "CallExpression[callee.property.name='toLocaleTimeString']",
+        ].map((selector) => ({
+          selector,
+          message: 'A time of day goes through ui/PropertyTime (propertyTimeText, <PropertyTime>), its zone named.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
   },

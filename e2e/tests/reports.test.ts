@@ -148,38 +148,76 @@ describe('property reports', () => {
     await page.context().close();
   });
 
-  it('[SITE OWNER] sees every column of Usage by Location without sideways scrolling at 1366 × 768 in every language', async () => {
-    const page = await newPage(browser, { width: 1366, height: 768 });
+  it('[SITE OWNER] narrows Usage by Location to the location picked, and disables the dates of a report without a period', async () => {
+    const page = await newPage(browser);
     await signIn(page, demo.owner);
     await page.waitForURL('**/MySites');
-    for (const language of ['en', 'de', 'es', 'fr', 'ja', 'zh']) {
-      const texts = catalogue(language);
-      await page.evaluate((l) => localStorage.setItem('portal.language', JSON.stringify(l)), language);
-      await page.reload();
-      const dialog = await openPineLakeReports(page, {
-        actions: texts.sites.actionsOf.replace('{{name}}', 'Pine Lake RV Resort'),
-        reporting: texts.sites.menu.reporting,
-      });
-      await dialog.getByRole('textbox', { name: texts.reports.reportType }).click();
-      await page.getByRole('option', { name: 'Usage by Location' }).click();
-      await dialog.getByRole('button', { name: texts.reports.view, exact: true }).click();
-      const table = dialog.getByRole('table', { name: 'Usage by Location' });
-      await table.waitFor();
-      const layout = await tableLayout(table);
-      expect(
-        layout.heads.map((h) => h.text),
-        language,
-      ).toHaveLength(9);
-      expect(layout.scrollWidth, language).toBeLessThanOrEqual(layout.clientWidth);
-      for (const head of layout.heads) {
-        expect(head.left, `${language}: ${head.text}`).toBeGreaterThanOrEqual(0);
-        expect(head.right, `${language}: ${head.text}`).toBeLessThanOrEqual(Math.min(1366, layout.boxRight + 0.5));
-      }
-      await page.keyboard.press('Escape');
-      await dialog.waitFor({ state: 'hidden' });
-    }
+    const dialog = await openPineLakeReports(page);
+    await dialog.getByRole('textbox', { name: 'Report Type' }).click();
+    await page.getByRole('option', { name: 'Usage by Location' }).click();
+    const location = dialog.getByRole('textbox', { name: 'Location', exact: true });
+    await dialog.getByText('Optional: leave it empty for the whole property.').waitFor();
+    await location.pressSequentially('Site B-0');
+    await page.getByRole('option', { name: 'Site B-02', exact: true }).click();
+    await dialog.getByRole('button', { name: 'View' }).click();
+    const table = dialog.getByRole('table', { name: 'Usage by Location' });
+    await table.waitFor();
+    const places = await table.locator('tbody tr td:first-child').allTextContents();
+    expect(places.length).toBeGreaterThan(0);
+    expect(new Set(places)).toEqual(new Set(['Site B-02']));
+
+    await dialog.getByRole('textbox', { name: 'Report Type' }).click();
+    await page.getByRole('option', { name: 'Missing and Out-of-Service Meters' }).click();
+    for (const name of ['Start Date & Time', 'End Date & Time'])
+      expect(await dialog.getByLabel(name).isDisabled(), name).toBe(true);
+    expect(await dialog.getByText('Not used: this report shows how things stand now.').count()).toBe(2);
+    await dialog.getByRole('button', { name: 'View' }).click();
+    await dialog
+      .getByRole('table', { name: 'Missing and Out-of-Service Meters' })
+      .or(dialog.getByText('Nothing to show now'))
+      .first()
+      .waitFor();
     await page.context().close();
   });
+
+  it.each([
+    { report: 'Usage by Location', columns: 9 },
+    { report: 'Billing by Stay', columns: 14 },
+  ])(
+    '[SITE OWNER] sees every column of $report without sideways scrolling at 1366 × 768 in every language',
+    async ({ report, columns }) => {
+      const page = await newPage(browser, { width: 1366, height: 768 });
+      await signIn(page, demo.owner);
+      await page.waitForURL('**/MySites');
+      for (const language of ['en', 'de', 'es', 'fr', 'ja', 'zh']) {
+        const texts = catalogue(language);
+        await page.evaluate((l) => localStorage.setItem('portal.language', JSON.stringify(l)), language);
+        await page.reload();
+        const dialog = await openPineLakeReports(page, {
+          actions: texts.sites.actionsOf.replace('{{name}}', 'Pine Lake RV Resort'),
+          reporting: texts.sites.menu.reporting,
+        });
+        await dialog.getByRole('textbox', { name: texts.reports.reportType }).click();
+        await page.getByRole('option', { name: report }).click();
+        await dialog.getByRole('button', { name: texts.reports.view, exact: true }).click();
+        const table = dialog.getByRole('table', { name: report });
+        await table.waitFor();
+        const layout = await tableLayout(table);
+        expect(
+          layout.heads.map((h) => h.text),
+          language,
+        ).toHaveLength(columns);
+        expect(layout.scrollWidth, language).toBeLessThanOrEqual(layout.clientWidth);
+        for (const head of layout.heads) {
+          expect(head.left, `${language}: ${head.text}`).toBeGreaterThanOrEqual(0);
+          expect(head.right, `${language}: ${head.text}`).toBeLessThanOrEqual(Math.min(1366, layout.boxRight + 0.5));
+        }
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'hidden' });
+      }
+      await page.context().close();
+    },
+  );
 
   it('[SITE MANAGER] views Usage by Location on a 375 px phone: the table scrolls inside the dialog', async () => {
     const page = await newPage(browser, { width: 375, height: 740 });

@@ -86,10 +86,13 @@ export const alertDetail = systemAlert.extend({
   servicePointID: z.int32().nullable(),
   acknowledgedAt: z.string().nullable(),
   acknowledgedBy: z.string().nullable(),
+  /** What the person who acknowledged it wrote; it stays once the alert is resolved. */
   note: z.string().nullable(),
   resolvedAt: z.string().nullable(),
   /** Who resolved it by hand; null when it resolved by itself (or is not resolved). */
   resolvedBy: z.string().nullable(),
+  /** What the person who resolved it wrote. */
+  resolutionNote: z.string().nullable(),
 });
 export type AlertDetail = z.infer<typeof alertDetail>;
 

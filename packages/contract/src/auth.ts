@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants';
-import { EMAIL_PATTERN, newPassword, requiredEmail } from './fields';
+import { EMAIL_PATTERN, newPassword, requiredEmail, whenTyped } from './fields';
 import { Permission } from './roles';
 
 export const authenticateRequest = z.object({
@@ -58,7 +58,11 @@ export const registrationForm = registerRequest
     cpassword: z.string().min(1, 'requiredField'),
     acceptTerms: z.literal(true, { error: 'acceptTerms' }),
   })
-  .refine((form) => form.password === form.cpassword, { message: 'passwordsDontMatch', path: ['cpassword'] });
+  .refine((form) => form.password === form.cpassword, {
+    message: 'passwordsDontMatch',
+    path: ['cpassword'],
+    ...whenTyped(['password', 'cpassword']),
+  });
 
 /** The forgot-password modal and page share one rule and one message. */
 export const forgotPasswordRequest = z.object({
@@ -83,6 +87,7 @@ export const setPasswordForm = z
   .refine((form) => form.password === form.confirmPassword, {
     message: 'confirmPasswordMatch',
     path: ['confirmPassword'],
+    ...whenTyped(['password', 'confirmPassword']),
   });
 
 export const changePasswordRequest = z.object({

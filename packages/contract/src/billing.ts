@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from './fields';
+import { idParam, whenValid } from './fields';
 
 /**
  * Tariffs and statements. Money and prices travel as exact decimal text ("12.50", "0.1325"),
@@ -66,6 +66,7 @@ export const tariffVersionRequest = z
       .max(10, 'invalidValue')
       .refine((blocks) => blocks.every((b, i) => i === 0 || Number(b.upToKwh) > Number(blocks[i - 1]!.upToKwh)), {
         message: 'blocksAscending',
+        ...whenValid(['upToKwh']),
       })
       .default([]),
     fees: z
@@ -87,7 +88,11 @@ export type TariffVersionInput = z.output<typeof tariffVersionRequest>;
 export const tariffVersion = z.object({
   tariffVersionID: id,
   siteID: id,
+  /** The property's own number for it: 1, 2, … in the order the versions take effect. */
+  versionNumber: id,
   effectiveFrom: z.string(),
+  /** In effect since the property was created (its first version): its moment says nothing more. */
+  sinceCreation: z.boolean(),
   currency: z.string(),
   electricRate: z.string(),
   waterRate: z.string(),
@@ -199,6 +204,10 @@ export const publicStatement = z.object({
   /** The version in effect at check-in, used for the whole stay; null when the property had none. */
   tariffVersionID: z.int32().nullable(),
   tariffEffectiveFrom: z.string().nullable(),
+  /** The property's number for that version (`versionNumber`), worked out when the statement is read. */
+  tariffVersionNumber: z.int32().nullable(),
+  /** That version is in effect since the property was created (`sinceCreation`). */
+  tariffSinceCreation: z.boolean(),
   meters: z.array(statementMeter),
   lines: z.array(statementLine),
   subtotal: z.string(),

@@ -23,3 +23,40 @@ export const idParam = z.coerce
   .int('fieldNotValid')
   .min(0, 'fieldNotValid')
   .max(2_147_483_647, 'fieldNotValid');
+
+/** The field of the object (or of a list's item) an issue is about; none for the whole. */
+const fieldOf = (issue: z.core.$ZodRawIssue) => issue.path?.find((segment) => typeof segment !== 'number');
+
+/**
+ * A rule across fields says when it runs: otherwise zod skips an object's (or a list's)
+ * refinements as soon as any field fails with a type error (a select left empty, a box not
+ * ticked), and a form shows the rule's error only on the next Save. `fields` are the names of
+ * the fields the rule reads: of the object, or of a list's items.
+ *
+ * `whenValid`: once those fields pass all their checks, whatever the others hold. For rules
+ * that compare what the fields' checks normalise (times of day, decimals, zips of a country).
+ */
+export function whenValid(fields: readonly string[]) {
+  return {
+    when: (payload: z.core.ParsePayload) =>
+      payload.issues.every((issue) => {
+        const field = fieldOf(issue);
+        return field !== undefined && !fields.includes(String(field));
+      }),
+  };
+}
+
+/**
+ * `whenTyped`: once those fields hold values of their type, even when their own checks fail
+ * (a name too long, a password too weak), so the rule's error shows beside theirs. For rules on
+ * values as typed (a confirmation, a name without a phone).
+ */
+export function whenTyped(fields: readonly string[]) {
+  return {
+    when: (payload: z.core.ParsePayload) =>
+      payload.issues.every((issue) => {
+        const field = fieldOf(issue);
+        return issue.continue === true || (field !== undefined && !fields.includes(String(field)));
+      }),
+  };
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { changePasswordRequest } from './auth';
+import { whenTyped } from './fields';
 
 /** Form-only schemas of the web app: what a form checks before it sends its request. */
 
@@ -9,6 +10,7 @@ export const changePasswordForm = changePasswordRequest
   .refine((form) => form.newPassword === form.confirmPassword, {
     message: 'confirmPasswordMatch',
     path: ['confirmPassword'],
+    ...whenTyped(['newPassword', 'confirmPassword']),
   });
 export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
 

@@ -160,6 +160,7 @@ export const messages = {
   invalidLocationDescription:
     'Invalid Location Description: Please Search and Select one of the description from Dropdown',
   unknownReport: 'This report is not available.',
+  reportTakesNoPeriod: 'This report takes no period: it shows how things stand now.',
 
   // check-in / check-out
   checkInSuccess: 'Check-in successful',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { METER_ID_LENGTH, READING_MAX_DECIMALS, READING_MAX_INTEGER_DIGITS } from './constants';
 import { REFUSAL_REASONS } from './device-protocol';
-import { idParam } from './fields';
+import { idParam, whenTyped } from './fields';
 
 const id = z.int32();
 
@@ -60,6 +60,7 @@ export const manualReadingRequest = z
   .refine((r) => (r.kwHTotal === undefined) !== (r.totalGallons === undefined), {
     message: 'invalidValue',
     path: ['kwHTotal'],
+    ...whenTyped(['kwHTotal', 'totalGallons']),
   });
 export type ManualReadingRequest = z.infer<typeof manualReadingRequest>;
 

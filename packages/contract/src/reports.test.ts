@@ -47,17 +47,26 @@ describe('formula injection', () => {
 });
 
 describe('report dialog checks', () => {
-  const ok = { reportTypeID: 1, start: '2026-10-01T00:00', end: '2026-10-31T23:59', location: null };
+  const ok = { reportTypeID: 1, start: '2026-10-01T00:00', end: '2026-10-31T23:59', location: null, locationText: '' };
+  const whole = { location: 'optional', period: 'required' } as const;
+  const oneLocation = { location: 'required', period: 'required' } as const;
+  const now = { location: 'optional', period: 'unused' } as const;
   it.each([
-    [{ ...ok, reportTypeID: null }, false, 'invalidReportInput'],
-    [{ ...ok, start: '' }, false, 'invalidReportInput'],
-    [{ ...ok, end: '2026-10-01T00:00' }, false, 'invalidDates'],
-    [{ ...ok, end: '2026-09-30T00:00' }, false, 'invalidDates'],
-    [ok, true, 'invalidLocationDescription'],
-    [{ ...ok, location: 'Site 1' }, true, null],
-    [ok, false, null],
-  ] as const)('%j (needs location %s) → %s', (form, needsLocation, expected) => {
-    expect(reportFormError(form, needsLocation)).toBe(expected);
+    [{ ...ok, reportTypeID: null }, whole, 'invalidReportInput'],
+    [{ ...ok, start: '' }, whole, 'invalidReportInput'],
+    [{ ...ok, end: '2026-10-01T00:00' }, whole, 'invalidDates'],
+    [{ ...ok, end: '2026-09-30T00:00' }, whole, 'invalidDates'],
+    [ok, oneLocation, 'invalidLocationDescription'],
+    [{ ...ok, location: 'Site 1' }, oneLocation, null],
+    [ok, whole, null],
+    [{ ...ok, location: 'Site 1', locationText: 'Site 1' }, whole, null],
+    // typed but not picked: not the whole property in its stead
+    [{ ...ok, locationText: 'Site' }, whole, 'invalidLocationDescription'],
+    // a report that takes no period: its dates are not checked
+    [{ ...ok, start: '', end: '' }, now, null],
+    [{ ...ok, end: '2026-09-30T00:00' }, now, null],
+  ] as const)('%j (%j) → %s', (form, inputs, expected) => {
+    expect(reportFormError(form, inputs)).toBe(expected);
   });
 
   it('defaults to the previous calendar month, across a year end', () => {

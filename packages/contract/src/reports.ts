@@ -1,18 +1,30 @@
 import { z } from 'zod';
 import { idParam } from './fields';
 
+/**
+ * What a report type does with the report dialog's inputs. A location it needs, or narrows its
+ * rows by when one is given (none: the whole property). A period (start and end) it needs, or
+ * has no use for (a report of how things stand now): the server refuses one, the dialog
+ * disables the dates and says why.
+ */
+export const reportInputs = z.object({
+  location: z.enum(['required', 'optional']),
+  period: z.enum(['required', 'unused']),
+});
+export type ReportInputs = z.infer<typeof reportInputs>;
+
 export const reportType = z.object({
   reportTypeID: z.int32(),
   reportTypeName: z.string(),
   columnHeaders: z.string(),
   displayOrder: z.int32(),
   storedProcedureCalled: z.string(),
+  /** The location is required (spec: types 4 and 11); `inputs.location` says the same. */
   needsLocation: z.boolean(),
+  /** The inputs the type takes, from the server's registry of reports. */
+  inputs: reportInputs,
 });
 export type ReportType = z.infer<typeof reportType>;
-
-/** Report ids that need a location description (spec: 4 and 11). */
-export const REPORTS_NEEDING_LOCATION = [4, 11] as const;
 
 /** Local date and time of the site, without zone: 2026-10-01T00:00 or 2026-10-01 00:00:00. */
 export const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
@@ -30,8 +42,9 @@ export const reportRecordsQuery = z.object({
   ReportID: idParam,
   SiteID: idParam,
   StoredProcedureCalled: z.string().trim().min(1, 'invalidReportInput').max(100, 'maxLength'),
-  PeriodStartDate: localDateTime,
-  EndDate: localDateTime,
+  /** Left out for a report that takes no period (its `inputs.period` is 'unused'). */
+  PeriodStartDate: localDateTime.optional(),
+  EndDate: localDateTime.optional(),
   LocationDescription: z.string().trim().max(100, 'maxLength').optional().default(''),
 });
 export type ReportRecordsQuery = z.input<typeof reportRecordsQuery>;
@@ -48,14 +61,17 @@ export const dynamicExcelQuery = z.object({
   Header: z.string().max(2000).optional().default(''),
   SiteID: idParam,
   LocationDes: z.string().trim().max(100, 'maxLength').optional().default(''),
+  /** Left out, with the end date, for a report that takes no period. */
   ReportStartDate: z
     .string()
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}/, 'invalidReportInput'),
+    .regex(/^\d{4}-\d{2}-\d{2}/, 'invalidReportInput')
+    .optional(),
   ReportEndDate: z
     .string()
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}/, 'invalidReportInput'),
+    .regex(/^\d{4}-\d{2}-\d{2}/, 'invalidReportInput')
+    .optional(),
   SiteName: z.string().max(200).optional().default(''),
   ReportStartTime: z
     .string()
@@ -114,20 +130,26 @@ export type ReportForm = {
   end: string;
   /** The location description picked from the dropdown, or null when none was picked. */
   location: string | null;
+  /** What the location box holds, picked or only typed. */
+  locationText: string;
 };
 
 /**
- * The report dialog's checks, in the specification's order (section 5): every field and a
- * report type, then start before end, then a location from the dropdown for reports 4 and 11.
+ * The report dialog's checks, in the specification's order (section 5): every field the type
+ * uses and a report type, then start before end, then a location from the dropdown where the
+ * type needs one (reports 4 and 11).
  */
 export function reportFormError(
   form: ReportForm,
-  needsLocation: boolean,
+  inputs: ReportInputs | null,
 ): 'invalidReportInput' | 'invalidDates' | 'invalidLocationDescription' | null {
-  if (form.reportTypeID === null || !LOCAL_DATE_TIME.test(form.start) || !LOCAL_DATE_TIME.test(form.end))
+  const period = inputs?.period !== 'unused';
+  if (form.reportTypeID === null || (period && (!LOCAL_DATE_TIME.test(form.start) || !LOCAL_DATE_TIME.test(form.end))))
     return 'invalidReportInput';
-  if (form.start.replace(' ', 'T') >= form.end.replace(' ', 'T')) return 'invalidDates';
-  if (needsLocation && !form.location) return 'invalidLocationDescription';
+  if (period && form.start.replace(' ', 'T') >= form.end.replace(' ', 'T')) return 'invalidDates';
+  if (inputs?.location === 'required' && !form.location) return 'invalidLocationDescription';
+  // a location typed but not picked is not dropped for the whole property
+  if (form.locationText.trim() !== '' && !form.location) return 'invalidLocationDescription';
   return null;
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Country, TIME_STEP_MINUTES } from './constants';
-import { idParam } from './fields';
+import { idParam, whenValid } from './fields';
 import type { MessageCode } from './messages';
 
 /** Properties (sites), their settings and integrations: the rules of properties section 5. */
@@ -108,18 +108,6 @@ const optionalKey = optionalText(KEY_MAX).refine(
   (value) => value === null || INTEGRATION_KEY_PATTERN.test(value),
   'fieldNotValid',
 );
-
-/**
- * A rule across fields runs once the fields it reads are valid, whatever the others hold:
- * zod skips an object's refinements after any field fails, which would hide a bad zip
- * until every required field is filled.
- */
-const whenValid = (fields: readonly string[]) => ({
-  when: (payload: z.core.ParsePayload) =>
-    payload.issues.every(
-      (issue) => issue.path !== undefined && issue.path.length > 0 && !fields.includes(String(issue.path[0])),
-    ),
-});
 
 type DayRange = { dayStart: string; dayEnd: string };
 

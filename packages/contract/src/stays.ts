@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GUEST_PHONE_LENGTH, GUEST_SEARCH_MIN_CHARS, TIME_STEP_MINUTES } from './constants';
-import { EMAIL_PATTERN, idParam } from './fields';
+import { EMAIL_PATTERN, idParam, whenTyped } from './fields';
 
 const id = z.int32();
 
@@ -24,21 +24,24 @@ export const guestInput = z
     email: z.string().trim().max(254, 'maxLength').optional().default(''),
     createdByUserAccountId: id.nullish(),
   })
-  .superRefine((g, ctx) => {
-    const anyGuest = g.mobileNumber !== '' || g.firstName !== '';
-    if (
-      g.mobileNumber !== '' &&
-      (g.mobileNumber.length !== GUEST_PHONE_LENGTH || !GUEST_PHONE_PATTERN.test(g.mobileNumber))
-    ) {
-      ctx.addIssue({ code: 'custom', message: 'invalidPhone', path: ['mobileNumber'] });
-    }
-    if (g.firstName !== '' && g.mobileNumber === '')
-      ctx.addIssue({ code: 'custom', message: 'phoneRequired', path: ['mobileNumber'] });
-    if (anyGuest && g.firstName === '')
-      ctx.addIssue({ code: 'custom', message: 'firstNameRequired', path: ['firstName'] });
-    if (g.email !== '' && !EMAIL_PATTERN.test(g.email))
-      ctx.addIssue({ code: 'custom', message: 'invalidEmail', path: ['email'] });
-  });
+  .superRefine(
+    (g, ctx) => {
+      const anyGuest = g.mobileNumber !== '' || g.firstName !== '';
+      if (
+        g.mobileNumber !== '' &&
+        (g.mobileNumber.length !== GUEST_PHONE_LENGTH || !GUEST_PHONE_PATTERN.test(g.mobileNumber))
+      ) {
+        ctx.addIssue({ code: 'custom', message: 'invalidPhone', path: ['mobileNumber'] });
+      }
+      if (g.firstName !== '' && g.mobileNumber === '')
+        ctx.addIssue({ code: 'custom', message: 'phoneRequired', path: ['mobileNumber'] });
+      if (anyGuest && g.firstName === '')
+        ctx.addIssue({ code: 'custom', message: 'firstNameRequired', path: ['firstName'] });
+      if (g.email !== '' && !EMAIL_PATTERN.test(g.email))
+        ctx.addIssue({ code: 'custom', message: 'invalidEmail', path: ['email'] });
+    },
+    whenTyped(['mobileNumber', 'firstName', 'email']),
+  );
 export type GuestInput = z.infer<typeof guestInput>;
 
 export const capabilityState = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DateRangeFilter, DEFAULT_DATE_RANGE_FILTER } from './constants';
 import { statementTotal } from './billing';
+import { whenTyped } from './fields';
 
 const filterIds = Object.values(DateRangeFilter) as number[];
 
@@ -112,7 +113,10 @@ export const transactionsExportRequest = z.object({
           typeof exportLabel
         >,
       )
-      .refine((columns) => new Set(Object.values(columns)).size === TRANSACTION_EXPORT_COLUMNS.length, 'fieldNotValid'),
+      .refine((columns) => new Set(Object.values(columns)).size === TRANSACTION_EXPORT_COLUMNS.length, {
+        message: 'fieldNotValid',
+        ...whenTyped(TRANSACTION_EXPORT_COLUMNS),
+      }),
   }),
 });
 export type TransactionsExportRequest = z.input<typeof transactionsExportRequest>;

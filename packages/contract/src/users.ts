@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EXTENSION_MAX_DIGITS, PHONE_MASKED_LENGTH } from './constants';
-import { EMAIL_PATTERN } from './fields';
+import { EMAIL_PATTERN, whenTyped } from './fields';
 import type { MessageCode } from './messages';
 import { Role, assignableRoles, isRoleId, type RoleId } from './roles';
 import { maskGuestPhone } from './stays';
@@ -118,12 +118,15 @@ export function userAccountForm(options: { businessRequired: boolean }) {
       businessExt: userFields.businessExt,
       active: z.boolean().default(true),
     })
-    .superRefine((form, ctx) => {
-      if (options.businessRequired && form.busEntityID === null) {
-        ctx.addIssue({ code: 'custom', path: ['busEntityID'], message: 'selectBusiness' satisfies MessageCode });
-      }
-      if (form.roleID !== null) siteManagerHasProperties({ roleID: form.roleID, siteIDs: form.siteIDs }, ctx);
-    });
+    .superRefine(
+      (form, ctx) => {
+        if (options.businessRequired && form.busEntityID === null) {
+          ctx.addIssue({ code: 'custom', path: ['busEntityID'], message: 'selectBusiness' satisfies MessageCode });
+        }
+        if (form.roleID !== null) siteManagerHasProperties({ roleID: form.roleID, siteIDs: form.siteIDs }, ctx);
+      },
+      whenTyped(['busEntityID', 'roleID', 'siteIDs']),
+    );
 }
 export type UserAccountFormInput = z.input<ReturnType<typeof userAccountForm>>;
 export type UserAccountFormOutput = z.output<ReturnType<typeof userAccountForm>>;
@@ -145,6 +148,8 @@ const contactInput = z.object({
 /** One role per account, as a list of one `{ roleID }` (the shape of the original client). */
 const rolesInput = z.array(z.object({ roleID: userFields.roleID }), { error: 'selectRole' }).length(1, 'selectRole');
 
+const requestRuleFields = whenTyped(['roles', 'siteIDs']);
+
 function requestRules(form: { roles: Array<{ roleID: number }>; siteIDs: number[] }, ctx: z.RefinementCtx): void {
   const roleID = form.roles[0]?.roleID;
   if (roleID !== undefined) siteManagerHasProperties({ roleID, siteIDs: form.siteIDs }, ctx);
@@ -163,7 +168,7 @@ export const createUserAccountRequest = z
     contact: contactInput,
     roles: rolesInput,
   })
-  .superRefine(requestRules);
+  .superRefine(requestRules, requestRuleFields);
 export type CreateUserAccountRequest = z.infer<typeof createUserAccountRequest>;
 
 /** The body of `api.users.update`. The e-mail is read-only: whatever is sent, the stored one stays. */
@@ -177,7 +182,7 @@ export const updateUserAccountRequest = z
     contact: contactInput.extend({ email: z.string().optional() }),
     roles: rolesInput,
   })
-  .superRefine(requestRules);
+  .superRefine(requestRules, requestRuleFields);
 export type UpdateUserAccountRequest = z.infer<typeof updateUserAccountRequest>;
 
 // ---------------------------------------------------------------- answers

@@ -652,9 +652,11 @@ export const systemAlerts = pgTable(
     createdAt: createdAt(),
     acknowledgedAt: tstz(),
     acknowledgedBy: integer().references(() => userAccounts.id),
-    /** What the person who acknowledged or resolved it wrote. */
+    /** What the person who acknowledged it wrote. */
     note: text(),
     resolvedAt: tstz(),
+    /** What the person who resolved it wrote (the acknowledgement's note stays). */
+    resolutionNote: text(),
     /** Who resolved it by hand; null when its condition cleared. */
     resolvedBy: integer().references(() => userAccounts.id),
     /** When the notification job handed it to its subscribers (null: not yet). */

@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, Notification, createTheme } from '@mantine/core';
+import { Badge, type CSSVariablesResolver, Notification, createTheme } from '@mantine/core';
 
 /**
  * Calm and dense: an operations tool used all day. The darker primary shade and dimmed
@@ -15,6 +15,11 @@ export const theme = createTheme({
   focusRing: 'auto',
   components: {
     Notification: Notification.extend({ styles: { description: { color: 'var(--mantine-color-text)' } } }),
+    // A badge's word is never cut short ("Critic…", "重"): its box is as wide as its word, so a
+    // table's column grows to it instead of squeezing it, in every language.
+    Badge: Badge.extend({
+      styles: { root: { overflow: 'visible', flexShrink: 0 }, label: { overflow: 'visible', textOverflow: 'clip' } },
+    }),
   },
 });
 

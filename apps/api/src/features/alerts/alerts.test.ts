@@ -153,6 +153,25 @@ describe('alerts: acknowledge and resolve', () => {
     await raise('leak', ids.siteA, ids.meterA, now);
   });
 
+  it('keeps the acknowledgement’s note when the alert is resolved with a note of its own', async () => {
+    const now = t.deps.now();
+    const leak = await raise('leak', ids.siteA, ids.meterA, now, { hours: 24, usage: 40 });
+    await act(tokens.managerA, 'acknowledge', [leak], 'Valve closed, plumber called');
+    expect((await act(tokens.ownerA, 'resolve', [leak], 'Pipe replaced')).body.result.count).toBe(1);
+    const resolved = (await list(tokens.ownerA, '?state=resolved')).body.result.alerts.find((a) => a.alertID === leak);
+    expect(resolved).toMatchObject({
+      state: 'resolved',
+      note: 'Valve closed, plumber called',
+      resolutionNote: 'Pipe replaced',
+    });
+    // resolved without a word: no resolution note, the acknowledgement's stays
+    const other = await raise('leak', ids.siteA, ids.meterA, now);
+    await act(tokens.managerA, 'acknowledge', [other], 'Looking into it');
+    await act(tokens.ownerA, 'resolve', [other]);
+    const quiet = (await list(tokens.ownerA, '?state=resolved')).body.result.alerts.find((a) => a.alertID === other);
+    expect(quiet).toMatchObject({ note: 'Looking into it', resolutionNote: null });
+  });
+
   it('refuses alerts outside the caller’s scope, all of the list, and unknown ones', async () => {
     const now = t.deps.now();
     const mine = await raise('leak', ids.siteA, ids.meterA, now);

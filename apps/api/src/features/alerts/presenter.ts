@@ -23,5 +23,6 @@ export function presentAlert(r: AlertListRow): AlertDetail {
     note: r.note,
     resolvedAt: iso(r.resolved_at),
     resolvedBy: r.resolved_by,
+    resolutionNote: r.resolution_note,
   };
 }

@@ -19,6 +19,7 @@ export type AlertListRow = {
   acknowledged_by: string | null;
   note: string | null;
   resolved_at: Date | string | null;
+  resolution_note: string | null;
   resolved_by: string | null;
 };
 
@@ -52,6 +53,7 @@ const personName = (userId: SQL) => sql`(
 /** Alerts with the names of their meter, location, property and people. */
 const alertsWithNames = (where: SQL) => sql`
   select a.id, a.kind, a.params, a.site_id, a.service_point_id, a.created_at, a.acknowledged_at, a.note, a.resolved_at,
+    a.resolution_note,
     sp.location_id, sp.name as meter, l.description as location, sites.public_name as site, sites.time_zone,
     ${personName(sql`a.acknowledged_by`)} as acknowledged_by, ${personName(sql`a.resolved_by`)} as resolved_by
   from system_alerts a
@@ -104,12 +106,12 @@ export async function acknowledge(q: Queryable, ids: number[], userId: number, n
   return done.map((d) => d.id);
 }
 
-/** Resolves the unresolved ones among these alerts by hand (a note given replaces the acknowledgement's); answers those that changed. */
+/** Resolves the unresolved ones among these alerts by hand, with the resolver's note; answers those that changed. */
 export async function resolve(q: Queryable, ids: number[], userId: number, note: string, now: Date) {
   const done = await rows<{ id: number }>(
     q,
     sql`
-    update system_alerts set resolved_at = ${now}, resolved_by = ${userId}, note = coalesce(${note || null}, note)
+    update system_alerts set resolved_at = ${now}, resolved_by = ${userId}, resolution_note = ${note || null}
     where id = any(${idList(ids)}::int[]) and resolved_at is null
     returning id`,
   );

@@ -11,7 +11,7 @@ import {
   type TariffVersion,
 } from '@portal/contract';
 import { eq } from 'drizzle-orm';
-import { servicePointCapabilities, stayMeters, stays } from '../../db/schema';
+import { servicePointCapabilities, stayMeters, stays, tariffVersions } from '../../db/schema';
 import { settleStatements } from './service';
 import { recordReadings } from '../meters/readings';
 import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../../test/factories';
@@ -47,8 +47,18 @@ beforeAll(async () => {
   const db = t.deps.db;
   const a = await buildBusiness(db);
   const b = await buildBusiness(db);
-  siteA = (await buildSite(db, a.id, { timeZone: 'America/Chicago', publicName: 'Riverbend RV' })).id;
-  await buildSite(db, b.id);
+  siteA = (
+    await buildSite(db, a.id, {
+      timeZone: 'America/Chicago',
+      publicName: 'Riverbend RV',
+      createdAt: at('2026-10-01T00:00:00Z'),
+    })
+  ).id;
+  const siteB = (await buildSite(db, b.id)).id;
+  // another property's version first: version numbers are a property's own, not the database's ids
+  await db
+    .insert(tariffVersions)
+    .values({ siteId: siteB, effectiveFrom: at('2026-01-01T00:00:00Z'), electricRate: '0.1', waterRate: '0.01' });
   tokens.admin = await signIn(t, await buildUser(db, { roleId: Role.Administrator }));
   tokens.ownerA = await signIn(t, await buildUser(db, { roleId: Role.SiteOwner, busEntityId: a.id }));
   tokens.managerA = await signIn(
@@ -236,7 +246,7 @@ describe('a stay across the end of daylight saving time, checked in and out thro
         Tax: 2.48,
         Total: 32.48,
         Currency: 'USD',
-        'Tariff Version': expect.any(Number),
+        'Tariff Version': 1,
       },
     ]);
     const excel = await t.app.inject({
@@ -272,7 +282,14 @@ describe('a stay across the end of daylight saving time, checked in and out thro
     expect(staff.headers['content-type']).toBe('application/pdf');
     expect(staff.headers['content-disposition']).toBe(`attachment; filename="statement-${stayID}.pdf"`);
     const text = pdfText(staff.rawPayload);
-    for (const shown of ['Riverbend RV', 'Guest: Dana Reyes', 'Electricity over 50 kWh', '$3.83', 'Total: $32.48'])
+    for (const shown of [
+      'Riverbend RV',
+      'Guest: Dana Reyes',
+      'Tariff version 1, in effect from Oct 30, 2026, 7:00 AM CDT',
+      'Electricity over 50 kWh',
+      '$3.83',
+      'Total: $32.48',
+    ])
       expect(text).toContain(shown);
     const token = (await statementOf(tokens.managerA, stayID)).body.result.publicUrl!.split('/statement/')[1]!;
     const guest = await t.app.inject({ method: 'GET', url: routes.billing.publicStatementPdf.path, query: { token } });
@@ -301,6 +318,23 @@ describe('a stay across the end of daylight saving time, checked in and out thro
       ['0.15', '2026-10-30T12:00:00'],
     ]);
     expect(after.tariffVersionID).toBe(versions.body.result[1]!.tariffVersionID);
+  });
+
+  it('names its tariff version by the property’s number for it (1, 2, … by moment), not the database’s id', async () => {
+    const versions = (
+      await call<TariffVersion[]>(routes.billing.tariffs, tokens.managerA, { query: { siteID: siteA } })
+    ).body.result;
+    // newest first; this property was built without a first version, so none is from its creation
+    expect(versions.map((v) => [v.versionNumber, v.sinceCreation])).toEqual([
+      [2, false],
+      [1, false],
+    ]);
+    const s = (await statementOf(tokens.managerA, stayID)).body.result;
+    expect(s).toMatchObject({ tariffVersionNumber: 1, tariffSinceCreation: false });
+    expect(s.tariffVersionID).toBe(versions[1]!.tariffVersionID);
+    expect(s.tariffVersionID).not.toBe(1);
+    const token = s.publicUrl!.split('/statement/')[1]!;
+    expect((await publicStatement(token)).body.result).toMatchObject({ tariffVersionNumber: 1 });
   });
 
   it('shows the guest the statement by its link, without contact details, until revoked', async () => {
@@ -412,6 +446,41 @@ describe('Property Settings', () => {
     expect(newest).toMatchObject({ electricRate: '0.3', waterRate: '0.02', minimumCharge: '20' });
     expect(newest!.fees.map((f) => f.name)).toEqual(['Pedestal', 'Booking']);
     expect(newest!.electricBlocks).toEqual([{ upToKwh: '50', rate: '0.1' }]);
+  });
+});
+
+describe('a new property', () => {
+  it('has its first version from its creation: version 1, in effect since the property was created', async () => {
+    t.clock.set(new Date());
+    const created = await call<{ siteID: number }>(routes.sites.create, tokens.admin, {
+      body: {
+        siteID: 0,
+        fk_BusEntityID: (await buildBusiness(t.deps.db)).id,
+        sitePublicName: 'Cedar Flats',
+        physicalAddrLine1: '1 Cedar Road',
+        physicalCity: 'Moab',
+        physicalZip: '84532',
+        fk_PhysicalStateID: 45,
+        fk_PhysicalCountryID: 236,
+        timeZone: 'America/Denver',
+        defaultCheckoutTime: '11:00',
+        billingRate: 0.2,
+        waterBillingRate: 0.01,
+        dayStart: '08:00',
+        dayEnd: '20:00',
+        weekStart: 1,
+      },
+    });
+    expect(created.status).toBe(200);
+    const site = created.body.result.siteID;
+    t.clock.set(new Date(Date.now() + 60_000));
+    expect((await createTariff(tokens.admin, { siteID: site, ...TARIFF })).status).toBe(200);
+    const versions = (await call<TariffVersion[]>(routes.billing.tariffs, tokens.admin, { query: { siteID: site } }))
+      .body.result;
+    expect(versions.map((v) => [v.versionNumber, v.sinceCreation, v.electricRate])).toEqual([
+      [2, false, '0.15'],
+      [1, true, '0.2'],
+    ]);
   });
 });
 

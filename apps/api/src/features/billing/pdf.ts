@@ -46,9 +46,9 @@ export async function statementPdf(s: PublicStatement, guestName: string | null)
   say(`Nights: ${s.nights}`);
   if (s.status === 'open') say(`Running statement as of ${when(s.asOf)}: the stay is still open.`);
   say(
-    s.tariffVersionID === null
+    s.tariffVersionNumber === null
       ? 'No tariff was in effect at check-in.'
-      : `Tariff version ${s.tariffVersionID}, in effect from ${when(s.tariffEffectiveFrom)}: the tariff in effect at check-in applies to the whole stay.`,
+      : `Tariff version ${s.tariffVersionNumber}, in effect ${s.tariffSinceCreation ? 'since the property was created' : `from ${when(s.tariffEffectiveFrom)}`}: the tariff in effect at check-in applies to the whole stay.`,
   );
 
   doc.moveDown();

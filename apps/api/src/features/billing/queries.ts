@@ -5,19 +5,38 @@ import { tariffVersions } from '../../db/schema';
 import { levelBefore, levelReadingBefore } from '../meters/service';
 import { stayMeterUsage } from '../stays/queries';
 
-export type TariffRow = typeof tariffVersions.$inferSelect & { created_by: string | null };
+export type TariffRow = typeof tariffVersions.$inferSelect & {
+  created_by: string | null;
+  version_number: number;
+  since_creation: boolean;
+};
 
-/** A property's tariff versions, newest first, with who made each. */
+/**
+ * The property's number of a version (1, 2, … by the moment they take effect) and whether it is in
+ * effect since the property was created, as JSON ({ number, sinceCreation }); null for no version.
+ */
+export const tariffNumberOf = (versionId: SQL) => sql`(
+  select json_build_object(
+    'number', (select count(*)::int from tariff_versions x
+      where x.site_id = v.site_id and (x.effective_from, x.id) <= (v.effective_from, v.id)),
+    'sinceCreation', v.effective_from <= s.created_at)
+  from tariff_versions v join sites s on s.id = v.site_id
+  where v.id = ${versionId})`;
+
+/** A property's tariff versions, newest first, with their numbers and who made each. */
 export function tariffsOf(q: Queryable, siteId: number): Promise<TariffRow[]> {
   return rows<TariffRow>(
     q,
     sql`
     select tv.id, tv.site_id as "siteId", tv.effective_from as "effectiveFrom", tv.currency,
+      (row_number() over (order by tv.effective_from, tv.id))::int as version_number,
+      tv.effective_from <= s.created_at as since_creation,
       tv.electric_rate::text as "electricRate", tv.water_rate::text as "waterRate",
       tv.electric_blocks as "electricBlocks", tv.fees, tv.minimum_charge::text as "minimumCharge", tv.taxes,
       tv.created_by_user_id as "createdByUserId", tv.created_at as "createdAt",
       nullif(concat_ws(' ', c.first_name, c.last_name), '') as created_by
     from tariff_versions tv
+    join sites s on s.id = tv.site_id
     left join user_accounts u on u.id = tv.created_by_user_id
     left join contacts c on c.id = u.contact_id
     where tv.site_id = ${siteId}
@@ -47,6 +66,8 @@ export type StatementFacts = {
   tariff: (Omit<typeof tariffVersions.$inferSelect, 'effectiveFrom' | 'createdAt'> & { effectiveFrom: string }) | null;
   /** Null when the statement is frozen (its own meters hold then), unless asked for `fresh`. */
   meters: StatementMeter[] | null;
+  /** The property's number of the statement's version (frozen or in effect at check-in); null for none. */
+  tariff_number: { number: number; sinceCreation: boolean } | null;
 };
 
 /**
@@ -102,7 +123,9 @@ export function statementFacts(q: Queryable, where: SQL, { fresh = false } = {})
       l.public_name as location_public_name,
       nullif(concat_ws(' ', g.first_name, g.last_name), '') as guest_name,
       ${tariffOfStay} as tariff,
-      case when st.statement is null or ${fresh} then ${metersOf} end as meters
+      case when st.statement is null or ${fresh} then ${metersOf} end as meters,
+      ${tariffNumberOf(sql`case when st.statement is null then ${tariffAt(sql`st.site_id`, sql`st.checkin_at`)}
+        else (st.statement->>'tariffVersionID')::int end`)} as tariff_number
     from stays st
     join sites s on s.id = st.site_id
     join locations l on l.id = st.location_id

@@ -18,7 +18,14 @@ import { forbidden, invalid, notFound } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import type { SiteRef, StayRef } from '../auth/scope';
 import { canManageSites } from '../sites/policy';
-import { statementFacts, tariffsOf, tariffsOfStays, type StatementFacts, type TariffRow } from './queries';
+import {
+  statementFacts,
+  tariffNumberOf,
+  tariffsOf,
+  tariffsOfStays,
+  type StatementFacts,
+  type TariffRow,
+} from './queries';
 import type { StayFiguresDbRow } from '../stays/queries';
 import { chargeOf, figuresOf, workedOut } from './figures';
 import { reviseStatements, revisionsOf, supersededRevision } from './revisions';
@@ -32,6 +39,9 @@ const isoOrNull = (at: Date | string | null) => (at === null ? null : iso(at));
 /** A client's clock and the way there may put "now" a little in the past. */
 const NOW_TOLERANCE_MS = 60_000;
 
+/** The property's number of a tariff version (1, 2, … by moment), as SQL over the version's id: for reports. */
+export const tariffVersionNumber = (versionId: SQL) => sql`(${tariffNumberOf(versionId)}->>'number')::int`;
+
 export async function listTariffs(deps: Deps, site: SiteRef): Promise<TariffVersion[]> {
   return (await tariffsOf(deps.db, site.siteId)).map(presentTariff);
 }
@@ -40,7 +50,9 @@ function presentTariff(row: TariffRow): TariffVersion {
   return {
     tariffVersionID: row.id,
     siteID: row.siteId,
+    versionNumber: row.version_number,
     effectiveFrom: iso(row.effectiveFrom),
+    sinceCreation: row.since_creation,
     currency: row.currency,
     electricRate: normalDecimal(row.electricRate),
     waterRate: normalDecimal(row.waterRate),
@@ -137,6 +149,8 @@ function publicOf(f: StatementFacts, now: Date): PublicStatement {
     checkInAt: iso(f.checkin_at),
     checkOutAt: isoOrNull(f.checkout_at),
     ...figuresOf(f, now),
+    tariffVersionNumber: f.tariff_number?.number ?? null,
+    tariffSinceCreation: f.tariff_number?.sinceCreation ?? false,
   };
 }
 

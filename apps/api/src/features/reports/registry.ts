@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ReportRow } from '@portal/contract';
+import type { ReportInputs, ReportRow } from '@portal/contract';
 import { rows, type Db, type Queryable } from '../../db/client';
-import { freezeStatements } from '../billing/service';
+import { freezeStatements, tariffVersionNumber } from '../billing/service';
 import { rowPieces, usageOverSpans } from './usage-spans';
 
 type ColumnType = 'text' | 'number' | 'money' | 'date' | 'datetime';
@@ -11,18 +11,26 @@ export type Column = { header: string; type: ColumnType; width: number };
 export type ReportParams = {
   siteId: number;
   timeZone: string;
-  /** Site-local start, inclusive, 'YYYY-MM-DD HH:mm'. */
+  /** Site-local start, inclusive, 'YYYY-MM-DD HH:mm' (unused by a report without a period). */
   start: string;
   /** Site-local end, exclusive: the end minute the user chose plus one minute. */
   endExclusive: string;
+  /** The location the rows are narrowed to; null: the whole property. */
   locationId: number | null;
   billingRate: string;
   waterBillingRate: string;
 };
 
+/**
+ * The dialog's inputs a report takes (docs/decisions.md, "A report takes the inputs it uses"):
+ * a location it needs or narrows its rows by, a period it needs or has no use for.
+ */
+const wholeProperty: ReportInputs = { location: 'optional', period: 'required' };
+const oneLocation: ReportInputs = { location: 'required', period: 'required' };
+
 export type ReportDefinition = {
   columns: Column[];
-  needsLocation: boolean;
+  inputs: ReportInputs;
   sql: (p: ReportParams) => SQL;
   /** Work the report needs done first (in its own transaction: the export's is read-only). */
   before?: (q: Queryable, p: ReportParams) => Promise<unknown>;
@@ -56,6 +64,9 @@ const periodCte = (p: ReportParams) => sql`
       ${p.endExclusive}::timestamp at time zone ${p.timeZone} as b
   )`;
 
+/** The stays `st` of the chosen location only, when one is. */
+const atLocation = (p: ReportParams) => (p.locationId === null ? sql`` : sql`and st.location_id = ${p.locationId}`);
+
 /** Meters of the site (or of one location), with their location, type and unit. */
 const metersCte = (p: ReportParams) => sql`
   m as (
@@ -78,7 +89,7 @@ const rate = (p: ReportParams) =>
 /** The stays checked out in the period (`w`) at the site, as the Billing by Stay report lists them. */
 const staysOut = (p: ReportParams) => sql`
   select st.* from w, stays st
-  where st.site_id = ${p.siteId} and st.checkout_at >= w.a and st.checkout_at < w.b`;
+  where st.site_id = ${p.siteId} and st.checkout_at >= w.a and st.checkout_at < w.b ${atLocation(p)}`;
 
 /** A figure of a frozen statement (`st.statement`): the sum over its meters of a unit, or over its lines of a kind. */
 const usageOf = (unit: string) =>
@@ -89,7 +100,7 @@ const amountOf = (kind: string) =>
 /** Every report the server runs, by the name stored in report_types.stored_procedure_called. */
 export const reports: Record<string, ReportDefinition> = {
   usage_by_location: {
-    needsLocation: false,
+    inputs: wholeProperty,
     columns: [
       col('Location', 'text'),
       col('Meter', 'text', 12),
@@ -122,7 +133,7 @@ export const reports: Record<string, ReportDefinition> = {
   },
 
   daily_usage_per_location: {
-    needsLocation: false,
+    inputs: wholeProperty,
     columns: [
       col('Date', 'date', 12),
       col('Location', 'text'),
@@ -143,7 +154,7 @@ export const reports: Record<string, ReportDefinition> = {
   },
 
   stay_transactions: {
-    needsLocation: false,
+    inputs: wholeProperty,
     columns: [
       col('Location', 'text'),
       col('Guest', 'text'),
@@ -160,6 +171,7 @@ export const reports: Record<string, ReportDefinition> = {
         select st.id, st.location_id, st.guest_id, st.checkin_at, st.checkout_at
         from w, stays st
         where st.site_id = ${p.siteId} and st.checkin_at < w.b and (st.checkout_at is null or st.checkout_at >= w.a)
+          ${atLocation(p)}
       ), stay_meter as (
         select sm.stay_id, sm.service_point_id, sm.usage, st.checkin_at, st.checkout_at, dt.unit
         from stay_in st
@@ -195,7 +207,7 @@ export const reports: Record<string, ReportDefinition> = {
   },
 
   meter_readings_of_location: {
-    needsLocation: true,
+    inputs: oneLocation,
     columns: [
       col('Date & Time', 'datetime'),
       col('Meter', 'text', 12),
@@ -218,7 +230,7 @@ export const reports: Record<string, ReportDefinition> = {
   },
 
   device_control_log: {
-    needsLocation: false,
+    inputs: wholeProperty,
     columns: [
       col('Date & Time', 'datetime'),
       col('Location', 'text'),
@@ -243,7 +255,8 @@ export const reports: Record<string, ReportDefinition> = {
   },
 
   missing_and_out_of_service: {
-    needsLocation: false,
+    // how the meters stand now: no period
+    inputs: { location: 'optional', period: 'unused' },
     columns: [
       col('Location', 'text'),
       col('Meter', 'text', 12),
@@ -267,7 +280,7 @@ export const reports: Record<string, ReportDefinition> = {
   },
 
   monthly_billing_summary: {
-    needsLocation: false,
+    inputs: wholeProperty,
     columns: [
       col('Month', 'text', 10),
       col('Electric (kWh)', 'number'),
@@ -296,7 +309,7 @@ export const reports: Record<string, ReportDefinition> = {
   },
 
   billing_by_stay: {
-    needsLocation: false,
+    inputs: wholeProperty,
     columns: [
       col('Location', 'text'),
       col('Guest', 'text'),
@@ -332,7 +345,7 @@ export const reports: Record<string, ReportDefinition> = {
         sql`(st.statement->>'taxTotal')::numeric`,
         sql`(st.statement->>'total')::numeric`,
         sql`st.statement->>'currency'`,
-        sql`(st.statement->>'tariffVersionID')::int`,
+        tariffVersionNumber(sql`(st.statement->>'tariffVersionID')::int`),
       )}
       from st
       join locations l on l.id = st.location_id
@@ -341,7 +354,7 @@ export const reports: Record<string, ReportDefinition> = {
   },
 
   location_usage_by_day: {
-    needsLocation: true,
+    inputs: oneLocation,
     columns: [
       col('Date', 'date', 12),
       col('Meter', 'text', 12),

@@ -24,20 +24,22 @@ const ids: Record<string, number> = {
   missing_and_out_of_service: 6,
   monthly_billing_summary: 7,
   location_usage_by_day: 11,
+  billing_by_stay: 12,
 };
 
+/** Runs a report; a period of null is left out of the request. */
 function run(
   name: string,
-  start: string,
-  end: string,
+  start: string | null,
+  end: string | null,
   over: { token?: string; location?: string; siteId?: number; id?: number } = {},
 ) {
   const q = new URLSearchParams({
     ReportID: String(over.id ?? ids[name]),
     SiteID: String(over.siteId ?? f.site.id),
     StoredProcedureCalled: name,
-    PeriodStartDate: start,
-    EndDate: end,
+    ...(start === null ? {} : { PeriodStartDate: start }),
+    ...(end === null ? {} : { EndDate: end }),
     LocationDescription: over.location ?? '',
   });
   return t.call<ReportRow[]>({
@@ -47,13 +49,17 @@ function run(
   });
 }
 
+/** The property's report types, as its Site Manager's dialog reads them. */
+const reportTypes = () =>
+  t.call<ReportType[]>({
+    method: 'GET',
+    url: `/api/Report/ReportsLookup?siteID=${f.site.id}`,
+    token: f.tokens.manager,
+  });
+
 describe('report types', () => {
   it('lists the report types by display order, each registered on the server with the same headers', async () => {
-    const res = await t.call<ReportType[]>({
-      method: 'GET',
-      url: `/api/Report/ReportsLookup?siteID=${f.site.id}`,
-      token: f.tokens.manager,
-    });
+    const res = await reportTypes();
     expect(res.status).toBe(200);
     const orders = res.body.result.map((r) => r.displayOrder);
     expect(orders).toEqual([...orders].sort((x, y) => x - y));
@@ -164,7 +170,7 @@ describe('report records', () => {
   });
 
   it('missing and out-of-service meters', async () => {
-    const res = await run('missing_and_out_of_service', '2026-11-01 00:00', '2026-11-01 23:59');
+    const res = await run('missing_and_out_of_service', null, null);
     expect(res.body.result).toEqual([
       {
         Location: f.b.description,
@@ -255,6 +261,75 @@ describe('report records', () => {
   });
 });
 
+describe('the inputs each report type takes', () => {
+  it('are the server registry’s: a location needed or taken, a period needed or of no use', async () => {
+    const res = await reportTypes();
+    const inputs = Object.fromEntries(res.body.result.map((r) => [r.storedProcedureCalled, r.inputs]));
+    const wholeProperty = { location: 'optional', period: 'required' };
+    expect(inputs).toEqual({
+      usage_by_location: wholeProperty,
+      daily_usage_per_location: wholeProperty,
+      stay_transactions: wholeProperty,
+      meter_readings_of_location: { location: 'required', period: 'required' },
+      device_control_log: wholeProperty,
+      missing_and_out_of_service: { location: 'optional', period: 'unused' },
+      monthly_billing_summary: wholeProperty,
+      location_usage_by_day: { location: 'required', period: 'required' },
+      billing_by_stay: wholeProperty,
+    });
+    for (const type of res.body.result) expect(type.needsLocation).toBe(type.inputs.location === 'required');
+  });
+
+  /** The period each report is run over below (none for a report that takes none). */
+  const period = (name: string): [string | null, string | null] =>
+    name === 'missing_and_out_of_service' ? [null, null] : ['2026-10-01 00:00', '2026-11-30 23:59'];
+
+  it.each([
+    ['usage_by_location', 'b'],
+    ['daily_usage_per_location', 'b'],
+    ['stay_transactions', 'b'],
+    ['device_control_log', 'b'],
+    ['missing_and_out_of_service', 'a'],
+    ['billing_by_stay', 'b'],
+  ] as const)('%s narrowed to one location answers that location’s rows only', async (name, picked) => {
+    const other = picked === 'a' ? f.b.description : f.a.description;
+    const all = await run(name, ...period(name));
+    expect(all.body.result.map((r) => r.Location)).toContain(other);
+    const one = await run(name, ...period(name), { location: f[picked].description.toLowerCase() });
+    expect(one.status).toBe(200);
+    expect(one.body.result.map((r) => r.Location).filter((l) => l !== f[picked].description)).toEqual([]);
+  });
+
+  it('monthly billing summary narrowed to a location without usage sums none', async () => {
+    const all = await run('monthly_billing_summary', ...period('monthly_billing_summary'));
+    expect(all.body.result.some((r) => Number(r['Electric (kWh)']) > 0)).toBe(true);
+    const one = await run('monthly_billing_summary', ...period('monthly_billing_summary'), {
+      location: f.b.description,
+    });
+    expect(one.body.result.filter((r) => Number(r['Electric (kWh)']) > 0 || Number(r['Water (gal)']) > 0)).toEqual([]);
+  });
+
+  it('refuses a location that is not the property’s, rather than run the report for all', async () => {
+    const res = await run('usage_by_location', '2026-11-01 00:00', '2026-11-02 23:59', {
+      location: 'No such location',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.messageCode).toBe('invalidLocationDescription');
+  });
+
+  it('refuses a period for a report that takes none, and needs one for a report that takes one', async () => {
+    const snapshot = await run('missing_and_out_of_service', '2026-11-01 00:00', '2026-11-01 23:59');
+    expect(snapshot.status).toBe(400);
+    expect(snapshot.body).toMatchObject({
+      messageCode: 'reportTakesNoPeriod',
+      message: 'This report takes no period: it shows how things stand now.',
+    });
+    const usage = await run('usage_by_location', null, null);
+    expect(usage.status).toBe(400);
+    expect(usage.body.messageCode).toBe('invalidReportInput');
+  });
+});
+
 describe('export cursor', () => {
   it('hands over the same rows in batches as the view answers at once', async () => {
     const site = { siteId: f.site.id, busEntityId: f.site.busEntityId, deleted: false };
@@ -339,6 +414,33 @@ describe('Excel export', () => {
     const cell = book.worksheets[0]!.getRow(3).getCell(1).value;
     expect(cell).toBeInstanceOf(Date);
     expect((cell as Date).toISOString()).toBe('2026-11-01T08:00:00.000Z');
+  });
+
+  it('exports a report that takes no period without one, titled and named for when it was made', async () => {
+    const snapshot = {
+      ReportID: '6',
+      StoredProcedureCalled: 'missing_and_out_of_service',
+      ReportName: 'Missing and Out-of-Service Meters',
+    };
+    const url = new URL(excelUrl(snapshot), 'http://x');
+    url.searchParams.delete('ReportStartDate');
+    url.searchParams.delete('ReportEndDate');
+    t.clock.set(new Date('2026-11-20T17:30:00Z'));
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { authorization: `Bearer ${f.tokens.admin}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="Report_2026-11-20_To_2026-11-20.xlsx"');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets[0]!.getRow(1).getCell(1).value).toBe(
+      'Lakeside RV - Missing and Out-of-Service Meters - as of 2026-11-20 10:30',
+    );
+    const dated = await t.call({ method: 'GET', url: excelUrl(snapshot), token: f.tokens.admin });
+    expect(dated.status).toBe(400);
+    expect(dated.body).toMatchObject({ messageCode: 'reportTakesNoPeriod' });
   });
 
   it('answers 403 out of scope and 400 for an unknown report, as JSON', async () => {

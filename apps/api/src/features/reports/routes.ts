@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { api, reportFileName } from '@portal/contract';
+import { api } from '@portal/contract';
 import { defineRoute } from '../../lib/route';
 import { writeReportXlsx } from './excel';
 import { searchDescriptions } from './queries';
@@ -17,30 +17,28 @@ export default async function reportRoutes(app: FastifyInstance) {
     const prepared = await reports.prepare(deps.db, scoped['query.SiteID'], {
       reportId: query.ReportID,
       name: query.StoredProcedureCalled,
-      start: query.PeriodStartDate,
-      end: query.EndDate,
+      start: query.PeriodStartDate ?? null,
+      end: query.EndDate ?? null,
       locationDescription: query.LocationDescription,
     });
     return reports.records(deps.db, prepared);
   });
 
   defineRoute(app, api.reports.excel, async ({ deps, query, reply, req, scoped }) => {
+    const day = (date: string | undefined, time: string) =>
+      date === undefined ? null : `${date.slice(0, 10)} ${time}`;
     const prepared = await reports.prepare(deps.db, scoped['query.SiteID'], {
       reportId: query.ReportID,
       name: query.StoredProcedureCalled,
-      start: `${query.ReportStartDate.slice(0, 10)} ${query.ReportStartTime}`,
-      end: `${query.ReportEndDate.slice(0, 10)} ${query.ReportEndTime}`,
+      start: day(query.ReportStartDate, query.ReportStartTime),
+      end: day(query.ReportEndDate, query.ReportEndTime),
       locationDescription: query.LocationDes,
     });
-    const { start } = prepared.params;
-    const title = `${prepared.siteName} - ${prepared.reportName} - ${start} to ${query.ReportEndDate.slice(0, 10)} ${query.ReportEndTime.slice(0, 5)}`;
+    const { title, fileName } = reports.excelNames(prepared, query, deps.now());
     const out = new PassThrough();
     reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header(
-        'content-disposition',
-        `attachment; filename="${reportFileName(query.ReportStartDate, query.ReportEndDate)}"`,
-      )
+      .header('content-disposition', `attachment; filename="${fileName}"`)
       .header('cache-control', 'no-store');
     void reply.send(out);
     try {

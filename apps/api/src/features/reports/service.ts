@@ -1,4 +1,4 @@
-import type { ReportRow, ReportType } from '@portal/contract';
+import { reportFileName, toWallClock, type ReportRow, type ReportType } from '@portal/contract';
 import type { Db, Queryable } from '../../db/client';
 import { AppError, invalid } from '../../lib/errors';
 import type { SiteRef } from '../auth/scope';
@@ -6,21 +6,35 @@ import { locationByDescription, listReportTypes, reportTypeById, siteForReport }
 import { reportByName, runReport, streamReport, type ReportDefinition, type ReportParams } from './registry';
 
 export async function lookup(q: Queryable): Promise<ReportType[]> {
-  return (await listReportTypes(q)).map((r) => ({
-    reportTypeID: r.id,
-    reportTypeName: r.name,
-    columnHeaders: r.columnHeaders,
-    displayOrder: r.displayOrder,
-    storedProcedureCalled: r.storedProcedureCalled,
-    needsLocation: r.needsLocation,
-  }));
+  const types = await listReportTypes(q);
+  return types.flatMap((r) => {
+    const def = reportByName(r.storedProcedureCalled);
+    if (!def) return [];
+    return [
+      {
+        reportTypeID: r.id,
+        reportTypeName: r.name,
+        columnHeaders: r.columnHeaders,
+        displayOrder: r.displayOrder,
+        storedProcedureCalled: r.storedProcedureCalled,
+        needsLocation: def.inputs.location === 'required',
+        inputs: def.inputs,
+      },
+    ];
+  });
+}
+
+/** Whether the registered report of this name runs over a period (a scheduled run gives it one). */
+export function takesPeriod(name: string): boolean {
+  return reportByName(name)?.inputs.period === 'required';
 }
 
 export type ReportRequest = {
   reportId: number;
   name: string;
-  start: string;
-  end: string;
+  /** Local date-times of the site; null when not given (a report that takes no period needs none). */
+  start: string | null;
+  end: string | null;
   locationDescription: string;
 };
 
@@ -35,6 +49,43 @@ function nextMinute(local: string): string {
   return new Date(d.getTime() + 60_000).toISOString().slice(0, 16).replace('T', ' ');
 }
 
+/**
+ * The period a request gives, checked against what the report takes: a report over a period
+ * needs both ends, start before end; a report that takes none refuses one rather than ignore it.
+ * Empty for a report without a period (its query reads none).
+ */
+function periodOf(def: ReportDefinition, req: ReportRequest): { start: string; endExclusive: string } {
+  if (def.inputs.period === 'unused') {
+    if (req.start !== null || req.end !== null) throw invalid('reportTakesNoPeriod', 'PeriodStartDate');
+    return { start: '', endExclusive: '' };
+  }
+  if (req.start === null || req.end === null) throw invalid('invalidReportInput', 'PeriodStartDate');
+  const start = toMinute(req.start);
+  const end = toMinute(req.end);
+  if (
+    Number.isNaN(Date.parse(`${start.replace(' ', 'T')}:00Z`)) ||
+    Number.isNaN(Date.parse(`${end.replace(' ', 'T')}:00Z`))
+  )
+    throw invalid('invalidReportInput', 'PeriodStartDate');
+  if (start >= end) throw invalid('invalidDates', 'PeriodStartDate');
+  return { start, endExclusive: nextMinute(end) };
+}
+
+/**
+ * The location a request names, checked against what the report takes: one of the property's
+ * where the report needs one; where it is optional, none is the whole property and a name that
+ * is not the property's is refused, never dropped.
+ */
+async function locationOf(q: Queryable, siteId: number, def: ReportDefinition, description: string) {
+  if (!description) {
+    if (def.inputs.location === 'required') throw invalid('invalidLocationDescription', 'LocationDescription');
+    return null;
+  }
+  const locationId = await locationByDescription(q, siteId, description);
+  if (locationId === null) throw invalid('invalidLocationDescription', 'LocationDescription');
+  return locationId;
+}
+
 export type PreparedReport = { def: ReportDefinition; params: ReportParams; siteName: string; reportName: string };
 
 /**
@@ -46,21 +97,10 @@ export async function prepare(q: Queryable, site: SiteRef, req: ReportRequest): 
   const def = reportByName(req.name);
   const type = await reportTypeById(q, req.reportId);
   if (!def || !type || type.storedProcedureCalled !== req.name) throw invalid('unknownReport', 'StoredProcedureCalled');
-  const start = toMinute(req.start);
-  const end = toMinute(req.end);
-  if (
-    Number.isNaN(Date.parse(`${start.replace(' ', 'T')}:00Z`)) ||
-    Number.isNaN(Date.parse(`${end.replace(' ', 'T')}:00Z`))
-  )
-    throw invalid('invalidReportInput', 'PeriodStartDate');
-  if (start >= end) throw invalid('invalidDates', 'PeriodStartDate');
+  const period = periodOf(def, req);
   const info = await siteForReport(q, site.siteId);
   if (!info) throw new AppError('notFound', 'requestedNotFound', { name: 'property' });
-  let locationId: number | null = null;
-  if (def.needsLocation || type.needsLocation) {
-    locationId = req.locationDescription ? await locationByDescription(q, site.siteId, req.locationDescription) : null;
-    if (locationId === null) throw invalid('invalidLocationDescription', 'LocationDescription');
-  }
+  const locationId = await locationOf(q, site.siteId, def, req.locationDescription.trim());
   return {
     def,
     siteName: info.name,
@@ -68,12 +108,33 @@ export async function prepare(q: Queryable, site: SiteRef, req: ReportRequest): 
     params: {
       siteId: site.siteId,
       timeZone: info.time_zone,
-      start,
-      endExclusive: nextMinute(end),
+      ...period,
       locationId,
       billingRate: info.billing_rate,
       waterBillingRate: info.water_billing_rate,
     },
+  };
+}
+
+/**
+ * The Excel file's title row and name: the period asked for (Report_{start}_To_{end}.xlsx), or,
+ * for a report that takes none, the property's local date and time it was made.
+ */
+export function excelNames(
+  prepared: PreparedReport,
+  query: { ReportStartDate?: string; ReportEndDate?: string; ReportEndTime: string },
+  now: Date,
+): { title: string; fileName: string } {
+  const heading = `${prepared.siteName} - ${prepared.reportName}`;
+  if (query.ReportStartDate === undefined || query.ReportEndDate === undefined) {
+    const local = new Date(toWallClock(prepared.params.timeZone, now.getTime())).toISOString();
+    const day = local.slice(0, 10);
+    return { title: `${heading} - as of ${day} ${local.slice(11, 16)}`, fileName: reportFileName(day, day) };
+  }
+  const end = `${query.ReportEndDate.slice(0, 10)} ${query.ReportEndTime.slice(0, 5)}`;
+  return {
+    title: `${heading} - ${prepared.params.start} to ${end}`,
+    fileName: reportFileName(query.ReportStartDate, query.ReportEndDate),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps';
 import { queueMails } from '../../lib/mailer';
-import { prepare } from '../reports/service';
+import { prepare, takesPeriod } from '../reports/service';
 import { scheduledReportMail, reportTitle } from './mail';
 import { lastDayOf, latestSlot, nextSlot, periodOf, type ScheduleTiming } from './period';
 import {
@@ -78,8 +78,9 @@ async function makeRun(deps: Pick<Deps, 'db' | 'now'>, runId: number, startedAt:
       {
         reportId: work.report_type_id,
         name: work.stored_procedure_called,
-        start: period.start,
-        end: `${lastDay} 23:59`,
+        // a report of how things stand now takes no period: the run's period only names the mail
+        start: takesPeriod(work.stored_procedure_called) ? period.start : null,
+        end: takesPeriod(work.stored_procedure_called) ? `${lastDay} 23:59` : null,
         locationDescription: work.location_description,
       },
     );

@@ -91,12 +91,13 @@ async function checkReport(deps: Deps, site: SiteRef, input: ScheduleInput) {
   const type = (await reportTypes(deps.db)).find((t) => t.reportTypeID === input.reportTypeID);
   if (!type) throw invalid('unknownReport', 'reportTypeID');
   try {
-    // the report's own checks, on a period of no consequence
+    // the report's own checks, on a period of no consequence (none for a report that takes none)
+    const period = type.inputs.period !== 'unused';
     await prepare(deps.db, site, {
       reportId: input.reportTypeID,
       name: type.storedProcedureCalled,
-      start: '2000-01-01 00:00',
-      end: '2000-01-01 23:59',
+      start: period ? '2000-01-01 00:00' : null,
+      end: period ? '2000-01-01 23:59' : null,
       locationDescription: input.locationDescription,
     });
   } catch (err) {

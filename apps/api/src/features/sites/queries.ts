@@ -22,8 +22,12 @@ export type SettingValues = Pick<
   'weekStart' | 'billingRate' | 'waterBillingRate' | 'dayStart' | 'dayEnd' | 'active'
 >;
 
-export async function insertSite(q: Queryable, values: SiteValues): Promise<number> {
-  const [row] = await q.insert(sites).values(values).returning({ id: sites.id });
+/** A new property, created at `createdAt` (the moment its first tariff version takes effect). */
+export async function insertSite(q: Queryable, values: SiteValues, createdAt: Date): Promise<number> {
+  const [row] = await q
+    .insert(sites)
+    .values({ ...values, createdAt })
+    .returning({ id: sites.id });
   return row!.id;
 }
 

@@ -110,10 +110,12 @@ export async function saveSite(
     if (form.siteID) await requireManagedSite(tx, user, form.siteID);
     const stateAbbreviation = await checkReferences(tx, form);
     const before = form.siteID ? await queries.snapshot(tx, form.siteID) : null;
-    const siteId = form.siteID || (await queries.insertSite(tx, siteValues(form)));
+    // a new property's first tariff version takes effect the moment it is created
+    const now = deps.now();
+    const siteId = form.siteID || (await queries.insertSite(tx, siteValues(form), now));
     if (form.siteID) await queries.updateSite(tx, siteId, siteValues(form));
     const settings = await queries.upsertSettings(tx, siteId, settingValues(form));
-    await ratesFromSettings(tx, siteId, settings, user.userAccountId, deps.now());
+    await ratesFromSettings(tx, siteId, settings, user.userAccountId, now);
     await queries.replaceIntegrations(tx, siteId, await resolveIntegrations(tx, form.siteID, form, stateAbbreviation));
     await audit(tx, req, {
       action: form.siteID ? 'updateSite' : 'createSite',

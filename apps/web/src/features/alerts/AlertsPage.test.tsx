@@ -81,7 +81,7 @@ describe('the Alerts page', () => {
     const [first, second] = rows as [HTMLElement, HTMLElement];
     expect(within(first).getByText('Critical')).toBeTruthy();
     expect(first.textContent).toContain(
-      'Meter E000001 at Pine Lake / Site 1 has not reported since Nov 5, 2026, 11:00 AM.',
+      'Meter E000001 at Pine Lake / Site 1 has not reported since Nov 5, 2026, 11:00 AM MST.',
     );
     expect(within(first).getByText('Nov 5, 2026, 11:30 AM MST')).toBeTruthy();
     expect(within(first).getByText('Open')).toBeTruthy();
@@ -100,6 +100,35 @@ describe('the Alerts page', () => {
     expect(within(second).queryByRole('button')).toBeNull();
 
     expect(screen.getByText('Alerts 1–2 of 2').getAttribute('role')).toBe('status');
+  });
+
+  it('keeps the acknowledgement’s note beside the resolution’s once an alert is resolved', async () => {
+    openAlerts({
+      list: () => ({
+        result: {
+          total: 1,
+          alerts: [
+            alertRow(2, {
+              state: 'resolved',
+              acknowledgedAt: '2026-11-05T19:00:00.000Z',
+              acknowledgedBy: 'Dana Reyes',
+              note: 'Valve closed',
+              resolvedAt: '2026-11-05T20:00:00.000Z',
+              resolvedBy: 'Sam Ortiz',
+              resolutionNote: 'Pipe replaced',
+            }),
+          ],
+        },
+      }),
+    });
+    const [row] = bodyRows(await table()) as [HTMLElement];
+    const lines = [...row.querySelectorAll('td:nth-child(6) p')].map((p) => p.textContent);
+    expect(lines).toEqual([
+      'Acknowledged by Dana Reyes on Nov 5, 2026, 12:00 PM MST',
+      'Note: Valve closed',
+      'Resolved by Sam Ortiz on Nov 5, 2026, 1:00 PM MST',
+      'Resolution note: Pipe replaced',
+    ]);
   });
 
   it('sends the property of a link and each filter the user picks, and keeps them in the address', async () => {

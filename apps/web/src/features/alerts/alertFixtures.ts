@@ -23,6 +23,7 @@ export function alertRow(alertID: number, overrides: Partial<AlertDetail> = {}):
     note: null,
     resolvedAt: null,
     resolvedBy: null,
+    resolutionNote: null,
     createdAt: '2026-11-05T18:30:00.000Z',
     ...overrides,
   };

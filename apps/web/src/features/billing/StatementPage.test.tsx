@@ -44,7 +44,7 @@ describe('the staff statement page', () => {
     // Phoenix keeps UTC-7: check-in at 22:00 UTC is 3:00 PM there
     expect(screen.getByText('Nov 1, 2026, 3:00 PM MST')).toBeTruthy();
     expect(screen.getByText(/The tariff in effect at check-in applies to the whole stay\./).textContent).toContain(
-      'Priced with tariff version 7, in effect from Oct 1, 2026, 12:00 AM MST.',
+      'Priced with tariff version 2, in effect from Oct 1, 2026, 12:00 AM MST.',
     );
     expect(screen.queryByText(/this statement is running/)).toBeNull();
 
@@ -69,6 +69,19 @@ describe('the staff statement page', () => {
     expect(meters.querySelector('[data-meter-event="reset"]')?.textContent).toBe(
       'Nov 2, 2026, 12:30 AM MST · E000003: reading reset to 5 kWh (was 130 kWh)',
     );
+  });
+
+  it('names the property’s first tariff version as in effect since the property was created, not by its date', async () => {
+    openStatement(
+      stayStatement({
+        tariffVersionNumber: 1,
+        tariffSinceCreation: true,
+        tariffEffectiveFrom: '2000-01-01T00:00:00.000Z',
+      }),
+    );
+    const text = await screen.findByText(/The tariff in effect at check-in applies to the whole stay\./);
+    expect(text.textContent).toContain('Priced with tariff version 1, in effect since the property was created.');
+    expect(text.textContent).not.toContain('1999');
   });
 
   it('says that an open stay’s statement is running and refreshes, as of when', async () => {

@@ -16,6 +16,8 @@ export function stayStatement(overrides: Partial<StayStatement> = {}): StayState
     currency: 'EUR',
     tariffVersionID: 7,
     tariffEffectiveFrom: '2026-10-01T07:00:00.000Z',
+    tariffVersionNumber: 2,
+    tariffSinceCreation: false,
     meters: [
       {
         servicePointID: 3,

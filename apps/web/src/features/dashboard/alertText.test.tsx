@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { ALERT_KINDS, LANGUAGES, type SystemAlert } from '@portal/contract';
+import { systemAlert } from './alertFixture';
 import { AlertText } from './alertText';
 
 const catalogues = import.meta.glob<object>('../../i18n/locales/*.json', { eager: true, import: 'default' });
@@ -21,27 +22,17 @@ async function rendered(language: string, alert: SystemAlert): Promise<string> {
   );
 }
 
-const alert = (over: Partial<SystemAlert>): SystemAlert => ({
-  alertID: 1,
-  kind: 'missingDevice',
-  params: { meter: 'E000001', site: 'Pine Lake', location: 'A-12', since: '2026-11-10T15:30:00Z' },
-  siteID: 1,
-  timeZone: 'America/Denver',
-  createdAt: '2026-11-10T16:00:00Z',
-  ...over,
-});
-
 describe('system alert texts', () => {
   it("say what happened, the meter in bold, the time in the property's time zone", async () => {
-    expect(await rendered('en', alert({}))).toBe(
-      '<b>Meter E000001</b> at Pine Lake / A-12 has not reported since Nov 10, 2026, 8:30 AM.',
+    expect(await rendered('en', systemAlert({}))).toBe(
+      '<b>Meter E000001</b> at Pine Lake / A-12 has not reported since Nov 10, 2026, 8:30 AM MST.',
     );
   });
 
   it('keep what users typed as text: markup in a name stays characters', async () => {
     const html = await rendered(
       'en',
-      alert({ params: { meter: 'E1', site: '<img src=x onerror=alert(1)>', location: 'l', since: null } }),
+      systemAlert({ params: { meter: 'E1', site: '<img src=x onerror=alert(1)>', location: 'l', since: null } }),
     );
     expect(html).toBe('<b>Meter E1</b> at &lt;img src=x onerror=alert(1)&gt; / l has not reported since —.');
   });
@@ -49,7 +40,7 @@ describe('system alert texts', () => {
   it('say why a meter’s messages were refused in words', async () => {
     const html = await rendered(
       'en',
-      alert({
+      systemAlert({
         kind: 'readingRefused',
         params: {
           meter: 'E1',
@@ -62,7 +53,7 @@ describe('system alert texts', () => {
       }),
     );
     expect(html).toBe(
-      '<b>Meter E1</b> at S / L sent 3 messages that were refused since Nov 10, 2026, 8:30 AM (meter clock ahead of the server).',
+      '<b>Meter E1</b> at S / L sent 3 messages that were refused since Nov 10, 2026, 8:30 AM MST (meter clock ahead of the server).',
     );
   });
 
@@ -87,7 +78,7 @@ describe('system alert texts', () => {
         count: 6,
         reason: 'malformed',
       };
-      const html = await rendered(language, alert({ kind, params }));
+      const html = await rendered(language, systemAlert({ kind, params }));
       expect(html, kind).toMatch(/<b>[^<]*M-7[^<]*<\/b>/);
       expect(html, kind).toContain('S-7');
       expect(html, kind).not.toMatch(/\{\{|msg\./);

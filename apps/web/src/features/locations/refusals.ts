@@ -1,18 +1,12 @@
 import type { LastRefusal } from '@portal/contract';
 import type { TFunction } from 'i18next';
+import { propertyTimeText } from '../../ui/PropertyTime';
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** "Last refused message: <reason>, <when>" in the user's language; null for a meter without one. */
-export function lastRefusalText(t: TFunction, refusal: LastRefusal, language: string): string | null {
+/** "Last refused message: <reason>, <when>" in the user's language, the time in `timeZone`, named; null for a meter without one. */
+export function lastRefusalText(t: TFunction, refusal: LastRefusal, language: string, timeZone: string): string | null {
   if (!refusal) return null;
-  let format = formats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' });
-    formats.set(language, format);
-  }
   return t('devices.refused.last', {
     reason: t(`devices.refused.reasons.${refusal.reason}`),
-    when: format.format(new Date(refusal.at)),
+    when: propertyTimeText(refusal.at, timeZone, language),
   });
 }

@@ -43,8 +43,9 @@ export function PropertyReportsModal({
     <Modal
       opened={opened}
       onClose={onClose}
-      // wide enough for every column of the widest report at 1366 px, in every language
-      size="80rem"
+      // as wide as the window: the widest report (Billing by Stay, 14 columns) fits 1366 px, its table dense
+      size="100%"
+      xOffset="1rem"
       title={t('reports.titleFor', { site: site.sitePublicName })}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
@@ -72,20 +73,29 @@ function ReportForm({ site, initialLocation }: { site: ReportSite; initialLocati
   const [result, setResult] = useState<{ type: ReportType; rows: ReportRow[] } | null>(null);
 
   const type = types.data?.find((r) => r.reportTypeID === typeId) ?? null;
+  // what the chosen type does with each input, as the server's registry says
+  const inputs = type?.inputs ?? null;
+  const noPeriod = inputs?.period === 'unused';
 
   function validRun(): ReportRun | null {
-    const code = reportFormError({ reportTypeID: typeId, start, end, location }, type?.needsLocation ?? false);
+    const code = reportFormError({ reportTypeID: typeId, start, end, location, locationText }, inputs);
     setProblem(code ? t(`msg.${code}`) : null);
     if (code || !type) return null;
     return {
       reportID: type.reportTypeID,
       siteID: site.siteID,
       storedProcedureCalled: type.storedProcedureCalled,
-      start,
-      end,
+      start: noPeriod ? null : start,
+      end: noPeriod ? null : end,
       locationDescription: location ?? '',
     };
   }
+
+  /** The file's name: its period, or the property's date for a report that takes none. */
+  const fileName = (run: ReportRun, ext?: string) => {
+    const today = todayIn(site.timeZone);
+    return reportFileName(run.start ?? today, run.end ?? today, ext);
+  };
 
   async function view() {
     const run = validRun();
@@ -111,7 +121,7 @@ function ReportForm({ site, initialLocation }: { site: ReportSite; initialLocati
         siteName: site.sitePublicName,
         reportName: type.reportTypeName,
       });
-      saveFile(blob, reportFileName(run.start, run.end));
+      saveFile(blob, fileName(run));
     } catch {
       toast.error(t('msg.exportFailed'));
     } finally {
@@ -127,7 +137,7 @@ function ReportForm({ site, initialLocation }: { site: ReportSite; initialLocati
       const rows = await fetchReportRecords(run);
       const headers = type.columnHeaders.split(',');
       const text = csvDocument([headers, ...rows.map((r) => headers.map((h) => r[h] ?? null))]);
-      saveFile(new Blob([text], { type: 'text/csv;charset=utf-8' }), reportFileName(run.start, run.end, 'csv'));
+      saveFile(new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName(run, 'csv'));
     } catch {
       toast.error(t('msg.exportFailed'));
     } finally {
@@ -159,6 +169,8 @@ function ReportForm({ site, initialLocation }: { site: ReportSite; initialLocati
         <Autocomplete
           label={t('reports.location')}
           placeholder={t('reports.locationPlaceholder')}
+          withAsterisk={inputs?.location === 'required'}
+          description={inputs?.location === 'optional' ? t('reports.locationOptional') : undefined}
           data={(search.data ?? []).map((o) => ({ value: o.locationDescription, label: o.locationDescription }))}
           value={locationText}
           onChange={setLocationText}
@@ -170,12 +182,16 @@ function ReportForm({ site, initialLocation }: { site: ReportSite; initialLocati
           label={t('reports.start')}
           value={start}
           onChange={(e) => setStart(e.currentTarget.value)}
+          disabled={noPeriod}
+          description={noPeriod ? t('reports.periodUnused') : undefined}
         />
         <TextInput
           type="datetime-local"
           label={t('reports.end')}
           value={end}
           onChange={(e) => setEnd(e.currentTarget.value)}
+          disabled={noPeriod}
+          description={noPeriod ? t('reports.periodUnused') : undefined}
         />
       </SimpleGrid>
       {problem && (
@@ -222,7 +238,7 @@ export function ReportTable({ type, rows }: { type: ReportType; rows: ReportRow[
           const v = getValue() as ReportRow[string];
           // every decimal the server keeps (6), so that shown readings and usage add up
           return typeof v === 'number' ? (
-            <Text span ff="monospace" size="sm" style={{ whiteSpace: 'nowrap' }}>
+            <Text span inherit ff="monospace" style={{ whiteSpace: 'nowrap' }}>
               {v.toLocaleString(undefined, { maximumFractionDigits: 6 })}
             </Text>
           ) : (
@@ -232,8 +248,24 @@ export function ReportTable({ type, rows }: { type: ReportType; rows: ReportRow[
       })),
     [type],
   );
-  if (rows.length === 0) return <EmptyState title={t('reports.emptyTitle')} text={t('reports.emptyText')} />;
+  if (rows.length === 0) {
+    const now = type.inputs.period === 'unused';
+    return (
+      <EmptyState
+        title={t(now ? 'reports.emptyNowTitle' : 'reports.emptyTitle')}
+        text={t(now ? 'reports.emptyNowText' : 'reports.emptyText')}
+      />
+    );
+  }
   return (
-    <DataTable data={rows} columns={columns} initialSort={[]} pageSize={25} minWidth={0} label={type.reportTypeName} />
+    <DataTable
+      data={rows}
+      columns={columns}
+      initialSort={[]}
+      pageSize={25}
+      minWidth={0}
+      dense
+      label={type.reportTypeName}
+    />
   );
 }

@@ -12,8 +12,8 @@ import { toastReportError } from './toastReportError';
 
 /**
  * /Report: a property, a report and a quick period (daily, weekly, monthly usage, in the
- * property's time zone), then View Report. Reports that need a location are left to the
- * Property Reports dialog, where a location can be searched.
+ * property's time zone), then View Report. Reports that need a location, and those of how things
+ * stand now (no period), are left to the Property Reports dialog.
  */
 export function ReportPage() {
   const { t } = useTranslation();
@@ -26,7 +26,8 @@ export function ReportPage() {
   const [result, setResult] = useState<{ type: ReportType; rows: ReportRow[]; period: string } | null>(null);
 
   const site = sites.data?.find((s) => s.siteID === siteId) ?? null;
-  const choices = (types.data ?? []).filter((r) => !r.needsLocation);
+  // the reports of the whole property over a period: the others need the dialog's location or take no period
+  const choices = (types.data ?? []).filter((r) => r.inputs.location === 'optional' && r.inputs.period === 'required');
   const type = choices.find((r) => r.reportTypeID === typeId) ?? choices[0] ?? null;
 
   async function view() {

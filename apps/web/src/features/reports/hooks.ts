@@ -22,9 +22,9 @@ export type ReportRun = {
   reportID: number;
   siteID: number;
   storedProcedureCalled: string;
-  /** Local 'YYYY-MM-DDTHH:mm' of the site. */
-  start: string;
-  end: string;
+  /** Local 'YYYY-MM-DDTHH:mm' of the site; null for a report that takes no period. */
+  start: string | null;
+  end: string | null;
   locationDescription: string;
 };
 
@@ -35,8 +35,8 @@ export async function fetchReportRecords(run: ReportRun) {
         ReportID: run.reportID,
         SiteID: run.siteID,
         StoredProcedureCalled: run.storedProcedureCalled,
-        PeriodStartDate: run.start,
-        EndDate: run.end,
+        ...(run.start === null ? {} : { PeriodStartDate: run.start }),
+        ...(run.end === null ? {} : { EndDate: run.end }),
         LocationDescription: run.locationDescription,
       },
     })
@@ -52,11 +52,11 @@ export async function downloadExcel(
       Header: run.header,
       SiteID: run.siteID,
       LocationDes: run.locationDescription,
-      ReportStartDate: run.start.slice(0, 10),
-      ReportEndDate: run.end.slice(0, 10),
+      ...(run.start === null
+        ? {}
+        : { ReportStartDate: run.start.slice(0, 10), ReportStartTime: run.start.slice(11, 16) }),
+      ...(run.end === null ? {} : { ReportEndDate: run.end.slice(0, 10), ReportEndTime: run.end.slice(11, 16) }),
       SiteName: run.siteName,
-      ReportStartTime: run.start.slice(11, 16),
-      ReportEndTime: run.end.slice(11, 16),
       ReportName: run.reportName,
       ReportID: run.reportID,
       StoredProcedureCalled: run.storedProcedureCalled,

@@ -6,7 +6,7 @@ import { StatusBadge } from '../../../ui/StatusBadge';
 
 const colors: Record<AlertState, string> = { open: 'red', acknowledged: 'yellow', resolved: 'green' };
 
-/** An alert's state, and who acknowledged or resolved it when, with the note, in the property's time zone. */
+/** An alert's state, and who acknowledged or resolved it when, each with their note, in the property's time zone. */
 export function AlertStateCell({ alert }: { alert: AlertDetail }) {
   const { t, i18n } = useTranslation();
   const at = (iso: string) => propertyTimeText(iso, alert.timeZone ?? 'UTC', i18n.language);
@@ -20,6 +20,7 @@ export function AlertStateCell({ alert }: { alert: AlertDetail }) {
           {t('alerts.detail.acknowledged', { user: alert.acknowledgedBy ?? '—', at: at(alert.acknowledgedAt) })}
         </Text>
       )}
+      <Note text={alert.note} label="alerts.detail.note" />
       {alert.state === 'resolved' && alert.resolvedAt && (
         <Text size="xs" c="dimmed">
           {alert.resolvedBy
@@ -27,11 +28,18 @@ export function AlertStateCell({ alert }: { alert: AlertDetail }) {
             : t('alerts.detail.resolvedAutomatically', { at: at(alert.resolvedAt) })}
         </Text>
       )}
-      {alert.note && (
-        <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-          {t('alerts.detail.note', { note: alert.note })}
-        </Text>
-      )}
+      <Note text={alert.resolutionNote} label="alerts.detail.resolutionNote" />
     </Stack>
+  );
+}
+
+/** What whoever acknowledged or resolved the alert wrote, under their line. */
+function Note({ text, label }: { text: string | null; label: 'alerts.detail.note' | 'alerts.detail.resolutionNote' }) {
+  const { t } = useTranslation();
+  if (!text) return null;
+  return (
+    <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+      {t(label, { note: text })}
+    </Text>
   );
 }

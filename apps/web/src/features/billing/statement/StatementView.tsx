@@ -2,11 +2,13 @@ import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } fro
 import type { PublicStatement, StatementMeter } from '@portal/contract';
 import { IconRefresh } from '@tabler/icons-react';
 import { Fragment, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { PropertyTime, propertyTimeText } from '../../../ui/PropertyTime';
 import { formatDecimal, formatMoney } from '../../../lib/decimals';
 import { Fact } from '../../../ui/Fact';
 import { lineDescription, lineQuantity, lineUnitPrice } from './lineText';
+import classes from './Statement.module.css';
 
 /**
  * A stay's statement as the staff and the guest both see it: the stay, its meters with their
@@ -72,16 +74,20 @@ function StayFacts({ statement: s, children }: { statement: PublicStatement; chi
         <Fact label={t('billing.statement.nights')}>{formatDecimal(String(s.nights), i18n.language)}</Fact>
       </SimpleGrid>
       <Text size="sm" mt="sm">
-        {s.tariffVersionID !== null && s.tariffEffectiveFrom !== null
-          ? t('billing.statement.tariff', {
-              id: s.tariffVersionID,
-              from: propertyTimeText(s.tariffEffectiveFrom, s.timeZone, i18n.language),
-            })
-          : t('billing.statement.noTariff')}{' '}
-        {t('billing.statement.tariffRule')}
+        {tariffText(t, s, i18n.language)} {t('billing.statement.tariffRule')}
       </Text>
     </Paper>
   );
+}
+
+/** The tariff version that priced the stay, by the property's number for it; its moment unless it is the first. */
+function tariffText(t: TFunction, s: PublicStatement, language: string): string {
+  if (s.tariffVersionNumber === null || s.tariffEffectiveFrom === null) return t('billing.statement.noTariff');
+  if (s.tariffSinceCreation) return t('billing.statement.tariffSinceCreation', { number: s.tariffVersionNumber });
+  return t('billing.statement.tariff', {
+    number: s.tariffVersionNumber,
+    from: propertyTimeText(s.tariffEffectiveFrom, s.timeZone, language),
+  });
 }
 
 function MetersTable({ statement: s }: { statement: PublicStatement }) {
@@ -98,8 +104,8 @@ function MetersTable({ statement: s }: { statement: PublicStatement }) {
           {t('billing.statement.meters.none')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped withTableBorder verticalSpacing={4}>
+        <div className={classes.fit}>
+          <Table striped withTableBorder verticalSpacing={4} className={classes.stacked}>
             <Table.Caption>{t('billing.statement.meters.caption')}</Table.Caption>
             <Table.Thead>
               <Table.Tr>
@@ -123,12 +129,16 @@ function MetersTable({ statement: s }: { statement: PublicStatement }) {
                     <Table.Th scope="row" fw={500}>
                       {m.meterName}
                     </Table.Th>
-                    <Table.Td ta="right">{reading(m.openingReading, m.unit)}</Table.Td>
-                    <Table.Td ta="right">{reading(m.closingReading, m.unit)}</Table.Td>
-                    <Table.Td>
+                    <Table.Td ta="right" data-label={t('billing.statement.meters.opening')}>
+                      {reading(m.openingReading, m.unit)}
+                    </Table.Td>
+                    <Table.Td ta="right" data-label={t('billing.statement.meters.closing')}>
+                      {reading(m.closingReading, m.unit)}
+                    </Table.Td>
+                    <Table.Td data-label={t('billing.statement.meters.closingAt')}>
                       {m.closingReadingAt ? <PropertyTime iso={m.closingReadingAt} timeZone={s.timeZone} /> : '—'}
                     </Table.Td>
-                    <Table.Td ta="right" fw={600}>
+                    <Table.Td ta="right" fw={600} data-figure>
                       {reading(m.usage, m.unit)}
                     </Table.Td>
                   </Table.Tr>
@@ -150,7 +160,7 @@ function MetersTable({ statement: s }: { statement: PublicStatement }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </div>
       )}
     </Paper>
   );
@@ -170,8 +180,8 @@ function LinesTable({ statement: s }: { statement: PublicStatement }) {
           {t('billing.statement.lines.currency', { currency: s.currency })}
         </Text>
       </Group>
-      <Table.ScrollContainer minWidth={520}>
-        <Table striped withTableBorder verticalSpacing={4}>
+      <div className={classes.fit}>
+        <Table striped withTableBorder verticalSpacing={4} className={classes.stacked}>
           <Table.Caption>{t('billing.statement.lines.caption')}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
@@ -212,9 +222,15 @@ function LinesTable({ statement: s }: { statement: PublicStatement }) {
                       </>
                     )}
                   </Table.Td>
-                  <Table.Td ta="right">{lineQuantity(t, line, s.currency, language)}</Table.Td>
-                  <Table.Td ta="right">{lineUnitPrice(t, line, s.currency, language)}</Table.Td>
-                  <Table.Td ta="right">{money(line.amount)}</Table.Td>
+                  <Table.Td ta="right" data-label={t('billing.statement.lines.quantity')}>
+                    {lineQuantity(t, line, s.currency, language)}
+                  </Table.Td>
+                  <Table.Td ta="right" data-label={t('billing.statement.lines.unitPrice')}>
+                    {lineUnitPrice(t, line, s.currency, language)}
+                  </Table.Td>
+                  <Table.Td ta="right" data-figure>
+                    {money(line.amount)}
+                  </Table.Td>
                 </Table.Tr>
               );
             })}
@@ -225,7 +241,7 @@ function LinesTable({ statement: s }: { statement: PublicStatement }) {
             <TotalRow label={t('billing.statement.total')} amount={money(s.total)} strong />
           </Table.Tfoot>
         </Table>
-      </Table.ScrollContainer>
+      </div>
     </Paper>
   );
 }
@@ -236,7 +252,7 @@ function TotalRow({ label, amount, strong = false }: { label: string; amount: st
       <Table.Th scope="row" colSpan={3} ta="right" fw={strong ? 700 : 500}>
         {label}
       </Table.Th>
-      <Table.Td ta="right" fw={strong ? 700 : 500} fz={strong ? 'lg' : undefined}>
+      <Table.Td ta="right" fw={strong ? 700 : 500} fz={strong ? 'lg' : undefined} data-figure>
         {amount}
       </Table.Td>
     </Table.Tr>

@@ -15,7 +15,7 @@ function standings(versions: readonly TariffVersion[], now: Date): Standing[] {
 
 const standingColor: Record<Standing, string> = { scheduled: 'blue', current: 'green', past: 'gray' };
 
-/** A property's tariff versions, newest first: from when, their prices, and who made them. */
+/** A property's tariff versions, newest first: their number, from when, their prices, and who made them. */
 export function TariffList({ versions, timeZone }: { versions: readonly TariffVersion[]; timeZone: string }) {
   const { t } = useTranslation();
   const standing = standings(versions, new Date());
@@ -68,7 +68,12 @@ function VersionCard({
     <Paper withBorder p="sm" radius="md" component="article" aria-labelledby={headingId}>
       <Group justify="space-between" mb="xs" wrap="wrap">
         <Title order={3} size="h5" id={headingId}>
-          {t('billing.tariffs.from', { date: propertyTimeText(v.effectiveFrom, timeZone, language) })}
+          {v.sinceCreation
+            ? t('billing.tariffs.versionSinceCreation', { number: v.versionNumber })
+            : t('billing.tariffs.versionFrom', {
+                number: v.versionNumber,
+                date: propertyTimeText(v.effectiveFrom, timeZone, language),
+              })}
         </Title>
         <Badge color={standingColor[standing]} variant="light">
           {t(`billing.tariffs.standing.${standing}`)}

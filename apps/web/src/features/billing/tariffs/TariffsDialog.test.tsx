@@ -13,7 +13,9 @@ const site = { siteID: 5, sitePublicName: 'Pine Lake', timeZone: 'America/Phoeni
 const version: TariffVersion = {
   tariffVersionID: 7,
   siteID: 5,
+  versionNumber: 2,
   effectiveFrom: '2026-10-01T07:00:00.000Z',
+  sinceCreation: false,
   currency: 'USD',
   electricRate: '0.15',
   waterRate: '0.012',
@@ -45,8 +47,18 @@ const row = (dialog: HTMLElement, name: string) => within(within(dialog).getByRo
 
 describe('Tariffs of a property', () => {
   it('lists the versions, newest first, with their prices in the property’s zone', async () => {
-    const { dialog, api } = openTariffs([version]);
-    const card = await within(dialog).findByRole('article', { name: 'From Oct 1, 2026, 12:00 AM MST' });
+    const first = {
+      ...version,
+      tariffVersionID: 3,
+      versionNumber: 1,
+      effectiveFrom: '2000-01-01T00:00:00.000Z',
+      sinceCreation: true,
+    };
+    const { dialog, api } = openTariffs([version, first]);
+    const card = await within(dialog).findByRole('article', { name: 'Version 2 · from Oct 1, 2026, 12:00 AM MST' });
+    // the property's first version: since the property was created, not its date in 1999 or 2000
+    const oldest = within(dialog).getByRole('article', { name: 'Version 1 · since the property was created' });
+    expect(within(oldest).getByText('Replaced')).toBeTruthy();
     expect(api.callsTo(TARIFFS)[0]?.query).toEqual({ siteID: '5' });
     const facts = [...card.querySelectorAll('dd')].map((dd) => dd.textContent);
     expect(facts).toEqual([

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SiteCounts } from '../../sites';
+import { PropertyTime } from '../../../ui/PropertyTime';
 import { AlertText } from '../alertText';
 import { dashboardFailure } from '../dashboardError';
 import { useLocationCounts, useRealtimeStats, useSystemAlerts } from '../hooks';
@@ -94,10 +95,9 @@ function Stat({
   );
 }
 
-/** The open system alerts, their HTML sanitised before it is rendered. */
+/** The open system alerts, each raised at a time in its property's zone, the zone named. */
 function SystemAlerts() {
   const { t, i18n } = useTranslation();
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   const alerts = useSystemAlerts();
   return (
     <Stack gap="xs" pos="relative" mih={48}>
@@ -140,9 +140,9 @@ function SystemAlerts() {
                 <span className={classes.alertText}>
                   <AlertText alert={alert} language={i18n.language} />
                 </span>
-                <time className={classes.alertTime} dateTime={alert.createdAt}>
-                  {dateTime.format(new Date(alert.createdAt))}
-                </time>
+                <span className={classes.alertTime}>
+                  <PropertyTime iso={alert.createdAt} timeZone={alert.timeZone ?? 'UTC'} />
+                </span>
               </li>
             ))}
           </ul>

@@ -5,6 +5,7 @@ import { ResponsiveModal } from '../dialogs/ResponsiveModal';
 import { toastSaved, toastStatusError } from '../feedback';
 import { useCheckOut, useCurrentStay } from '../hooks';
 import type { DialogProps } from '../dialogs/dialogProps';
+import { propertyTimeText } from '../../../ui/PropertyTime';
 
 /**
  * Check-out, confirmed: the guest, since when, and what each meter used so far (the figures
@@ -15,11 +16,6 @@ export function CheckOutDialog({ site, row, onClose, onDone }: DialogProps) {
   const stay = useCurrentStay(row.locationID);
   const checkOut = useCheckOut(site.siteID);
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 3 });
-  const time = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: site.timeZone,
-  });
   const reading = (value: number | null) => (value === null ? '—' : number.format(value));
   const guest = stay.data?.guest;
   const guestName = guest ? [guest.firstName, guest.lastName].filter(Boolean).join(' ') : null;
@@ -47,7 +43,9 @@ export function CheckOutDialog({ site, row, onClose, onDone }: DialogProps) {
         ) : stay.data ? (
           <>
             <Text size="sm" c="dimmed">
-              {t('checkIn.checkedInSince', { at: time.format(new Date(stay.data.checkinDateTime)) })}
+              {t('checkIn.checkedInSince', {
+                at: propertyTimeText(stay.data.checkinDateTime, site.timeZone, i18n.language),
+              })}
               {guestName ? ` · ${guestName}` : ''}
             </Text>
             <Table withTableBorder aria-label={t('checkIn.usageSoFar')}>

@@ -1,4 +1,4 @@
-import { type GuestRow, type LocationRow, guestInput } from '@portal/contract';
+import { type GuestRow, type LocationRow, guestInput, whenValid } from '@portal/contract';
 import { z } from 'zod';
 import { type ServiceBox, type ServiceValue, servicesToSend } from './services';
 import { fromWallTime, toWallTime } from '../../../lib/wallTime';
@@ -80,11 +80,14 @@ export function formSchema(mode: FormMode, timeZone: string, messages: CheckoutM
       services: z.array(z.object({ id: z.number(), on: z.boolean() })),
       guest: mode.guestIn ? guestInput : z.unknown(),
     })
-    .superRefine((v, ctx) => {
-      if (!mode.guestIn) return;
-      const problem = checkoutProblem(v.autoCheckout, timeZone, now());
-      if (problem) ctx.addIssue({ code: 'custom', path: ['autoCheckout'], message: messages[problem] });
-    });
+    .superRefine(
+      (v, ctx) => {
+        if (!mode.guestIn) return;
+        const problem = checkoutProblem(v.autoCheckout, timeZone, now());
+        if (problem) ctx.addIssue({ code: 'custom', path: ['autoCheckout'], message: messages[problem] });
+      },
+      whenValid(['autoCheckout']),
+    );
 }
 
 function guestPayload(guest: LocationFormValues['guest']) {

@@ -8,6 +8,7 @@ import type { DialogProps } from '../dialogs/dialogProps';
 import { RELAY_COLOR } from '../table/MeterLines';
 import { COOLDOWN_MS } from './cooldown';
 import { useDeviceControl } from './useDeviceControl';
+import { propertyTimeText } from '../../../ui/PropertyTime';
 
 /** The device control panel of one meter (screen 15): Retry OFF / Retry ON with the cooldown and its result. */
 export function DeviceControlDialog({ site, row, onClose, servicePointId }: DialogProps & { servicePointId: number }) {
@@ -16,11 +17,6 @@ export function DeviceControlDialog({ site, row, onClose, servicePointId }: Dial
   // The row follows the server live: pending while a command is out, then on, off, failed or no response.
   const state = meter ? relayState(meter) : 'none';
   const control = useDeviceControl(site.siteID, row.locationID, servicePointId);
-  const time = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'short',
-    timeStyle: 'medium',
-    timeZone: site.timeZone,
-  });
   if (!meter) return null;
 
   const last = control.latest.data ?? null;
@@ -61,7 +57,9 @@ export function DeviceControlDialog({ site, row, onClose, servicePointId }: Dial
                   : last.resultCode === 0
                     ? t('devices.succeeded')
                     : t('devices.failedCode', { code: last.resultCode }),
-              at: last.responseReceivedDate ? time.format(new Date(last.responseReceivedDate)) : '—',
+              at: last.responseReceivedDate
+                ? propertyTimeText(last.responseReceivedDate, site.timeZone, i18n.language, { seconds: true })
+                : '—',
             })}
           </Text>
         ) : (

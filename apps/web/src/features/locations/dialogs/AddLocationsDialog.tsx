@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ActionIcon, Alert, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
-import { bulkLocationEntry } from '@portal/contract';
+import { bulkLocationEntry, whenTyped } from '@portal/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
@@ -25,11 +25,14 @@ const formSchema = z.object({
       }),
     )
     .min(1)
-    .superRefine((rows, ctx) => {
-      for (const i of repeatedRows(rows)) {
-        ctx.addIssue({ code: 'custom', path: [i, 'locationDescription'], message: 'locationDescriptionTaken' });
-      }
-    }),
+    .superRefine(
+      (rows, ctx) => {
+        for (const i of repeatedRows(rows)) {
+          ctx.addIssue({ code: 'custom', path: [i, 'locationDescription'], message: 'locationDescriptionTaken' });
+        }
+      },
+      whenTyped(['locationDescription']),
+    ),
 });
 
 /** The server names a clashing row as `<index>.locationDescription`. */

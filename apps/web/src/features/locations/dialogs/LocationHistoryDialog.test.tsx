@@ -30,11 +30,11 @@ describe('Location History', () => {
     renderWithApp(<LocationHistoryDialog site={site} row={locationRow(2)} onClose={vi.fn()} onDone={vi.fn()} />);
     const dialog = screen.getByRole('dialog');
     const open = await within(dialog).findByRole('link', {
-      name: 'Statement of the stay Nov 1, 2026, 3:00 PM – In-Use',
+      name: 'Statement of the stay Nov 1, 2026, 3:00 PM MST – In-Use',
     });
     expect([open.textContent, open.getAttribute('href')]).toEqual(['€8.20', '/Statement/42']);
     const closed = within(dialog).getByRole('link', {
-      name: 'Statement of the stay Nov 1, 2026, 3:00 PM – Nov 3, 2026, 11:00 AM',
+      name: 'Statement of the stay Nov 1, 2026, 3:00 PM MST – Nov 3, 2026, 11:00 AM MST',
     });
     expect([closed.textContent, closed.getAttribute('href')]).toEqual(['$1,234.50', '/Statement/41']);
     expect(within(dialog).getByRole('columnheader', { name: 'Total' })).toBeTruthy();

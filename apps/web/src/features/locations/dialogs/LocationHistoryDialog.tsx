@@ -8,6 +8,7 @@ import { errorMessage } from '../../../i18n/messages';
 import { useStayHistory } from '../hooks';
 import type { DialogProps } from './dialogProps';
 import { ResponsiveModal } from './ResponsiveModal';
+import { propertyTimeText } from '../../../ui/PropertyTime';
 
 /** 'Location History (service point name)': the location's meters, or its description when it has none. */
 function historyName(row: DialogProps['row']): string {
@@ -27,11 +28,7 @@ export function LocationHistoryDialog({ site, row, onClose }: DialogProps) {
   const history = useStayHistory(row.locationID);
   const stays = history.data ?? [];
   const anyOpen = stays.some((s) => s.checkoutDateTime === null);
-  const format = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: site.timeZone,
-  });
+  const when = (iso: string) => propertyTimeText(iso, site.timeZone, i18n.language);
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
   const reading = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 6 });
   const describe = (e: MeterEvent) =>
@@ -73,8 +70,8 @@ export function LocationHistoryDialog({ site, row, onClose }: DialogProps) {
                 {stays.map((stay) => {
                   const open = stay.checkoutDateTime === null;
                   const guest = stay.guest ? [stay.guest.firstName, stay.guest.lastName].filter(Boolean).join(' ') : '';
-                  const from = format.format(new Date(stay.checkinDateTime));
-                  const range = `${from} – ${open ? t('locations.history.inUse') : format.format(new Date(stay.checkoutDateTime ?? stay.checkinDateTime))}`;
+                  const from = when(stay.checkinDateTime);
+                  const range = `${from} – ${open ? t('locations.history.inUse') : when(stay.checkoutDateTime ?? stay.checkinDateTime)}`;
                   return (
                     <Fragment key={stay.stayID}>
                       <Table.Tr
@@ -88,7 +85,7 @@ export function LocationHistoryDialog({ site, row, onClose }: DialogProps) {
                               {t('locations.history.inUse')}
                             </Badge>
                           ) : (
-                            format.format(new Date(stay.checkoutDateTime ?? stay.checkinDateTime))
+                            when(stay.checkoutDateTime ?? stay.checkinDateTime)
                           )}
                         </Table.Td>
                         <Table.Td>{guest || '—'}</Table.Td>
@@ -108,7 +105,7 @@ export function LocationHistoryDialog({ site, row, onClose }: DialogProps) {
                         <Table.Tr key={`${e.servicePointName} ${e.readDateTime}`} data-meter-event={e.kind}>
                           <Table.Td colSpan={5}>
                             <Text size="sm" pl="md">
-                              {format.format(new Date(e.readDateTime))} · {describe(e)}
+                              {when(e.readDateTime)} · {describe(e)}
                               {stay.checkoutDateTime !== null && e.readDateTime >= stay.checkoutDateTime
                                 ? ` (${t('locations.history.afterCheckout')})`
                                 : ''}

@@ -27,6 +27,7 @@ import { toast } from '../../../ui/toast';
 import { useCreateMeter, useMeterInventory } from '../hooks';
 import { lastRefusalText } from '../refusals';
 import { Pager } from '../../../ui/Pager';
+import { browserTimeZone, PropertyTime } from '../../../ui/PropertyTime';
 
 /**
  * The device types a meter can be registered as. The API has no device type lookup yet:
@@ -53,7 +54,8 @@ export function MeterInventoryPage() {
   const [page, setPage] = useState(1);
   const inventory = useMeterInventory(debounced, page, PAGE_SIZE);
   const create = useCreateMeter();
-  const seen = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  // meters of every property and none: their times in the browser's zone, named
+  const zone = browserTimeZone();
   const { register, control, handleSubmit, reset, setError, formState } = useForm<FormValues>({
     resolver: zodResolver(formSchema) as never,
     defaultValues: { servicePointName: '', deviceKey: '', fk_DeviceTypeId: null },
@@ -195,11 +197,11 @@ export function MeterInventoryPage() {
                         </Group>
                         {m.lastRefusal && (
                           <Text size="xs" c="dimmed" data-refused={m.lastRefusal.reason}>
-                            {lastRefusalText(t, m.lastRefusal, i18n.language)}
+                            {lastRefusalText(t, m.lastRefusal, i18n.language, zone)}
                           </Text>
                         )}
                       </Table.Td>
-                      <Table.Td>{m.lastSeenDT ? seen.format(new Date(m.lastSeenDT)) : '—'}</Table.Td>
+                      <Table.Td>{m.lastSeenDT ? <PropertyTime iso={m.lastSeenDT} timeZone={zone} /> : '—'}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

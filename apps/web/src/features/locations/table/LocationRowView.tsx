@@ -17,6 +17,8 @@ type Props = {
   refreshing: boolean;
   isAdmin: boolean;
   dispatch: Dispatch;
+  /** The property's time zone. */
+  timeZone: string;
   /**
    * Where the row stands among all rows (from 0) when not all of them are in the DOM: its
    * aria-rowindex (the header is row 1) and the index the virtualizer measures it by.
@@ -38,6 +40,7 @@ export const LocationRowView = memo(function LocationRowView({
   refreshing,
   isAdmin,
   dispatch,
+  timeZone,
   position,
   offset,
   measure,
@@ -87,7 +90,7 @@ export const LocationRowView = memo(function LocationRowView({
       case 'checkInOut':
         return <CheckInOutCell row={row} t={t} dispatch={dispatch} />;
       case 'health':
-        return <HealthLines row={row} t={t} isAdmin={isAdmin} />;
+        return <HealthLines row={row} t={t} isAdmin={isAdmin} timeZone={timeZone} />;
       case 'monitoring':
         return <MonitoringLines row={row} t={t} dispatch={dispatch} />;
       case 'actions':

@@ -176,6 +176,7 @@ export function LocationsTable({ site, withPropertyActions = false }: Props) {
           refreshingId,
           isAdmin,
           dispatch,
+          timeZone: site.timeZone,
         }}
         pageSize={pageSize}
         pageIndex={pageIndex}

@@ -113,12 +113,12 @@ export function ServiceLines({ row, t, dispatch, refreshing }: ServiceProps) {
 
 /**
  * Monitoring Status: 'Missing' or 'Good' (greyed when the meter is excluded from monitoring);
- * to an Administrator also the meter's last refused message, why and when.
+ * to an Administrator also the meter's last refused message, why and when (in the property's zone).
  */
-export function HealthLines({ row, t, isAdmin }: CellProps & { isAdmin: boolean }) {
+export function HealthLines({ row, t, isAdmin, timeZone }: CellProps & { isAdmin: boolean; timeZone: string }) {
   return row.servicePoints.map((sp) => {
     const health = meterHealth(sp);
-    const refused = isAdmin ? lastRefusalText(t, sp.lastRefusal, i18n.language) : null;
+    const refused = isAdmin ? lastRefusalText(t, sp.lastRefusal, i18n.language, timeZone) : null;
     return (
       <div key={sp.servicePointID} className={classes.meterBlock}>
         <DotBadge

@@ -15,11 +15,15 @@ const meter = (over: Partial<ServicePointRow>) =>
 const row = (servicePoints: ServicePointRow[]) => ({ locationID: 1, servicePoints }) as LocationRow;
 const refused = meter({ lastRefusal: { reason: 'clockAhead', at: '2026-11-23T21:00:00Z' } });
 const render = (r: LocationRow, isAdmin: boolean, language = 'en') =>
-  renderToStaticMarkup(createElement(HealthLines, { row: r, t: i18n.getFixedT(language), isAdmin }));
+  renderToStaticMarkup(
+    createElement(HealthLines, { row: r, t: i18n.getFixedT(language), isAdmin, timeZone: 'America/Phoenix' }),
+  );
 
 describe('the monitoring status of a meter', () => {
-  it("tells an Administrator why and when the meter's last message was refused", () => {
-    expect(render(row([refused]), true)).toMatch(/Last refused message: meter clock ahead of the server, .+/);
+  it("tells an Administrator why and when the meter's last message was refused, in the property's zone, named", () => {
+    expect(render(row([refused]), true)).toContain(
+      'Last refused message: meter clock ahead of the server, Nov 23, 2026, 2:00 PM MST',
+    );
     expect(render(row([refused]), true, 'de')).toContain(
       'Zuletzt abgelehnte Nachricht: Uhr des Zählers geht dem Server voraus',
     );

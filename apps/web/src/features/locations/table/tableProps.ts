@@ -15,6 +15,8 @@ export type RowsTableProps = {
   refreshingId: number | null;
   isAdmin: boolean;
   dispatch: Dispatch;
+  /** The property's time zone: the times in the rows are shown in it. */
+  timeZone: string;
 };
 
 /** The props of one row's view. */
@@ -28,5 +30,6 @@ export function rowViewProps(table: RowsTableProps, row: LocationRow) {
     refreshing: table.refreshingId === row.locationID,
     isAdmin: table.isAdmin,
     dispatch: table.dispatch,
+    timeZone: table.timeZone,
   };
 }

@@ -21,6 +21,7 @@ const types: ReportType[] = [
     displayOrder: 1,
     storedProcedureCalled: 'usage_by_location',
     needsLocation: false,
+    inputs: { location: 'optional', period: 'required' },
   },
   {
     reportTypeID: 4,
@@ -29,6 +30,7 @@ const types: ReportType[] = [
     displayOrder: 4,
     storedProcedureCalled: 'meter_readings_of_location',
     needsLocation: true,
+    inputs: { location: 'required', period: 'required' },
   },
 ];
 
