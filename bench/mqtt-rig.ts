@@ -85,6 +85,8 @@ export async function mqttRig(opts: { serverUrl: string; mqttUrl: string; meters
   writeFileSync(keysFile, JSON.stringify(keys));
   const run = randomBytes(4).toString('hex');
   const jwtSecret = randomBytes(32).toString('hex');
+  // the rig's own topics: nothing else on the broker hears its meters, nor it theirs
+  const topicPrefix = `bench-${run}/meters`;
 
   return {
     databaseUrl,
@@ -105,6 +107,7 @@ export async function mqttRig(opts: { serverUrl: string; mqttUrl: string; meters
           // One instance, restarted under the same name: the broker keeps its session.
           MQTT_CLIENT_ID: `portal-bench-${run}`,
           MQTT_SHARE_GROUP: `portal-bench-${run}`,
+          MQTT_TOPIC_PREFIX: topicPrefix,
           DEMO: 'off',
           LOG_LEVEL: 'warn',
         },
@@ -123,7 +126,7 @@ export async function mqttRig(opts: { serverUrl: string; mqttUrl: string; meters
       return child;
     },
     publish(count, rate, from = 0) {
-      const settings: PublisherSettings = { url: opts.mqttUrl, keysFile, from, count, rate, firstAt };
+      const settings: PublisherSettings = { url: opts.mqttUrl, topicPrefix, keysFile, from, count, rate, firstAt };
       const child = spawn(process.execPath, ['--import', 'tsx', 'bench/mqtt-publisher.ts', JSON.stringify(settings)], {
         cwd: root,
         stdio: ['ignore', 'pipe', 'inherit'],

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { DEVICE_CONTROL_COOLDOWN_S } from '@portal/contract';
 import { z } from 'zod';
 import type { SimulatorSettings } from './devices/simulated';
+import { DEFAULT_TOPIC_PREFIX } from './devices/topics';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
@@ -17,6 +18,16 @@ const mqttNameSetting = z
   .regex(/^[\w.-]{1,100}$/, 'letters, digits, . _ or -, up to 100')
   .optional();
 
+/**
+ * The first levels of the deployment's meter topics: levels of letters, digits and `. _ : -`
+ * joined by `/`; no wildcard, no `$` (the broker's own topics), no empty level.
+ */
+const topicPrefixSetting = z
+  .string()
+  .max(100, 'up to 100 characters')
+  .regex(/^[\w.:-]+(\/[\w.:-]+)*$/, 'levels of letters, digits, . _ : or - joined by / (like staging/meters)')
+  .default(DEFAULT_TOPIC_PREFIX);
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -25,6 +36,7 @@ const envSchema = z.object({
   MQTT_URL: z.url().optional(),
   MQTT_CLIENT_ID: mqttNameSetting,
   MQTT_SHARE_GROUP: mqttNameSetting,
+  MQTT_TOPIC_PREFIX: topicPrefixSetting,
   MQTT_SESSION_EXPIRY_SECONDS: z.coerce
     .number()
     .int()
@@ -80,6 +92,8 @@ export type Config = {
     shareGroup: string;
     /** How long the broker keeps the session of an instance that is away, with its share of the messages. */
     sessionExpirySeconds: number;
+    /** The deployment's meter topics are `{topicPrefix}/{deviceKey}/…`: it hears no topic outside them. */
+    topicPrefix: string;
   };
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -132,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       clientId: e.MQTT_CLIENT_ID ?? mqttName(`portal-${hostname()}-${e.PORT}`),
       shareGroup: e.MQTT_SHARE_GROUP ?? mqttName(`portal-${deploymentName(e) ?? `${hostname()}-${e.PORT}`}`),
       sessionExpirySeconds: e.MQTT_SESSION_EXPIRY_SECONDS,
+      topicPrefix: e.MQTT_TOPIC_PREFIX,
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

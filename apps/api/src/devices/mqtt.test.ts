@@ -10,8 +10,9 @@ import { buildMeter } from '../test/factories';
 import { createTestApp } from '../test/harness';
 import { until } from '../test/until';
 import type { DeviceAck, DeviceEvents, DeviceGateway, DeviceHeartbeat, DeviceReading, DeviceRefusal } from './gateway';
+import { fleetOnBroker } from './fleet-mqtt';
 import { createMqttGateway } from './mqtt';
-import { topics } from './topics';
+import { meterTopics } from './topics';
 
 /** The MQTT gateway against a real broker: TEST_MQTT_URL (CI sets it when Mosquitto answers on 127.0.0.1:1883). */
 const url = process.env.TEST_MQTT_URL!;
@@ -20,11 +21,17 @@ const silent = pino({ level: 'silent' });
 /** Client ids of this run: their sessions are removed from the broker at the end. */
 const clientIds: string[] = [];
 
+/** This run's deployment: its topics are its own, whatever else runs on the broker. */
+const topics = meterTopics(`test-${run}/meters`);
+
 /** Each test's instances have their own group: a stopped instance's session keeps taking its share of the group's messages. */
-function gateway(name: string, shareGroup = `test-${run}-${name}`): DeviceGateway {
+function gateway(name: string, shareGroup = `test-${run}-${name}`, topicPrefix = topics.prefix): DeviceGateway {
   const clientId = `portal-test-${run}-${name}`;
   clientIds.push(clientId);
-  return createMqttGateway({ url, clientId, shareGroup, sessionExpirySeconds: 600, clockSkewSeconds: 300 }, silent);
+  return createMqttGateway(
+    { url, clientId, shareGroup, topicPrefix, sessionExpirySeconds: 600, clockSkewSeconds: 300 },
+    silent,
+  );
 }
 
 type Got = { acks: DeviceAck[]; readings: DeviceReading[]; beats: DeviceHeartbeat[]; refusals: DeviceRefusal[] };
@@ -90,7 +97,7 @@ describe('MQTT device gateway', () => {
       await meter.subscribeAsync([topics.refused(bad.deviceKey), topics.refused(nobody)], { qos: 1 });
       meter.on('message', (topic, payload) => {
         if (topic === topics.refused(bad.deviceKey) || topic === topics.refused(nobody))
-          told.push(`${topic.split('/')[1]} ${(JSON.parse(payload.toString()) as { reason: string }).reason}`);
+          told.push(`${topic.split('/').at(-2)} ${(JSON.parse(payload.toString()) as { reason: string }).reason}`);
       });
       const g = gateway('store');
       await g.start(deviceEvents(t.deps, silent));
@@ -140,10 +147,11 @@ describe('MQTT device gateway', () => {
     const name = 'crash';
     const shareGroup = `test-${run}-${name}`;
     const clientId = `portal-test-${run}-${name}`;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/test/mqtt-instance.ts', url, clientId, shareGroup], {
-      cwd: join(import.meta.dirname, '../..'),
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/test/mqtt-instance.ts', url, clientId, shareGroup, topics.prefix],
+      { cwd: join(import.meta.dirname, '../..'), stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     expect(await until(() => output.includes('ready'), 20_000)).toBe(true);
@@ -160,7 +168,7 @@ describe('MQTT device gateway', () => {
     await again.stop();
   }, 60_000);
 
-  it("shares messages among its deployment's instances, not with another deployment on the broker", async () => {
+  it('shares messages among the instances of its group; another group on the same topics has every message too', async () => {
     const deviceKey = `dk-${run}-share`;
     const [a, b, other] = [recorder(), recorder(), recorder()];
     const gateways = [
@@ -178,5 +186,62 @@ describe('MQTT device gateway', () => {
     expect(await until(() => mine(a.got).length + mine(b.got).length === 20)).toBe(true);
     expect([...mine(a.got), ...mine(b.got)].sort((x, y) => Number(x) - Number(y))).toEqual(totals);
     for (const g of gateways) await g.stop();
+  });
+
+  it('serves two deployments on one broker, each under its own topic prefix: neither takes, refuses or commands the other’s meters', async () => {
+    // the same device key in both deployments, as a staging copy of production's database has
+    const deviceKey = `dk-${run}-twice`;
+    const [production, staging] = [meterTopics(`prod-${run}/meters`), meterTopics(`staging-${run}`)];
+    const [p, s] = [recorder(), recorder()];
+    const gateways = [gateway('prod', undefined, production.prefix), gateway('staging', undefined, staging.prefix)];
+    await gateways[0]!.start(p.events);
+    await gateways[1]!.start(s.events);
+    // production's meter: it hears its commands and refusals, wherever they come from
+    const heard: string[] = [];
+    const listening = await mqtt.connectAsync(url, { protocolVersion: 5 });
+    await listening.subscribeAsync([production.command(deviceKey), production.refused(deviceKey)], { qos: 1 });
+    listening.on('message', (topic, payload) => heard.push(`${topic} ${payload.toString()}`));
+    try {
+      await publish(production.reading(deviceKey), reading('5'));
+      await publish(production.reading(deviceKey), 'not json');
+      await gateways[1]!.send({ messageId: 7, deviceKey, capabilityId: null, requestedState: 0 });
+      await gateways[0]!.send({ messageId: 8, deviceKey, capabilityId: null, requestedState: 1 });
+      expect(await until(() => p.got.readings.length === 1 && heard.length === 2)).toBe(true);
+      await new Promise((r) => setTimeout(r, 1_500)); // a batch window more, for anything staging would do
+      expect(p.got.readings.map((r) => [r.deviceKey, r.total])).toEqual([[deviceKey, '5']]);
+      expect(p.got.refusals.map((r) => r.reason)).toEqual(['malformed']);
+      expect(s.got).toEqual({ acks: [], readings: [], beats: [], refusals: [] });
+      expect(heard.sort()).toEqual([
+        `${production.command(deviceKey)} {"messageId":8,"capabilityId":null,"requestedState":1}`,
+        expect.stringMatching(new RegExp(`^${production.refused(deviceKey)} \\{"reason":"malformed"`)),
+      ]);
+    } finally {
+      await listening.endAsync();
+      for (const g of gateways) await g.stop();
+    }
+  });
+
+  it("runs the simulated fleet (npm run simulate) under the deployment's topics: it answers its commands and reports to it", async () => {
+    const deployment = meterTopics(`fleet-${run}/meters`);
+    const deviceKey = `dk-${run}-simulated`;
+    const { got, events } = recorder();
+    const g = gateway('fleet', undefined, deployment.prefix);
+    await g.start(events);
+    const fleetClient = await mqtt.connectAsync(url, { protocolVersion: 5 });
+    try {
+      const fleet = await fleetOnBroker(fleetClient, deployment, { speed: 10, answerDelayMs: [0, 0] });
+      fleet.add([{ deviceKey, unit: 'kWh', milli: 1_000, on: false, behaviour: 'answers', utcOffsetHours: 0 }]);
+      await g.send({ messageId: 31, deviceKey, capabilityId: null, requestedState: 1 });
+      expect(await until(() => got.acks.length === 1)).toBe(true);
+      expect(got.acks[0]).toMatchObject({ deviceKey, messageId: 31, resultCode: 0 });
+      fleet.tick(undefined, new Date(Date.now() + 60_000));
+      fleet.heartbeat();
+      expect(await until(() => got.readings.length === 1 && got.beats.length === 1)).toBe(true);
+      expect(got.readings[0]!.deviceKey).toBe(deviceKey);
+      fleet.stop();
+    } finally {
+      await fleetClient.endAsync();
+      await g.stop();
+    }
   });
 });

@@ -5,7 +5,7 @@ import type { DeviceEvents, DeviceGateway, GatewayStatus } from './gateway';
 import { holdAcknowledgements } from './held-acks';
 import { inboundOf } from './inbound';
 import { Inbox } from './inbox';
-import { parseTopic, topics } from './topics';
+import { meterTopics } from './topics';
 
 export type MqttSettings = {
   url: string;
@@ -13,6 +13,8 @@ export type MqttSettings = {
   shareGroup: string;
   /** How long the broker keeps the instance's session (its subscription and the messages queued for it) while it is away. */
   sessionExpirySeconds: number;
+  /** The deployment's topics are `{topicPrefix}/{deviceKey}/…`: it subscribes and publishes under them only. */
+  topicPrefix: string;
   clockSkewSeconds: number;
 };
 
@@ -32,6 +34,7 @@ export function createMqttGateway(settings: MqttSettings, log: FastifyBaseLogger
   let client: MqttClient | undefined;
   let inbox: Inbox | undefined;
   const where = redact(settings.url);
+  const topics = meterTopics(settings.topicPrefix);
 
   return {
     async start(events: DeviceEvents) {
@@ -50,7 +53,7 @@ export function createMqttGateway(settings: MqttSettings, log: FastifyBaseLogger
         windowMs: 1_000,
         maxBatch: RECEIVE_MAXIMUM / 2,
         retryMs: 2_000,
-        // The meter (or its maker's tools) learns why: meters/{deviceKey}/refused.
+        // The meter (or its maker's tools) learns why: {prefix}/{deviceKey}/refused.
         refused: (refusals) => {
           for (const r of refusals)
             c.publish(
@@ -66,7 +69,7 @@ export function createMqttGateway(settings: MqttSettings, log: FastifyBaseLogger
       const acks = holdAcknowledgements(c);
       c.on('message', (topic, payload, packet) => {
         const acknowledge = acks.releaser(packet.messageId);
-        const parsed = parseTopic(topic);
+        const parsed = topics.parse(topic);
         if (!parsed) return acknowledge();
         // Not taken while stopping: left unacknowledged, the broker delivers it again.
         taking.take(
@@ -87,6 +90,7 @@ export function createMqttGateway(settings: MqttSettings, log: FastifyBaseLogger
           url: where,
           clientId: settings.clientId,
           shareGroup: settings.shareGroup,
+          topicPrefix: settings.topicPrefix,
           sessionPresent: connack.sessionPresent,
         },
         'mqtt device gateway connected',
