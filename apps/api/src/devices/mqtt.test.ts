@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import pino from 'pino';
+import { refusalMessage } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meterReadings, meterRefusals } from '../db/schema';
 import { deviceEvents } from '../features/devices/ingest';
@@ -125,6 +126,46 @@ describe('MQTT device gateway', () => {
       expect(stored.map((s) => s.total)).toEqual(['12.500000']);
       await g.stop();
     } finally {
+      await t.close();
+    }
+  });
+
+  it('echoes in each refusal notice the msgId, at and total the meter sent, whether refused at the edge or by the server', async () => {
+    const t = await createTestApp();
+    const known = await buildMeter(t.deps.db, { deviceTypeId: 6, deviceKey: `dk-${run}-echo` });
+    const nobody = `dk-${run}-echo-nobody`;
+    const notices: Record<string, unknown>[] = [];
+    const listening = await mqtt.connectAsync(url, { protocolVersion: 5 });
+    await listening.subscribeAsync([topics.refused(known.deviceKey), topics.refused(nobody)], { qos: 1 });
+    listening.on('message', (_topic, payload) =>
+      notices.push(JSON.parse(payload.toString()) as Record<string, unknown>),
+    );
+    const g = gateway('echo');
+    try {
+      await g.start(deviceEvents(t.deps, silent));
+      const ahead = new Date(Date.now() + 3_600_000).toISOString();
+      await publish(topics.reading(known.deviceKey), `{"total":"12.5","at":"${ahead}","msgId":"r-17"}`);
+      await publish(topics.reading(known.deviceKey), '{"total":-4,"at":1795471200000,"msgId":18}');
+      await publish(topics.heartbeat(known.deviceKey), '{"at":"soon","msgId":"hb-1"}');
+      await publish(topics.reading(known.deviceKey), '{"total":"1","at":"2026-11-23T20:14:00Z","msgId":""}');
+      await publish(topics.reading(nobody), '{"total":"7.25","at":"2026-11-23T20:14:00Z","msgId":"r-20"}');
+      expect(await until(() => notices.length === 5)).toBe(true);
+      const echoed = notices.map(({ reason, msgId, message }) => ({ reason, msgId, message }));
+      expect(echoed).toEqual(
+        expect.arrayContaining([
+          { reason: 'clockAhead', msgId: 'r-17', message: { at: ahead, total: '12.5' } },
+          { reason: 'outOfRange', msgId: 18, message: { at: 1795471200000, total: -4 } },
+          { reason: 'badTimestamp', msgId: 'hb-1', message: { at: 'soon' } },
+          // a malformed msgId makes the message malformed, and is not echoed
+          { reason: 'malformed', msgId: undefined, message: { at: '2026-11-23T20:14:00Z', total: '1' } },
+          // refused by the server, after the edge took it
+          { reason: 'unknownMeter', msgId: 'r-20', message: { at: '2026-11-23T20:14:00Z', total: '7.25' } },
+        ]),
+      );
+      for (const n of notices) expect(refusalMessage.safeParse(n).success).toBe(true);
+    } finally {
+      await listening.endAsync();
+      await g.stop();
       await t.close();
     }
   });

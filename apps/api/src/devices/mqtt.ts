@@ -58,7 +58,7 @@ export function createMqttGateway(settings: MqttSettings, log: FastifyBaseLogger
           for (const r of refusals)
             c.publish(
               topics.refused(r.deviceKey),
-              JSON.stringify({ reason: r.reason, at: r.at.toISOString() } satisfies RefusalNotice),
+              JSON.stringify({ reason: r.reason, at: r.at.toISOString(), ...r.echo } satisfies RefusalNotice),
               {
                 qos: 1,
               },

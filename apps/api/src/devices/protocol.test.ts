@@ -134,9 +134,19 @@ it('a meter registered and assigned as the page says has its readings counted an
   const totals = good.map((r) => Number(r.total));
   expect(Number(sp!.usageTotal)).toBeCloseTo(Math.max(...totals) - Math.min(...totals), 6);
 
-  // "What the portal refuses": the negative total comes back on meters/{deviceKey}/refused.
+  // "What the portal refuses": the negative total comes back on meters/{deviceKey}/refused,
+  // with the msgId, at and total the meter sent.
+  const refused = published('reading')
+    .map((e) => JSON.parse(e.message!) as { total: string | number; at: string | number; msgId?: string })
+    .find((r) => Number(r.total) < 0)!;
+  expect(refused.msgId).toBeDefined();
   expect(await until(() => received('refused').length > 0)).toBe(true);
-  expect(received('refused')[0]!.body).toMatchObject({ reason: 'outOfRange' });
+  expect(received('refused')[0]!.body).toEqual({
+    reason: 'outOfRange',
+    at: expect.any(String),
+    msgId: refused.msgId,
+    message: { at: refused.at, total: refused.total },
+  });
 });
 
 it('refuses, and says so, a reading whose clock is ahead and one from a key nobody registered', async () => {

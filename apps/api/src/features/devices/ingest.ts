@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client';
 import { servicePoints, systemAlerts } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { DeviceEvents, DeviceHeartbeat, DeviceReading, DeviceRefusal } from '../../devices/gateway';
+import { refusalOf } from '../../devices/gateway';
 import { announce } from '../../hub/events';
 import { groupBy } from '../../lib/group';
 import { recordReadings } from '../meters/readings';
@@ -38,7 +39,7 @@ async function storeReadings(deps: Deps, log: FastifyBaseLogger, readings: Devic
   for (const r of readings) {
     const meterId = ids.get(r.deviceKey);
     if (meterId !== undefined) known.push({ ...r, meterId });
-    else unknown.push(unknownMeter(deps, 'reading', r.deviceKey, `total ${r.total} at ${r.readAt.toISOString()}`));
+    else unknown.push(unknownMeter(deps, 'reading', r, `total ${r.total} at ${r.readAt.toISOString()}`));
   }
   if (known.length) {
     try {
@@ -88,15 +89,11 @@ async function storeHeartbeats(deps: Deps, beats: DeviceHeartbeat[]): Promise<De
   }
   return beats
     .filter((b) => !ids.has(b.deviceKey))
-    .map((b) => unknownMeter(deps, 'heartbeat', b.deviceKey, `at ${b.at.toISOString()}`));
+    .map((b) => unknownMeter(deps, 'heartbeat', b, `at ${b.at.toISOString()}`));
 }
 
-const unknownMeter = (deps: Deps, kind: string, deviceKey: string, detail: string): DeviceRefusal => ({
-  deviceKey,
-  reason: 'unknownMeter',
-  detail: `${kind} ${detail}`,
-  at: deps.now(),
-});
+const unknownMeter = (deps: Deps, kind: string, message: DeviceReading | DeviceHeartbeat, detail: string) =>
+  refusalOf(message, 'unknownMeter', `${kind} ${detail}`, deps.now());
 
 /** Missing meters among these that spoke again: no longer missing, their alerts resolved. */
 async function recover(tx: Tx, meterIds: number[], now: Date): Promise<number[]> {
