@@ -84,6 +84,19 @@ describe('the API surface', () => {
     expect(res.body.result.devices.ok).toBe(true);
   });
 
+  it("shows on /api/health the broker's count of dropped messages as the gateway last read it", async () => {
+    const health = async () =>
+      (await t.call<{ devices: { brokerDropped: unknown } }>({ method: 'GET', url: '/api/health' })).body.result;
+    expect((await health()).devices.brokerDropped).toBeNull();
+    const at = new Date('2026-11-23T20:00:10Z');
+    t.gateway.brokerDropped = { topic: '$SYS/broker/publish/messages/dropped', count: 20_657, at };
+    try {
+      expect((await health()).devices.brokerDropped).toEqual({ count: 20_657, at: at.toISOString() });
+    } finally {
+      t.gateway.brokerDropped = null;
+    }
+  });
+
   it('lists the sign-in calls on the OpenAPI document', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     const doc = res.json() as { paths: Record<string, unknown> };

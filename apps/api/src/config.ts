@@ -28,6 +28,13 @@ const topicPrefixSetting = z
   .regex(/^[\w.:-]+(\/[\w.:-]+)*$/, 'levels of letters, digits, . _ : or - joined by / (like staging/meters)')
   .default(DEFAULT_TOPIC_PREFIX);
 
+/** Where the broker publishes its dropped-message count: a topic, `+` for one level (a count a node); `off`: not read. */
+const droppedTopicSetting = z
+  .string()
+  .regex(/^(\+|[^/+#\s]+)(\/(\+|[^/+#\s]+))*$/, 'a topic, with + for a level that varies, or off')
+  .default('$SYS/broker/publish/messages/dropped')
+  .transform((v) => (v === 'off' ? null : v));
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -37,6 +44,7 @@ const envSchema = z.object({
   MQTT_CLIENT_ID: mqttNameSetting,
   MQTT_SHARE_GROUP: mqttNameSetting,
   MQTT_TOPIC_PREFIX: topicPrefixSetting,
+  MQTT_DROPPED_TOPIC: droppedTopicSetting,
   MQTT_SESSION_EXPIRY_SECONDS: z.coerce
     .number()
     .int()
@@ -94,6 +102,8 @@ export type Config = {
     sessionExpirySeconds: number;
     /** The deployment's meter topics are `{topicPrefix}/{deviceKey}/…`: it hears no topic outside them. */
     topicPrefix: string;
+    /** Where the broker publishes how many messages it dropped (null: not read). */
+    droppedTopic: string | null;
   };
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -147,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       shareGroup: e.MQTT_SHARE_GROUP ?? mqttName(`portal-${deploymentName(e) ?? `${hostname()}-${e.PORT}`}`),
       sessionExpirySeconds: e.MQTT_SESSION_EXPIRY_SECONDS,
       topicPrefix: e.MQTT_TOPIC_PREFIX,
+      droppedTopic: e.MQTT_DROPPED_TOPIC,
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -51,7 +51,16 @@ export type DeviceEvents = {
   refusals(refusals: DeviceRefusal[]): Promise<void>;
 };
 
-export type GatewayStatus = { ok: boolean; kind: 'simulated' | 'mqtt'; detail: string };
+/** The broker's count of messages it dropped (its queues full), as this instance last read it: `topic` is where. */
+export type BrokerDropped = { topic: string; count: number; at: Date };
+
+/** `brokerDropped`: null when the gateway has no broker, or the broker has published no count (yet). */
+export type GatewayStatus = {
+  ok: boolean;
+  kind: 'simulated' | 'mqtt';
+  detail: string;
+  brokerDropped: BrokerDropped | null;
+};
 
 export type DeviceGateway = {
   start(events: DeviceEvents): Promise<void>;

@@ -5,7 +5,8 @@ import mqtt, { type MqttClient } from 'mqtt';
 import pino from 'pino';
 import { refusalMessage } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { meterReadings, meterRefusals } from '../db/schema';
+import { meterReadings, meterRefusals, systemAlerts } from '../db/schema';
+import { recordBrokerDrops } from '../features/devices/broker-drops';
 import { deviceEvents } from '../features/devices/ingest';
 import { buildMeter } from '../test/factories';
 import { createTestApp } from '../test/harness';
@@ -26,11 +27,16 @@ const clientIds: string[] = [];
 const topics = meterTopics(`test-${run}/meters`);
 
 /** Each test's instances have their own group: a stopped instance's session keeps taking its share of the group's messages. */
-function gateway(name: string, shareGroup = `test-${run}-${name}`, topicPrefix = topics.prefix): DeviceGateway {
+function gateway(
+  name: string,
+  shareGroup = `test-${run}-${name}`,
+  topicPrefix = topics.prefix,
+  droppedTopic: string | null = null,
+): DeviceGateway {
   const clientId = `portal-test-${run}-${name}`;
   clientIds.push(clientId);
   return createMqttGateway(
-    { url, clientId, shareGroup, topicPrefix, sessionExpirySeconds: 600, clockSkewSeconds: 300 },
+    { url, clientId, shareGroup, topicPrefix, droppedTopic, sessionExpirySeconds: 600, clockSkewSeconds: 300 },
     silent,
   );
 }
@@ -84,7 +90,7 @@ describe('MQTT device gateway', () => {
     console.log(`MQTT command round trip: ${Date.now() - started} ms`);
     expect(commands).toEqual([{ messageId: 42, capabilityId: null, requestedState: 1 }]);
     expect(got.acks.find((a) => a.deviceKey === deviceKey)).toMatchObject({ messageId: 42, resultCode: 0 });
-    expect(g.status()).toEqual({ ok: true, kind: 'mqtt', detail: 'connected' });
+    expect(g.status()).toEqual({ ok: true, kind: 'mqtt', detail: 'connected', brokerDropped: null });
     await g.stop();
   });
 
@@ -285,4 +291,50 @@ describe('MQTT device gateway', () => {
       await g.stop();
     }
   });
+
+  it("reads the broker's count of dropped messages, and the portal raises an alert when it grows", async () => {
+    const t = await createTestApp({}, gateway('drops', undefined, undefined, '$SYS/broker/publish/messages/dropped'));
+    const count = () => t.deps.devices.status().brokerDropped?.count;
+    let sleepers = 0;
+    /**
+     * A session that is away, and more QoS 1 messages for it than the broker queues for one client
+     * (max_queued_messages: Mosquitto's default, 1,000, which Debian keeps): 500 or more are dropped.
+     */
+    const dropSome = async () => {
+      const sleeper = `portal-test-${run}-sleeper-${++sleepers}`;
+      clientIds.push(sleeper);
+      const away = await mqtt.connectAsync(url, {
+        protocolVersion: 5,
+        clientId: sleeper,
+        clean: false,
+        properties: { sessionExpiryInterval: 600 },
+      });
+      await away.subscribeAsync(`test-${run}/${sleeper}`, { qos: 1 });
+      await away.endAsync();
+      await Promise.all(Array.from({ length: 1_500 }, (_, i) => publish(`test-${run}/${sleeper}`, String(i))));
+    };
+    try {
+      // Mosquitto keeps its latest count for a new subscriber, but has none before its first drop;
+      // it publishes the count every 10 s (sys_interval)
+      await new Promise((r) => setTimeout(r, 1_000));
+      if (count() === undefined) await dropSome();
+      expect(await until(() => count() !== undefined, 30_000)).toBe(true);
+      expect(await recordBrokerDrops(t.deps)).toBe(0); // the first count read is where counting starts
+      const before = count()!;
+      await dropSome();
+      expect(await until(() => count()! >= before + 500, 30_000)).toBe(true);
+      expect(await recordBrokerDrops(t.deps)).toBeGreaterThanOrEqual(500);
+      const [alert, ...more] = await t.deps.db
+        .select()
+        .from(systemAlerts)
+        .where(eq(systemAlerts.kind, 'brokerDropped'));
+      expect(more).toEqual([]);
+      expect(alert).toMatchObject({ siteId: null, servicePointId: null, resolvedAt: null });
+      expect(alert!.params.dropped).toBeGreaterThanOrEqual(500);
+      const health = await t.call<{ devices: { brokerDropped: { count: number } } }>({ url: '/api/health' });
+      expect(health.body.result.devices.brokerDropped.count).toBe(count());
+    } finally {
+      await t.close();
+    }
+  }, 90_000);
 });

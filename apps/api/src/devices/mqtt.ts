@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { RefusalNotice } from '@portal/contract';
 import type { DeviceEvents, DeviceGateway, GatewayStatus } from './gateway';
+import { watchBrokerDrops, type BrokerWatch } from './broker-watch';
 import { holdAcknowledgements } from './held-acks';
 import { inboundOf } from './inbound';
 import { Inbox } from './inbox';
@@ -15,6 +16,8 @@ export type MqttSettings = {
   sessionExpirySeconds: number;
   /** The deployment's topics are `{topicPrefix}/{deviceKey}/…`: it subscribes and publishes under them only. */
   topicPrefix: string;
+  /** Where the broker publishes its count of dropped messages; null: not watched. */
+  droppedTopic: string | null;
   clockSkewSeconds: number;
 };
 
@@ -33,6 +36,7 @@ const DRAIN_MS = 10_000;
 export function createMqttGateway(settings: MqttSettings, log: FastifyBaseLogger): DeviceGateway {
   let client: MqttClient | undefined;
   let inbox: Inbox | undefined;
+  let drops: BrokerWatch | undefined;
   const where = redact(settings.url);
   const topics = meterTopics(settings.topicPrefix);
 
@@ -85,6 +89,8 @@ export function createMqttGateway(settings: MqttSettings, log: FastifyBaseLogger
       });
       const connack = await firstConnection(c);
       await c.subscribeAsync(topics.fromMeters(settings.shareGroup), { qos: 1 });
+      if (settings.droppedTopic)
+        drops = watchBrokerDrops(settings.url, `${settings.clientId}-drops`, settings.droppedTopic, log);
       log.info(
         {
           url: where,
@@ -100,6 +106,7 @@ export function createMqttGateway(settings: MqttSettings, log: FastifyBaseLogger
       const left = await inbox?.drain(DRAIN_MS);
       if (left) log.warn({ left }, 'mqtt: stopping with messages not stored; the broker delivers them again');
       await client?.endAsync();
+      await drops?.stop();
     },
     async send(command) {
       if (!client) throw new Error('the MQTT gateway is not started');
@@ -113,7 +120,12 @@ export function createMqttGateway(settings: MqttSettings, log: FastifyBaseLogger
     status(): GatewayStatus {
       const connected = client?.connected ?? false;
       // the broker's address and user stay in the log: /api/health is public
-      return { ok: connected, kind: 'mqtt', detail: connected ? 'connected' : 'disconnected' };
+      return {
+        ok: connected,
+        kind: 'mqtt',
+        detail: connected ? 'connected' : 'disconnected',
+        brokerDropped: drops?.dropped() ?? null,
+      };
     },
   };
 }

@@ -49,6 +49,7 @@ beforeAll(async () => {
         clientId: gatewayId,
         shareGroup: gatewayId,
         topicPrefix: prefix,
+        droppedTopic: null,
         sessionExpirySeconds: 600,
         clockSkewSeconds: 300,
       },

@@ -109,6 +109,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, devices?: D
       shareGroup: 'portal-test',
       sessionExpirySeconds: 3_600,
       topicPrefix: 'meters',
+      droppedTopic: null,
     },
     smtpUrl: undefined,
     mailFrom: 'test@localhost',

@@ -7,7 +7,7 @@ import { createMqttGateway } from '../devices/mqtt';
 const [url, clientId, shareGroup, topicPrefix] = process.argv.slice(2) as [string, string, string, string];
 const never = new Promise<never>(() => {});
 const gateway = createMqttGateway(
-  { url, clientId, shareGroup, topicPrefix, sessionExpirySeconds: 600, clockSkewSeconds: 300 },
+  { url, clientId, shareGroup, topicPrefix, droppedTopic: null, sessionExpirySeconds: 600, clockSkewSeconds: 300 },
   pino({ level: 'silent' }),
 );
 await gateway.start({

@@ -18,6 +18,7 @@ const typeNames: Record<AlertType, string> = {
   meterReset: 'Meter reset or replaced',
   leak: 'Leak',
   abnormalUse: 'Abnormal use',
+  messagesLost: 'Messages lost by the broker',
 };
 const severityNames: Record<Severity, string> = { critical: 'Critical', warning: 'Warning', info: 'Information' };
 const TIMES = new Set(['since', 'at']);

@@ -5,12 +5,15 @@ import { defineRoute } from '../../lib/route';
 export default async function healthRoutes(app: FastifyInstance) {
   defineRoute(app, api.health.health, async ({ deps }) => {
     const dbOk = await deps.database.ping();
-    const devices = deps.devices.status();
+    const { brokerDropped, ...devices } = deps.devices.status();
     return {
       status: dbOk && devices.ok ? ('ok' as const) : ('degraded' as const),
       version: PRODUCT_VERSION,
       database: { ok: dbOk, driver: deps.database.driver },
-      devices,
+      devices: {
+        ...devices,
+        brokerDropped: brokerDropped && { count: brokerDropped.count, at: brokerDropped.at.toISOString() },
+      },
       uptimeSeconds: Math.round(process.uptime()),
     };
   });
