@@ -28,6 +28,13 @@ function instance(): { deps: Deps; read(count: number, seconds: number): void } 
 type Alert = { kind: string; params: Record<string, unknown>; site_id: number | null; resolved_at: Date | null };
 const alerts = () =>
   rows<Alert>(t.deps.db, sql`select kind, params, site_id, resolved_at from system_alerts order by id`);
+/** The open alert of no property, `dropped` messages since the count read at `T0 + sinceSeconds`. */
+const openAlert = (dropped: number, sinceSeconds: number): Alert => ({
+  kind: 'brokerDropped',
+  params: { dropped, since: new Date(T0 + sinceSeconds * 1000).toISOString() },
+  site_id: null,
+  resolved_at: null,
+});
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -54,14 +61,7 @@ describe("the broker's dropped messages", () => {
 
     one.read(1_345, 10);
     expect(await recordBrokerDrops(one.deps)).toBe(1_000);
-    expect(await alerts()).toEqual([
-      {
-        kind: 'brokerDropped',
-        params: { dropped: 1_000, since: new Date(T0 + 10_000).toISOString() },
-        site_id: null,
-        resolved_at: null,
-      },
-    ]);
+    expect(await alerts()).toEqual([openAlert(1_000, 10)]);
     // the same reading again, by the job's next run: nothing more
     expect(await recordBrokerDrops(one.deps)).toBe(0);
     expect((await alerts())[0]!.params.dropped).toBe(1_000);
@@ -96,14 +96,7 @@ describe("the broker's dropped messages", () => {
     expect(counted.reduce((a, b) => a + b, 0)).toBe(345);
     instances.forEach((i, n) => i.read(500, 20 + n * 0.01));
     await Promise.all(instances.map((i) => recordBrokerDrops(i.deps)));
-    expect(await alerts()).toEqual([
-      {
-        kind: 'brokerDropped',
-        params: { dropped: 400, since: new Date(T0 + 10_000).toISOString() },
-        site_id: null,
-        resolved_at: null,
-      },
-    ]);
+    expect(await alerts()).toEqual([openAlert(400, 10)]);
   });
 
   it('counts nothing from an instance whose reading is older than the one counted, and from 0 after the broker restarted', async () => {
