@@ -9,8 +9,8 @@ export const health = z.object({
     kind: z.enum(['simulated', 'mqtt']),
     detail: z.string(),
     /**
-     * The broker's count of messages it dropped (its queues full), as this instance last read it,
-     * and when; null without a broker, or before the broker published one (docs/deployment.md).
+     * The broker's count of messages it dropped (its queues full) as the portal last counted it,
+     * and when it was read; null before any was read (docs/deployment.md).
      */
     brokerDropped: z.object({ count: z.number(), at: z.string() }).nullable(),
   }),

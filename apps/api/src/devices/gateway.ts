@@ -49,6 +49,8 @@ export type DeviceEvents = {
   readings(readings: DeviceReading[]): Promise<DeviceRefusal[]>;
   heartbeats(beats: DeviceHeartbeat[]): Promise<DeviceRefusal[]>;
   refusals(refusals: DeviceRefusal[]): Promise<void>;
+  /** The broker's dropped count was read (`status().brokerDropped` has it). */
+  brokerDropped?(): Promise<unknown>;
 };
 
 /** The broker's count of messages it dropped (its queues full), as this instance last read it: `topic` is where. */

@@ -90,7 +90,10 @@ export function createMqttGateway(settings: MqttSettings, log: FastifyBaseLogger
       const connack = await firstConnection(c);
       await c.subscribeAsync(topics.fromMeters(settings.shareGroup), { qos: 1 });
       if (settings.droppedTopic)
-        drops = watchBrokerDrops(settings.url, `${settings.clientId}-drops`, settings.droppedTopic, log);
+        drops = watchBrokerDrops(settings.url, `${settings.clientId}-drops`, settings.droppedTopic, log, () => {
+          // counted at once: an instance that is up only briefly (restarting) still counts what it read
+          events.brokerDropped?.().catch((err: unknown) => log.error({ err }, 'counting dropped messages failed'));
+        });
       log.info(
         {
           url: where,

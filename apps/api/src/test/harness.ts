@@ -11,7 +11,7 @@ import { seedLookups } from '../db/seed/lookups';
 import type { Deps } from '../deps';
 import type { DeviceGateway } from '../devices/gateway';
 import { createTokens } from '../features/auth/tokens';
-import { deviceEvents } from '../features/devices/ingest';
+import { portalEvents } from '../features/devices/broker-drops';
 import { TestGateway } from './gateway';
 import { deliverMails, type Mail, type Mailer } from '../lib/mailer';
 
@@ -148,7 +148,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, devices?: D
   };
   const app = await buildApp({ deps });
   await app.ready();
-  await deps.devices.start(deviceEvents(deps, app.log));
+  await deps.devices.start(portalEvents(deps, app.log));
   return {
     app,
     deps,

@@ -53,18 +53,28 @@ beforeEach(async () => {
 });
 
 describe("the broker's dropped messages", () => {
-  it('start from the count first read, and raise a critical alert of no property when the count grows', async () => {
+  it('count from the broker’s start: the first count read whole, then each growth, in one critical alert of no property', async () => {
     const one = instance();
-    one.read(345, 0);
+    one.read(0, 0);
     expect(await recordBrokerDrops(one.deps)).toBe(0);
     expect(await alerts()).toEqual([]);
 
-    one.read(1_345, 10);
-    expect(await recordBrokerDrops(one.deps)).toBe(1_000);
-    expect(await alerts()).toEqual([openAlert(1_000, 10)]);
-    // the same reading again, by the job's next run: nothing more
+    one.read(345, 10);
+    expect(await recordBrokerDrops(one.deps)).toBe(345);
+    expect(await alerts()).toEqual([openAlert(345, 10)]);
+    // the same count again, read later: nothing more
+    one.read(345, 20);
     expect(await recordBrokerDrops(one.deps)).toBe(0);
-    expect((await alerts())[0]!.params.dropped).toBe(1_000);
+    one.read(1_345, 30);
+    expect(await recordBrokerDrops(one.deps)).toBe(1_000);
+    expect(await alerts()).toEqual([openAlert(1_345, 10)]);
+  });
+
+  it('counts whole a first count above 0: the broker publishes it when it changes, so it dropped just now', async () => {
+    const one = instance();
+    one.read(20_657, 0);
+    expect(await recordBrokerDrops(one.deps)).toBe(20_657);
+    expect(await alerts()).toEqual([openAlert(20_657, 0)]);
   });
 
   it('is seen and mailed by Administrators only: the broker is no property of a Site Owner', async () => {
@@ -88,13 +98,13 @@ describe("the broker's dropped messages", () => {
 
   it('raises one alert for one growth, however many instances read it at once, and adds later growth to it', async () => {
     const instances = [instance(), instance(), instance()];
-    instances[0]!.read(100, 0);
+    instances[0]!.read(0, 0);
     await recordBrokerDrops(instances[0]!.deps);
     // each instance received the broker's count a moment apart
-    instances.forEach((i, n) => i.read(445, 10 + n * 0.01));
+    instances.forEach((i, n) => i.read(345, 10 + n * 0.01));
     const counted = await Promise.all(instances.map((i) => recordBrokerDrops(i.deps)));
     expect(counted.reduce((a, b) => a + b, 0)).toBe(345);
-    instances.forEach((i, n) => i.read(500, 20 + n * 0.01));
+    instances.forEach((i, n) => i.read(400, 20 + n * 0.01));
     await Promise.all(instances.map((i) => recordBrokerDrops(i.deps)));
     expect(await alerts()).toEqual([openAlert(400, 10)]);
   });
@@ -110,14 +120,12 @@ describe("the broker's dropped messages", () => {
     // the broker restarted: its count begins again at 0
     fresh.read(30, 40);
     expect(await recordBrokerDrops(fresh.deps)).toBe(30);
-    expect((await alerts()).map((a) => a.params.dropped)).toEqual([230]);
+    expect((await alerts()).map((a) => a.params.dropped)).toEqual([1_230]);
   });
 
   it('raises a new alert for growth after the last one was resolved', async () => {
     const one = instance();
-    one.read(0, 0);
-    await recordBrokerDrops(one.deps);
-    one.read(10, 10);
+    one.read(10, 0);
     await recordBrokerDrops(one.deps);
     await t.deps.db.execute(sql`update system_alerts set resolved_at = ${new Date(T0 + 15_000)}`);
     one.read(15, 20);
