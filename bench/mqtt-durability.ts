@@ -38,6 +38,8 @@ async function main() {
   const rig = await mqttRig({ serverUrl: serverUrl!, mqttUrl: mqttUrl!, meters: Number(values.meters) });
   try {
     let portal = await rig.startPortal();
+    await pause(2_000); // the broker's latest dropped count reaches the portal's watch
+    const droppedBefore = await rig.brokerDropped();
     const publisher = rig.publish(Number(values.readings), Number(values.rate));
     const kills: string[] = [];
     for (let i = 0; i < Number(values.kills); i++) {
@@ -59,12 +61,14 @@ async function main() {
       last = stored;
       await pause(3_000);
     }
+    // what the operator sees: the broker's dropped count on /api/health before and after (published every 10 s)
+    await pause(11_000);
+    const brokerDropped = [droppedBefore, await rig.brokerDropped()];
     portal.kill('SIGTERM');
     await exited(portal);
     const check = await rig.check(published);
-    console.log(
-      JSON.stringify({ ...check, kills: kills.length, rate: Number(values.rate), seconds: published.seconds }, null, 1),
-    );
+    const run = { kills: kills.length, rate: Number(values.rate), seconds: published.seconds, brokerDropped };
+    console.log(JSON.stringify({ ...check, ...run }, null, 1));
     if (check.lost || check.doubleCountedMeters) process.exitCode = 1;
   } finally {
     await rig.close();

@@ -3,18 +3,20 @@
  * named in a JSON file, round robin, at a steady rate, QoS 1, and prints one JSON line with
  * what the broker acknowledged (a reading counts as published once the broker's PUBACK came).
  *
- *   npx tsx bench/mqtt-publisher.ts '{"url":"mqtt://…","keysFile":"…","count":20000,"rate":200,"firstAt":…}'
+ *   npx tsx bench/mqtt-publisher.ts '{"url":"mqtt://…","topicPrefix":"meters","keysFile":"…","count":20000,"rate":200,"firstAt":…}'
  *
  * Reading k of a meter has the total 1000 + k/4 and the time firstAt + k seconds; the rig
  * stores 999.75 a second before, so each reading stored once adds a quarter to the usage.
  */
 import { readFileSync } from 'node:fs';
 import mqtt from 'mqtt';
-import { topics } from '../apps/api/src/devices/topics';
+import { meterTopics } from '../apps/api/src/devices/topics';
 
 /** `from`: the index of the first reading (round robin over the keys), so that later runs publish later readings. */
 export type PublisherSettings = {
   url: string;
+  /** The portal's MQTT_TOPIC_PREFIX. */
+  topicPrefix: string;
   keysFile: string;
   from: number;
   count: number;
@@ -32,6 +34,7 @@ export const readingOf = (k: number, firstAt: number) =>
 async function main() {
   const settings = JSON.parse(process.argv[2]!) as PublisherSettings;
   const keys = JSON.parse(readFileSync(settings.keysFile, 'utf8')) as string[];
+  const topics = meterTopics(settings.topicPrefix);
   const client = await mqtt.connectAsync(settings.url, { protocolVersion: 5, clientId: `bench-meters-${process.pid}` });
   const perMeter: Record<string, number> = {};
   const started = performance.now();

@@ -28,6 +28,8 @@ export type Rig = {
   firstAt: number;
   /** The portal on this database and broker; resolves once it listens (its gateway is connected then). */
   startPortal(): Promise<ChildProcess>;
+  /** The broker's count of dropped messages as the portal last started shows it on /api/health (null: none read). */
+  brokerDropped(): Promise<number | null>;
   /** The publisher process, from the reading `from` on; resolves with what the broker acknowledged. */
   publish(count: number, rate: number, from?: number): { done: Promise<Published>; process: ChildProcess };
   storedCount(): Promise<number>;
@@ -85,13 +87,17 @@ export async function mqttRig(opts: { serverUrl: string; mqttUrl: string; meters
   writeFileSync(keysFile, JSON.stringify(keys));
   const run = randomBytes(4).toString('hex');
   const jwtSecret = randomBytes(32).toString('hex');
+  // the rig's own topics: nothing else on the broker hears its meters, nor it theirs
+  const topicPrefix = `bench-${run}/meters`;
 
+  let portalPort = 0;
   return {
     databaseUrl,
     keys,
     firstAt,
     async startPortal() {
       const port = await freePort();
+      portalPort = port;
       const child = spawn(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', 'apps/api/src/main.ts'], {
         cwd: root,
         env: {
@@ -105,6 +111,7 @@ export async function mqttRig(opts: { serverUrl: string; mqttUrl: string; meters
           // One instance, restarted under the same name: the broker keeps its session.
           MQTT_CLIENT_ID: `portal-bench-${run}`,
           MQTT_SHARE_GROUP: `portal-bench-${run}`,
+          MQTT_TOPIC_PREFIX: topicPrefix,
           DEMO: 'off',
           LOG_LEVEL: 'warn',
         },
@@ -122,8 +129,13 @@ export async function mqttRig(opts: { serverUrl: string; mqttUrl: string; meters
       });
       return child;
     },
+    async brokerDropped() {
+      const res = await fetch(`http://127.0.0.1:${portalPort}/api/health`);
+      const health = (await res.json()) as { result: { devices: { brokerDropped: { count: number } | null } } };
+      return health.result.devices.brokerDropped?.count ?? null;
+    },
     publish(count, rate, from = 0) {
-      const settings: PublisherSettings = { url: opts.mqttUrl, keysFile, from, count, rate, firstAt };
+      const settings: PublisherSettings = { url: opts.mqttUrl, topicPrefix, keysFile, from, count, rate, firstAt };
       const child = spawn(process.execPath, ['--import', 'tsx', 'bench/mqtt-publisher.ts', JSON.stringify(settings)], {
         cwd: root,
         stdio: ['ignore', 'pipe', 'inherit'],

@@ -93,7 +93,7 @@ const idleGateway: DeviceGateway = {
   start: async () => {},
   stop: async () => {},
   send: async () => {},
-  status: () => ({ ok: true, kind: 'simulated', detail: 'bench: no devices' }),
+  status: () => ({ ok: true, kind: 'simulated', detail: 'bench: no devices', brokerDropped: null }),
 };
 
 /**

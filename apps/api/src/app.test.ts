@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { administrators, calls, call as declareCall, operationIdOf, Role } from '@portal/contract';
+import { recordBrokerDrops } from './features/devices/broker-drops';
 import { buildUser, signIn } from './test/factories';
+import { TestGateway } from './test/gateway';
 import { createTestApp, type TestApp } from './test/harness';
 
 let t: TestApp;
@@ -82,6 +84,18 @@ describe('the API surface', () => {
     expect(res.status).toBe(200);
     expect(res.body.result.database.ok).toBe(true);
     expect(res.body.result.devices.ok).toBe(true);
+  });
+
+  it("shows on /api/health the broker's count of dropped messages as last counted, on every instance", async () => {
+    const health = async () =>
+      (await t.call<{ devices: { brokerDropped: unknown } }>({ method: 'GET', url: '/api/health' })).body.result;
+    expect((await health()).devices.brokerDropped).toBeNull();
+    const at = new Date('2026-11-23T20:00:10Z');
+    // another instance read it and counted it; this one has read nothing (its gateway's count is null)
+    const other = new TestGateway();
+    other.brokerDropped = { topic: '$SYS/broker/publish/messages/dropped', count: 20_657, at };
+    await recordBrokerDrops({ ...t.deps, devices: other });
+    expect((await health()).devices.brokerDropped).toEqual({ count: 20_657, at: at.toISOString() });
   });
 
   it('lists the sign-in calls on the OpenAPI document', async () => {

@@ -51,4 +51,35 @@ describe('configuration', () => {
       loadConfig({ DATA_DIR: '/tmp/portal-config-test', MQTT_SHARE_GROUP: 'a/b', MQTT_CLIENT_ID: '#' }),
     ).toThrow(/MQTT_CLIENT_ID[\s\S]*MQTT_SHARE_GROUP/);
   });
+
+  it("puts the deployment's meter topics under MQTT_TOPIC_PREFIX: meters unless set", () => {
+    const at = (prefix?: string) =>
+      loadConfig({
+        DATA_DIR: '/tmp/portal-config-test',
+        ...(prefix === undefined ? {} : { MQTT_TOPIC_PREFIX: prefix }),
+      }).mqtt.topicPrefix;
+    expect(at()).toBe('meters');
+    expect(at('staging/meters')).toBe('staging/meters');
+    expect(at('site-7.eu:v2')).toBe('site-7.eu:v2');
+  });
+
+  it("reads the broker's dropped-message count where MQTT_DROPPED_TOPIC says: Mosquitto's unless set, nowhere when off", () => {
+    const at = (topic?: string) =>
+      loadConfig({ DATA_DIR: '/tmp/portal-config-test', ...(topic === undefined ? {} : { MQTT_DROPPED_TOPIC: topic }) })
+        .mqtt.droppedTopic;
+    expect(at()).toBe('$SYS/broker/publish/messages/dropped');
+    expect(at('$SYS/brokers/+/metrics/messages/dropped')).toBe('$SYS/brokers/+/metrics/messages/dropped');
+    expect(at('off')).toBeNull();
+    for (const wrong of ['$SYS/#', '$SYS//dropped', '$SYS/a+/b', 'with space'])
+      expect(() => at(wrong), wrong).toThrow(/MQTT_DROPPED_TOPIC/);
+  });
+
+  it.each(['meters/+', 'meters/#', '$SYS/meters', '/meters', 'meters/', 'a//b', 'with space', 'x'.repeat(101)])(
+    'refuses the topic prefix %s',
+    (prefix) => {
+      expect(() => loadConfig({ DATA_DIR: '/tmp/portal-config-test', MQTT_TOPIC_PREFIX: prefix })).toThrow(
+        /MQTT_TOPIC_PREFIX/,
+      );
+    },
+  );
 });

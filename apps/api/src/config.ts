@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { DEVICE_CONTROL_COOLDOWN_S } from '@portal/contract';
 import { z } from 'zod';
 import type { SimulatorSettings } from './devices/simulated';
+import { DEFAULT_TOPIC_PREFIX } from './devices/topics';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
@@ -17,6 +18,23 @@ const mqttNameSetting = z
   .regex(/^[\w.-]{1,100}$/, 'letters, digits, . _ or -, up to 100')
   .optional();
 
+/**
+ * The first levels of the deployment's meter topics: levels of letters, digits and `. _ : -`
+ * joined by `/`; no wildcard, no `$` (the broker's own topics), no empty level.
+ */
+const topicPrefixSetting = z
+  .string()
+  .max(100, 'up to 100 characters')
+  .regex(/^[\w.:-]+(\/[\w.:-]+)*$/, 'levels of letters, digits, . _ : or - joined by / (like staging/meters)')
+  .default(DEFAULT_TOPIC_PREFIX);
+
+/** Where the broker publishes its dropped-message count: a topic, `+` for one level (a count a node); `off`: not read. */
+const droppedTopicSetting = z
+  .string()
+  .regex(/^(\+|[^/+#\s]+)(\/(\+|[^/+#\s]+))*$/, 'a topic, with + for a level that varies, or off')
+  .default('$SYS/broker/publish/messages/dropped')
+  .transform((v) => (v === 'off' ? null : v));
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -25,6 +43,8 @@ const envSchema = z.object({
   MQTT_URL: z.url().optional(),
   MQTT_CLIENT_ID: mqttNameSetting,
   MQTT_SHARE_GROUP: mqttNameSetting,
+  MQTT_TOPIC_PREFIX: topicPrefixSetting,
+  MQTT_DROPPED_TOPIC: droppedTopicSetting,
   MQTT_SESSION_EXPIRY_SECONDS: z.coerce
     .number()
     .int()
@@ -81,6 +101,10 @@ export type Config = {
     shareGroup: string;
     /** How long the broker keeps the session of an instance that is away, with its share of the messages. */
     sessionExpirySeconds: number;
+    /** The deployment's meter topics are `{topicPrefix}/{deviceKey}/…`: it hears no topic outside them. */
+    topicPrefix: string;
+    /** Where the broker publishes how many messages it dropped (null: not read). */
+    droppedTopic: string | null;
   };
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -135,6 +159,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       clientId: e.MQTT_CLIENT_ID ?? mqttName(`portal-${hostname()}-${e.PORT}`),
       shareGroup: e.MQTT_SHARE_GROUP ?? mqttName(`portal-${deploymentName(e) ?? `${hostname()}-${e.PORT}`}`),
       sessionExpirySeconds: e.MQTT_SESSION_EXPIRY_SECONDS,
+      topicPrefix: e.MQTT_TOPIC_PREFIX,
+      droppedTopic: e.MQTT_DROPPED_TOPIC,
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -11,6 +11,7 @@ import { forgetEndedSessions } from './features/auth/sessions';
 import { forgetOldKeys } from './lib/idempotency';
 import { deliverMails } from './lib/mailer';
 import { resolveQuietRefusals } from './features/devices/refusals';
+import { recordBrokerDrops } from './features/devices/broker-drops';
 import { notifyAlerts, sendDigests } from './features/alerts/notify';
 import { runSchedules } from './features/schedules/run';
 import { abnormalUseJob, leakJob, nightFlowJob, pruneHourlyJob, vacantDrawJob } from './features/alerts/detection';
@@ -31,6 +32,7 @@ const jobs: Job[] = [
   { name: 'missing meters', everySeconds: 60, run: markMissingMeters },
   { name: 'unbilled usage', everySeconds: 300, run: flagUnbilledUsage },
   { name: 'quiet refused meters', everySeconds: 600, run: resolveQuietRefusals },
+  { name: 'messages the broker dropped', everySeconds: 10, run: recordBrokerDrops },
   { name: 'notify of alerts', everySeconds: 10, run: notifyAlerts },
   { name: 'alert digests', everySeconds: 60, run: sendDigests },
   // the detection rules (docs/alerts.md): hourly figures are read a few times an hour

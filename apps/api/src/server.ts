@@ -5,7 +5,7 @@ import { prepareDatabase } from './db/prepare';
 import type { Deps } from './deps';
 import { createGateway } from './devices';
 import { createTokens } from './features/auth/tokens';
-import { deviceEvents } from './features/devices/ingest';
+import { portalEvents } from './features/devices/broker-drops';
 import { startJobs } from './jobs';
 import { createMailer } from './lib/mailer';
 
@@ -25,7 +25,7 @@ export async function startServer(config: Config, log: FastifyBaseLogger): Promi
     now: () => new Date(),
   };
   const app = await buildApp({ deps, logger: log });
-  await deps.devices.start(deviceEvents(deps, log));
+  await deps.devices.start(portalEvents(deps, log));
   const stopJobs = startJobs(deps, log);
   app.addHook('onClose', async () => {
     await stopJobs();

@@ -13,6 +13,7 @@ export const ALERT_TYPES = [
   'suspectUsage',
   'leak',
   'abnormalUse',
+  'messagesLost',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
@@ -45,6 +46,8 @@ export const alertKinds = {
   waterWhileVacant: { code: 'alertWaterWhileVacant', type: 'leak', severity: 'warning' },
   abnormalUse: { code: 'alertAbnormalUse', type: 'abnormalUse', severity: 'warning' },
   vacantDraw: { code: 'alertVacantDraw', type: 'abnormalUse', severity: 'warning' },
+  // of no meter nor property: Administrators see it (docs/alerts.md)
+  brokerDropped: { code: 'alertBrokerDropped', type: 'messagesLost', severity: 'critical' },
 } as const satisfies Record<string, { code: MessageCode; type: AlertType; severity: Severity }>;
 export type AlertKind = keyof typeof alertKinds;
 export const ALERT_KINDS = Object.keys(alertKinds) as AlertKind[];

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { deviceMessageSchemas, instantOf, parseReading, readingMessage, totalText } from './device-protocol';
+import {
+  deviceMessageSchemas,
+  instantOf,
+  parseReading,
+  readingMessage,
+  totalText,
+  type ParsedReading,
+  type RefusalReason,
+} from './device-protocol';
 
 describe('a reading from a meter, checked on its own', () => {
-  it.each([
+  it.each<[object, ParsedReading]>([
     [
       { total: '1234.5', at: '2026-11-23T20:15:00Z' },
       { total: '1234.5', at: new Date('2026-11-23T20:15:00Z') },
@@ -20,11 +28,18 @@ describe('a reading from a meter, checked on its own', () => {
       { total: '999999999999.999999', at: '2026-11-23T20:15:00+00:00' },
       { total: '999999999999.999999', at: new Date('2026-11-23T20:15:00Z') },
     ],
+    // an id of the meter's own, echoed in a refusal notice: printable text of 1 to 64 characters, or a safe integer
+    ...['r-17', 'x'.repeat(64), 'Zähler 7 · #2', 0, 17, Number.MAX_SAFE_INTEGER].map(
+      (msgId): [object, ParsedReading] => [
+        { total: '12', at: '2026-11-23T20:15:00Z', msgId },
+        { total: '12', at: new Date('2026-11-23T20:15:00Z') },
+      ],
+    ),
   ])('takes %o', (body, expected) => {
     expect(parseReading(body)).toEqual(expected);
   });
 
-  it.each([
+  it.each<[unknown, RefusalReason]>([
     [{ total: 'abc', at: '2026-11-23T20:15:00Z' }, 'malformed'],
     [{ total: '1e309', at: '2026-11-23T20:15:00Z' }, 'malformed'],
     [{ total: 'NaN', at: '2026-11-23T20:15:00Z' }, 'malformed'],
@@ -46,6 +61,11 @@ describe('a reading from a meter, checked on its own', () => {
     [{ total: '12', at: 1_795_465_000 }, 'epochSeconds'],
     [{ total: '12', at: 99_999_999_999 }, 'epochSeconds'],
     [{ total: '12' }, 'malformed'],
+    // a malformed msgId makes the message malformed, whatever else is wrong with it
+    ...['', 'x'.repeat(65), 'bell\u0007', 'two\nlines', -1, 1.5, 2 ** 53, null, true, ['r-1'], { id: 1 }].map(
+      (msgId): [object, RefusalReason] => [{ total: '12', at: '2026-11-23T20:15:00Z', msgId }, 'malformed'],
+    ),
+    [{ total: '-1', at: 'yesterday', msgId: '' }, 'malformed'],
   ])('refuses %o as %s', (body, reason) => {
     expect(parseReading(body)).toEqual({ refused: reason });
   });
@@ -84,8 +104,16 @@ describe('a reading from a meter, checked on its own', () => {
       fc.integer({ min: 99_999_999_990, max: 100_000_000_010 }),
       fc.double({ noNaN: true }),
     );
+    const msgId = fc.oneof(
+      fc.string({ minLength: 0, maxLength: 66, unit: 'grapheme' }),
+      fc.string({ maxLength: 3, unit: 'binary' }),
+      fc.integer({ min: -5, max: 2 ** 53 + 2 }),
+      fc.double(),
+      fc.constantFrom(null, true, [1]),
+    );
     const body = fc.oneof(
       fc.record({ total, at }),
+      fc.record({ total, at, msgId }),
       fc.record({ total }),
       fc.record({ at }),
       fc.constantFrom(null, 12, 'x', [1, 2]),

@@ -81,9 +81,21 @@ const instant = z
     'ISO 8601 with an offset ("2026-11-23T20:15:00Z", "2026-11-23T14:15:00-06:00") or epoch milliseconds; a number from 10^9 to 10^11 can only be epoch seconds and is refused (epochSeconds).',
   );
 
+/** An id the meter gives a message, echoed in the notice that refuses it: printable text (no control or format characters). */
+const MSG_ID_TEXT = /^[^\p{C}\p{Zl}\p{Zp}]{1,64}$/u;
+export const msgId = z
+  .union([z.string().regex(MSG_ID_TEXT), z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)])
+  .describe(
+    "Optional: the meter's own id of this message, echoed in a refusal notice of it. Text of 1 to 64 printable characters, or an integer from 0 to 9007199254740991; any other value makes the message malformed.",
+  );
+
 /** What a meter publishes on `meters/{deviceKey}/reading`. */
 export const readingMessage = z
-  .object({ total: meterTotal, at: instant.describe("When the register showed `total` (the meter's clock).") })
+  .object({
+    total: meterTotal,
+    at: instant.describe("When the register showed `total` (the meter's clock)."),
+    msgId: msgId.optional(),
+  })
   .describe('A reading: the register at an instant.');
 
 /** What a meter publishes on `meters/{deviceKey}/ack`, answering a command. */
@@ -97,12 +109,13 @@ export const ackMessage = z
       .max(2_147_483_647)
       .describe('0: the relays are in the requested state. Any other value: the command failed, with this code.'),
     at: instant.optional().describe("When the meter acted; the server's clock when left out."),
+    msgId: msgId.optional(),
   })
   .describe('The answer to a command.');
 
 /** What a meter publishes on `meters/{deviceKey}/heartbeat`. */
 export const heartbeatMessage = z
-  .object({ at: instant.optional() })
+  .object({ at: instant.optional(), msgId: msgId.optional() })
   .describe('The meter is alive (it also counts as seen when it sends a reading).');
 
 /** What the server publishes on `meters/{deviceKey}/command`. */
@@ -132,11 +145,21 @@ export const REFUSAL_REASONS = [
 ] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
+/** A field of a refused message as the meter sent it. */
+const sentValue = z.union([z.string().max(64), z.number()]);
+
 /** What the server publishes on `meters/{deviceKey}/refused` when it refuses a message of the meter. */
 export const refusalMessage = z
   .object({
     reason: z.enum(REFUSAL_REASONS).describe('Why the message was refused (see the table above).'),
     at: ISO_INSTANT.describe('When the portal refused it (UTC).'),
+    msgId: msgId.optional().describe('The msgId of the refused message, when it had a well-formed one.'),
+    message: z
+      .object({ at: sentValue.optional(), total: sentValue.optional() })
+      .optional()
+      .describe(
+        'The `at` and `total` of the refused message exactly as the meter sent them, each when it was a string of at most 64 characters or a finite number.',
+      ),
   })
   .describe('A message of the meter was refused: it changed nothing.');
 export type RefusalNotice = z.infer<typeof refusalMessage>;
@@ -149,7 +172,8 @@ export type ParsedReading = { total: string; at: Date };
  */
 export function parseReading(body: unknown): ParsedReading | { refused: RefusalReason } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { refused: 'malformed' };
-  const { total, at } = body as Record<string, unknown>;
+  const { total, at, msgId: id } = body as Record<string, unknown>;
+  if (id !== undefined && !msgId.safeParse(id).success) return { refused: 'malformed' };
   if (typeof total !== 'string' && typeof total !== 'number') return { refused: 'malformed' };
   const text = totalText(total);
   if (text === 'malformed' || text === 'outOfRange') return { refused: text };

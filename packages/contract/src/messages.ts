@@ -76,6 +76,8 @@ export const messages = {
     '<b>Meter {{meter}}</b> at {{site}} / {{location}} used {{usage}} kWh on {{day}}, {{multiple}} times its 30-day median of {{median}} kWh.',
   alertVacantDraw:
     '<b>Meter {{meter}}</b> at {{site}} / {{location}} drew {{usage}} kWh in the hour before {{at}} with no guest checked in.',
+  alertBrokerDropped:
+    "<b>The MQTT broker</b> dropped {{dropped}} messages since {{since}}: meter readings or commands may have been lost. Check the broker's queue limits.",
   changedMeanwhile: 'Someone else changed this at the same moment. Please reload and try again.',
   unstorableText: 'Text may not contain control characters or broken characters.',
 

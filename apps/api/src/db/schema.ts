@@ -673,6 +673,10 @@ export const systemAlerts = pgTable(
     uniqueIndex('system_alerts_one_open')
       .on(t.kind, t.servicePointId)
       .where(sql`${t.resolvedAt} is null`),
+    // an alert of no meter (the broker's dropped messages): one open a kind, which the index above cannot say (nulls differ)
+    uniqueIndex('system_alerts_one_open_unmetered')
+      .on(t.kind)
+      .where(sql`${t.resolvedAt} is null and ${t.servicePointId} is null`),
   ],
 );
 
@@ -695,6 +699,16 @@ export const meterRefusals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.deviceKey, t.reason] })],
 );
+
+/**
+ * The broker's dropped-message counter (MQTT_DROPPED_TOPIC) as last counted: how many, and when
+ * an instance read it. Every instance reads it; the one that finds it grown raises the alert.
+ */
+export const brokerDrops = pgTable('broker_drops', {
+  topic: text().primaryKey(),
+  count: bigint({ mode: 'number' }).notNull(),
+  readAt: tstz().notNull(),
+});
 
 // ---------------------------------------------------------------- users
 

@@ -1,4 +1,4 @@
-import type { RefusalReason } from '@portal/contract';
+import type { RefusalNotice, RefusalReason } from '@portal/contract';
 
 /**
  * The device side: meters that take on/off commands and report readings. The server
@@ -15,10 +15,26 @@ export type DeviceCommand = {
 };
 
 export type DeviceAck = { messageId: number; deviceKey: string; resultCode: number; at: Date };
-export type DeviceReading = { deviceKey: string; readAt: Date; total: string };
-export type DeviceHeartbeat = { deviceKey: string; at: Date };
-/** A message refused on its own; `detail` says what was wrong, for the log. */
-export type DeviceRefusal = { deviceKey: string; reason: RefusalReason; detail: string; at: Date };
+/**
+ * What a refusal notice repeats of the message it refuses, as the meter sent it: its msgId,
+ * and its `at` and `total` when they could be read. A message carries its own, so that a
+ * refusal made of it later, by the server, echoes it too (`refusalOf`).
+ */
+export type Echo = Pick<RefusalNotice, 'msgId' | 'message'>;
+export type DeviceReading = { deviceKey: string; readAt: Date; total: string; echo?: Echo };
+export type DeviceHeartbeat = { deviceKey: string; at: Date; echo?: Echo };
+/** A message refused on its own; `detail` says what was wrong, for the log; `echo` goes into the notice. */
+export type DeviceRefusal = { deviceKey: string; reason: RefusalReason; detail: string; at: Date; echo?: Echo };
+
+/** The refusal of a message the gateway handed over (a reading or heartbeat), echoing what the meter sent. */
+export function refusalOf(
+  message: DeviceReading | DeviceHeartbeat,
+  reason: RefusalReason,
+  detail: string,
+  at: Date,
+): DeviceRefusal {
+  return { deviceKey: message.deviceKey, reason, detail, at, ...(message.echo && { echo: message.echo }) };
+}
 
 export type DeviceMessageKind = 'ack' | 'reading' | 'heartbeat';
 /** A message as a meter sends it, not yet checked: the kind its topic names, the meter's key and the JSON text. */
@@ -33,9 +49,20 @@ export type DeviceEvents = {
   readings(readings: DeviceReading[]): Promise<DeviceRefusal[]>;
   heartbeats(beats: DeviceHeartbeat[]): Promise<DeviceRefusal[]>;
   refusals(refusals: DeviceRefusal[]): Promise<void>;
+  /** The broker's dropped count was read (`status().brokerDropped` has it). */
+  brokerDropped?(): Promise<unknown>;
 };
 
-export type GatewayStatus = { ok: boolean; kind: 'simulated' | 'mqtt'; detail: string };
+/** The broker's count of messages it dropped (its queues full), as this instance last read it: `topic` is where. */
+export type BrokerDropped = { topic: string; count: number; at: Date };
+
+/** `brokerDropped`: null when the gateway has no broker, or the broker has published no count (yet). */
+export type GatewayStatus = {
+  ok: boolean;
+  kind: 'simulated' | 'mqtt';
+  detail: string;
+  brokerDropped: BrokerDropped | null;
+};
 
 export type DeviceGateway = {
   start(events: DeviceEvents): Promise<void>;

@@ -36,11 +36,67 @@ describe('a device message, checked on its own', () => {
     expect(reason('reading', payload)).toBe(expected);
   });
 
-  it('hands over a reading as exact decimal text at its instant', () => {
-    expect(check('reading', '{"total":12.5,"at":"2026-11-23T14:14:00-06:00"}')).toEqual({
+  it('hands over a reading as exact decimal text at its instant, with what a refusal of it would echo', () => {
+    expect(check('reading', '{"total":12.5,"at":"2026-11-23T14:14:00-06:00","msgId":"r-9"}')).toEqual({
       kind: 'reading',
-      reading: { deviceKey: 'dk-1', total: '12.5', readAt: new Date('2026-11-23T20:14:00Z') },
+      reading: {
+        deviceKey: 'dk-1',
+        total: '12.5',
+        readAt: new Date('2026-11-23T20:14:00Z'),
+        echo: { msgId: 'r-9', message: { at: '2026-11-23T14:14:00-06:00', total: 12.5 } },
+      },
     });
+    expect(check('heartbeat', '{"msgId":4}')).toEqual({
+      kind: 'heartbeat',
+      beat: { deviceKey: 'dk-1', at: now, echo: { msgId: 4 } },
+    });
+  });
+
+  it.each([
+    [
+      'reading',
+      '{"total":"1","at":"2026-11-23T20:30:00Z","msgId":"r-17"}',
+      'clockAhead',
+      { msgId: 'r-17', message: { at: '2026-11-23T20:30:00Z', total: '1' } },
+    ],
+    [
+      'reading',
+      '{"total":-4,"at":1795471200000,"msgId":77}',
+      'outOfRange',
+      { msgId: 77, message: { at: 1795471200000, total: -4 } },
+    ],
+    [
+      'reading',
+      '{"total":"1","at":"yesterday","msgId":"r-18"}',
+      'badTimestamp',
+      { msgId: 'r-18', message: { at: 'yesterday', total: '1' } },
+    ],
+    // a malformed msgId is no id to echo; what else could be read still is
+    [
+      'reading',
+      '{"total":"1","at":"2026-11-23T20:14:00Z","msgId":""}',
+      'malformed',
+      { message: { at: '2026-11-23T20:14:00Z', total: '1' } },
+    ],
+    ['reading', '{"total":{"v":1},"at":null,"msgId":"r-19"}', 'malformed', { msgId: 'r-19' }],
+    [
+      'reading',
+      `{"total":"${'9'.repeat(80)}","at":"2026-11-23T20:14:00Z"}`,
+      'outOfRange',
+      { message: { at: '2026-11-23T20:14:00Z' } },
+    ],
+    ['reading', 'total=1', 'malformed', {}],
+    ['heartbeat', '{"at":"-","msgId":3}', 'badTimestamp', { msgId: 3, message: { at: '-' } }],
+    [
+      'ack',
+      '{"messageId":7,"resultCode":0,"at":"soon","msgId":"a-1"}',
+      'badTimestamp',
+      { msgId: 'a-1', message: { at: 'soon' } },
+    ],
+    ['ack', '{"messageId":7,"resultCode":0,"msgId":-1}', 'malformed', {}],
+  ] as const)('a refused %s %s (%s) echoes %o', (kind, payload, expected, echo) => {
+    const inbound = check(kind, payload);
+    expect(inbound.kind === 'refusal' && [inbound.refusal.reason, inbound.refusal.echo]).toEqual([expected, echo]);
   });
 
   it.each([
@@ -70,6 +126,7 @@ describe('a device message, checked on its own', () => {
         reason: 'malformed',
         detail: 'reading {"total":"abc","at":"2026-11-23T20:14:00Z"}',
         at: now,
+        echo: { message: { total: 'abc', at: '2026-11-23T20:14:00Z' } },
       },
     });
     const long = check('reading', 'x'.repeat(5000));

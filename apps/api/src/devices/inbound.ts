@@ -1,6 +1,6 @@
-import { ackMessage, heartbeatMessage, instantOf, parseReading, type RefusalReason } from '@portal/contract';
+import { ackMessage, heartbeatMessage, instantOf, msgId, parseReading, type RefusalReason } from '@portal/contract';
 import type { z } from 'zod';
-import type { DeviceAck, DeviceHeartbeat, DeviceMessage, DeviceReading, DeviceRefusal } from './gateway';
+import type { DeviceAck, DeviceHeartbeat, DeviceMessage, DeviceReading, DeviceRefusal, Echo } from './gateway';
 
 export type Inbound =
   | { kind: 'ack'; ack: DeviceAck }
@@ -12,6 +12,8 @@ export type Inbound =
 const DETAIL_CHARS = 200;
 /** A message of the protocol is under 200 characters; a far larger one is refused unread. */
 export const MAX_PAYLOAD_CHARS = 4_096;
+/** The longest text of a refused message's `at` or `total` a notice repeats (a register's is 19 characters, an instant's about 30). */
+const ECHO_CHARS = 64;
 
 /**
  * One message checked on its own against the device protocol (the contract's schemas):
@@ -20,9 +22,10 @@ export const MAX_PAYLOAD_CHARS = 4_096;
  */
 export function inboundOf(message: DeviceMessage, receivedAt: Date, clockSkewMs: number): Inbound {
   const { kind, deviceKey, payload } = message;
+  let echo: Echo = {};
   const refuse = (reason: RefusalReason): Inbound => ({
     kind: 'refusal',
-    refusal: { deviceKey, reason, detail: `${kind} ${payload.slice(0, DETAIL_CHARS)}`, at: receivedAt },
+    refusal: { deviceKey, reason, detail: `${kind} ${payload.slice(0, DETAIL_CHARS)}`, at: receivedAt, echo },
   });
   if (payload.length > MAX_PAYLOAD_CHARS) return refuse('malformed');
   let body: unknown;
@@ -31,11 +34,12 @@ export function inboundOf(message: DeviceMessage, receivedAt: Date, clockSkewMs:
   } catch {
     return refuse('malformed');
   }
+  echo = echoOf(body);
   if (kind === 'reading') {
     const reading = parseReading(body);
     if ('refused' in reading) return refuse(reading.refused);
     if (reading.at.getTime() > receivedAt.getTime() + clockSkewMs) return refuse('clockAhead');
-    return { kind, reading: { deviceKey, readAt: reading.at, total: reading.total } };
+    return { kind, reading: { deviceKey, readAt: reading.at, total: reading.total, echo } };
   }
   if (kind === 'ack') {
     const ack = ackMessage.safeParse(body);
@@ -48,7 +52,21 @@ export function inboundOf(message: DeviceMessage, receivedAt: Date, clockSkewMs:
   if (!beat.success) return refuse(reasonOf(beat.error));
   const at = beat.data.at === undefined ? receivedAt : instantOf(beat.data.at);
   if (!at) return refuse('badTimestamp');
-  return { kind, beat: { deviceKey, at } };
+  return { kind, beat: { deviceKey, at, echo } };
+}
+
+/** What a notice refusing this message would repeat of it: a well-formed msgId, and `at` and `total` as sent when readable. */
+function echoOf(body: unknown): Echo {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
+  const { msgId: sentId, at, total } = body as Record<string, unknown>;
+  const readable = (v: unknown): v is string | number =>
+    (typeof v === 'string' && v.length <= ECHO_CHARS) || (typeof v === 'number' && Number.isFinite(v));
+  const echo: Echo = {};
+  const id = msgId.safeParse(sentId);
+  if (id.success) echo.msgId = id.data;
+  if (readable(at) || readable(total))
+    echo.message = { ...(readable(at) && { at }), ...(readable(total) && { total }) };
+  return echo;
 }
 
 /** Only the timestamp is wrong: 'badTimestamp'; anything else: 'malformed'. */

@@ -3,15 +3,18 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import pino from 'pino';
+import { refusalMessage } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { meterReadings, meterRefusals } from '../db/schema';
+import { meterReadings, meterRefusals, systemAlerts } from '../db/schema';
+import { lastBrokerDropped } from '../features/devices/broker-drops';
 import { deviceEvents } from '../features/devices/ingest';
 import { buildMeter } from '../test/factories';
 import { createTestApp } from '../test/harness';
 import { until } from '../test/until';
 import type { DeviceAck, DeviceEvents, DeviceGateway, DeviceHeartbeat, DeviceReading, DeviceRefusal } from './gateway';
+import { fleetOnBroker } from './fleet-mqtt';
 import { createMqttGateway } from './mqtt';
-import { topics } from './topics';
+import { meterTopics } from './topics';
 
 /** The MQTT gateway against a real broker: TEST_MQTT_URL (CI sets it when Mosquitto answers on 127.0.0.1:1883). */
 const url = process.env.TEST_MQTT_URL!;
@@ -20,11 +23,22 @@ const silent = pino({ level: 'silent' });
 /** Client ids of this run: their sessions are removed from the broker at the end. */
 const clientIds: string[] = [];
 
+/** This run's deployment: its topics are its own, whatever else runs on the broker. */
+const topics = meterTopics(`test-${run}/meters`);
+
 /** Each test's instances have their own group: a stopped instance's session keeps taking its share of the group's messages. */
-function gateway(name: string, shareGroup = `test-${run}-${name}`): DeviceGateway {
+function gateway(
+  name: string,
+  shareGroup = `test-${run}-${name}`,
+  topicPrefix = topics.prefix,
+  droppedTopic: string | null = null,
+): DeviceGateway {
   const clientId = `portal-test-${run}-${name}`;
   clientIds.push(clientId);
-  return createMqttGateway({ url, clientId, shareGroup, sessionExpirySeconds: 600, clockSkewSeconds: 300 }, silent);
+  return createMqttGateway(
+    { url, clientId, shareGroup, topicPrefix, droppedTopic, sessionExpirySeconds: 600, clockSkewSeconds: 300 },
+    silent,
+  );
 }
 
 type Got = { acks: DeviceAck[]; readings: DeviceReading[]; beats: DeviceHeartbeat[]; refusals: DeviceRefusal[] };
@@ -76,7 +90,7 @@ describe('MQTT device gateway', () => {
     console.log(`MQTT command round trip: ${Date.now() - started} ms`);
     expect(commands).toEqual([{ messageId: 42, capabilityId: null, requestedState: 1 }]);
     expect(got.acks.find((a) => a.deviceKey === deviceKey)).toMatchObject({ messageId: 42, resultCode: 0 });
-    expect(g.status()).toEqual({ ok: true, kind: 'mqtt', detail: 'connected' });
+    expect(g.status()).toEqual({ ok: true, kind: 'mqtt', detail: 'connected', brokerDropped: null });
     await g.stop();
   });
 
@@ -90,7 +104,7 @@ describe('MQTT device gateway', () => {
       await meter.subscribeAsync([topics.refused(bad.deviceKey), topics.refused(nobody)], { qos: 1 });
       meter.on('message', (topic, payload) => {
         if (topic === topics.refused(bad.deviceKey) || topic === topics.refused(nobody))
-          told.push(`${topic.split('/')[1]} ${(JSON.parse(payload.toString()) as { reason: string }).reason}`);
+          told.push(`${topic.split('/').at(-2)} ${(JSON.parse(payload.toString()) as { reason: string }).reason}`);
       });
       const g = gateway('store');
       await g.start(deviceEvents(t.deps, silent));
@@ -122,6 +136,46 @@ describe('MQTT device gateway', () => {
     }
   });
 
+  it('echoes in each refusal notice the msgId, at and total the meter sent, whether refused at the edge or by the server', async () => {
+    const t = await createTestApp();
+    const known = await buildMeter(t.deps.db, { deviceTypeId: 6, deviceKey: `dk-${run}-echo` });
+    const nobody = `dk-${run}-echo-nobody`;
+    const notices: Record<string, unknown>[] = [];
+    const listening = await mqtt.connectAsync(url, { protocolVersion: 5 });
+    await listening.subscribeAsync([topics.refused(known.deviceKey), topics.refused(nobody)], { qos: 1 });
+    listening.on('message', (_topic, payload) =>
+      notices.push(JSON.parse(payload.toString()) as Record<string, unknown>),
+    );
+    const g = gateway('echo');
+    try {
+      await g.start(deviceEvents(t.deps, silent));
+      const ahead = new Date(Date.now() + 3_600_000).toISOString();
+      await publish(topics.reading(known.deviceKey), `{"total":"12.5","at":"${ahead}","msgId":"r-17"}`);
+      await publish(topics.reading(known.deviceKey), '{"total":-4,"at":1795471200000,"msgId":18}');
+      await publish(topics.heartbeat(known.deviceKey), '{"at":"soon","msgId":"hb-1"}');
+      await publish(topics.reading(known.deviceKey), '{"total":"1","at":"2026-11-23T20:14:00Z","msgId":""}');
+      await publish(topics.reading(nobody), '{"total":"7.25","at":"2026-11-23T20:14:00Z","msgId":"r-20"}');
+      expect(await until(() => notices.length === 5)).toBe(true);
+      const echoed = notices.map(({ reason, msgId, message }) => ({ reason, msgId, message }));
+      expect(echoed).toEqual(
+        expect.arrayContaining([
+          { reason: 'clockAhead', msgId: 'r-17', message: { at: ahead, total: '12.5' } },
+          { reason: 'outOfRange', msgId: 18, message: { at: 1795471200000, total: -4 } },
+          { reason: 'badTimestamp', msgId: 'hb-1', message: { at: 'soon' } },
+          // a malformed msgId makes the message malformed, and is not echoed
+          { reason: 'malformed', msgId: undefined, message: { at: '2026-11-23T20:14:00Z', total: '1' } },
+          // refused by the server, after the edge took it
+          { reason: 'unknownMeter', msgId: 'r-20', message: { at: '2026-11-23T20:14:00Z', total: '7.25' } },
+        ]),
+      );
+      for (const n of notices) expect(refusalMessage.safeParse(n).success).toBe(true);
+    } finally {
+      await listening.endAsync();
+      await g.stop();
+      await t.close();
+    }
+  });
+
   it('stores what it received before it disconnects when stopped', async () => {
     const deviceKey = `dk-${run}-stop`;
     const { got, events } = recorder();
@@ -140,10 +194,11 @@ describe('MQTT device gateway', () => {
     const name = 'crash';
     const shareGroup = `test-${run}-${name}`;
     const clientId = `portal-test-${run}-${name}`;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/test/mqtt-instance.ts', url, clientId, shareGroup], {
-      cwd: join(import.meta.dirname, '../..'),
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/test/mqtt-instance.ts', url, clientId, shareGroup, topics.prefix],
+      { cwd: join(import.meta.dirname, '../..'), stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     expect(await until(() => output.includes('ready'), 20_000)).toBe(true);
@@ -160,7 +215,7 @@ describe('MQTT device gateway', () => {
     await again.stop();
   }, 60_000);
 
-  it("shares messages among its deployment's instances, not with another deployment on the broker", async () => {
+  it('shares messages among the instances of its group; another group on the same topics has every message too', async () => {
     const deviceKey = `dk-${run}-share`;
     const [a, b, other] = [recorder(), recorder(), recorder()];
     const gateways = [
@@ -179,4 +234,105 @@ describe('MQTT device gateway', () => {
     expect([...mine(a.got), ...mine(b.got)].sort((x, y) => Number(x) - Number(y))).toEqual(totals);
     for (const g of gateways) await g.stop();
   });
+
+  it('serves two deployments on one broker, each under its own topic prefix: neither takes, refuses or commands the other’s meters', async () => {
+    // the same device key in both deployments, as a staging copy of production's database has
+    const deviceKey = `dk-${run}-twice`;
+    const [production, staging] = [meterTopics(`prod-${run}/meters`), meterTopics(`staging-${run}`)];
+    const [p, s] = [recorder(), recorder()];
+    const gateways = [gateway('prod', undefined, production.prefix), gateway('staging', undefined, staging.prefix)];
+    await gateways[0]!.start(p.events);
+    await gateways[1]!.start(s.events);
+    // production's meter: it hears its commands and refusals, wherever they come from
+    const heard: string[] = [];
+    const listening = await mqtt.connectAsync(url, { protocolVersion: 5 });
+    await listening.subscribeAsync([production.command(deviceKey), production.refused(deviceKey)], { qos: 1 });
+    listening.on('message', (topic, payload) => heard.push(`${topic} ${payload.toString()}`));
+    try {
+      await publish(production.reading(deviceKey), reading('5'));
+      await publish(production.reading(deviceKey), 'not json');
+      await gateways[1]!.send({ messageId: 7, deviceKey, capabilityId: null, requestedState: 0 });
+      await gateways[0]!.send({ messageId: 8, deviceKey, capabilityId: null, requestedState: 1 });
+      expect(await until(() => p.got.readings.length === 1 && heard.length === 2)).toBe(true);
+      await new Promise((r) => setTimeout(r, 1_500)); // a batch window more, for anything staging would do
+      expect(p.got.readings.map((r) => [r.deviceKey, r.total])).toEqual([[deviceKey, '5']]);
+      expect(p.got.refusals.map((r) => r.reason)).toEqual(['malformed']);
+      expect(s.got).toEqual({ acks: [], readings: [], beats: [], refusals: [] });
+      expect(heard.sort()).toEqual([
+        `${production.command(deviceKey)} {"messageId":8,"capabilityId":null,"requestedState":1}`,
+        expect.stringMatching(new RegExp(`^${production.refused(deviceKey)} \\{"reason":"malformed"`)),
+      ]);
+    } finally {
+      await listening.endAsync();
+      for (const g of gateways) await g.stop();
+    }
+  });
+
+  it("runs the simulated fleet (npm run simulate) under the deployment's topics: it answers its commands and reports to it", async () => {
+    const deployment = meterTopics(`fleet-${run}/meters`);
+    const deviceKey = `dk-${run}-simulated`;
+    const { got, events } = recorder();
+    const g = gateway('fleet', undefined, deployment.prefix);
+    await g.start(events);
+    const fleetClient = await mqtt.connectAsync(url, { protocolVersion: 5 });
+    try {
+      const fleet = await fleetOnBroker(fleetClient, deployment, { speed: 10, answerDelayMs: [0, 0] });
+      fleet.add([{ deviceKey, unit: 'kWh', milli: 1_000, on: false, behaviour: 'answers', utcOffsetHours: 0 }]);
+      await g.send({ messageId: 31, deviceKey, capabilityId: null, requestedState: 1 });
+      expect(await until(() => got.acks.length === 1)).toBe(true);
+      expect(got.acks[0]).toMatchObject({ deviceKey, messageId: 31, resultCode: 0 });
+      fleet.tick(undefined, new Date(Date.now() + 60_000));
+      fleet.heartbeat();
+      expect(await until(() => got.readings.length === 1 && got.beats.length === 1)).toBe(true);
+      expect(got.readings[0]!.deviceKey).toBe(deviceKey);
+      fleet.stop();
+    } finally {
+      await fleetClient.endAsync();
+      await g.stop();
+    }
+  });
+
+  it("reads the broker's count of dropped messages, and the portal raises an alert when it grows", async () => {
+    const t = await createTestApp({}, gateway('drops', undefined, undefined, '$SYS/broker/publish/messages/dropped'));
+    const count = () => t.deps.devices.status().brokerDropped?.count;
+    let sleepers = 0;
+    /**
+     * A session that is away, and more QoS 1 messages for it than the broker queues for one client
+     * (max_queued_messages: Mosquitto's default, 1,000, which Debian keeps): 500 or more are dropped.
+     */
+    const dropSome = async () => {
+      const sleeper = `portal-test-${run}-sleeper-${++sleepers}`;
+      clientIds.push(sleeper);
+      const away = await mqtt.connectAsync(url, {
+        protocolVersion: 5,
+        clientId: sleeper,
+        clean: false,
+        properties: { sessionExpiryInterval: 600 },
+      });
+      await away.subscribeAsync(`test-${run}/${sleeper}`, { qos: 1 });
+      await away.endAsync();
+      await Promise.all(Array.from({ length: 1_500 }, (_, i) => publish(`test-${run}/${sleeper}`, String(i))));
+    };
+    try {
+      // Mosquitto publishes its count when it changed (every sys_interval, 10 s), and keeps it for a
+      // new subscriber for a minute; the portal counts each as it is read
+      const counted = async () => (await lastBrokerDropped(t.deps.db))?.count;
+      await new Promise((r) => setTimeout(r, 1_000));
+      if (count() === undefined) await dropSome();
+      expect(await until(async () => count() !== undefined && (await counted()) === count(), 30_000)).toBe(true);
+      const before = count()!;
+      await dropSome();
+      const alerted = async () => {
+        const [alert] = await t.deps.db.select().from(systemAlerts).where(eq(systemAlerts.kind, 'brokerDropped'));
+        return alert;
+      };
+      // the broker's count since it started, the first read included, and then 500 or more
+      expect(await until(async () => Number((await alerted())?.params.dropped) >= before + 500, 30_000)).toBe(true);
+      expect(await alerted()).toMatchObject({ siteId: null, servicePointId: null, resolvedAt: null });
+      const health = await t.call<{ devices: { brokerDropped: { count: number } } }>({ url: '/api/health' });
+      expect(health.body.result.devices.brokerDropped.count).toBe(count());
+    } finally {
+      await t.close();
+    }
+  }, 90_000);
 });

@@ -2,10 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { RefusalNotice } from '@portal/contract';
 import type { DeviceEvents, DeviceGateway, GatewayStatus } from './gateway';
+import { watchBrokerDrops, type BrokerWatch } from './broker-watch';
 import { holdAcknowledgements } from './held-acks';
 import { inboundOf } from './inbound';
 import { Inbox } from './inbox';
-import { parseTopic, topics } from './topics';
+import { meterTopics } from './topics';
 
 export type MqttSettings = {
   url: string;
@@ -13,6 +14,10 @@ export type MqttSettings = {
   shareGroup: string;
   /** How long the broker keeps the instance's session (its subscription and the messages queued for it) while it is away. */
   sessionExpirySeconds: number;
+  /** The deployment's topics are `{topicPrefix}/{deviceKey}/…`: it subscribes and publishes under them only. */
+  topicPrefix: string;
+  /** Where the broker publishes its count of dropped messages; null: not watched. */
+  droppedTopic: string | null;
   clockSkewSeconds: number;
 };
 
@@ -31,7 +36,9 @@ const DRAIN_MS = 10_000;
 export function createMqttGateway(settings: MqttSettings, log: FastifyBaseLogger): DeviceGateway {
   let client: MqttClient | undefined;
   let inbox: Inbox | undefined;
+  let drops: BrokerWatch | undefined;
   const where = redact(settings.url);
+  const topics = meterTopics(settings.topicPrefix);
 
   return {
     async start(events: DeviceEvents) {
@@ -50,12 +57,12 @@ export function createMqttGateway(settings: MqttSettings, log: FastifyBaseLogger
         windowMs: 1_000,
         maxBatch: RECEIVE_MAXIMUM / 2,
         retryMs: 2_000,
-        // The meter (or its maker's tools) learns why: meters/{deviceKey}/refused.
+        // The meter (or its maker's tools) learns why: {prefix}/{deviceKey}/refused.
         refused: (refusals) => {
           for (const r of refusals)
             c.publish(
               topics.refused(r.deviceKey),
-              JSON.stringify({ reason: r.reason, at: r.at.toISOString() } satisfies RefusalNotice),
+              JSON.stringify({ reason: r.reason, at: r.at.toISOString(), ...r.echo } satisfies RefusalNotice),
               {
                 qos: 1,
               },
@@ -66,7 +73,7 @@ export function createMqttGateway(settings: MqttSettings, log: FastifyBaseLogger
       const acks = holdAcknowledgements(c);
       c.on('message', (topic, payload, packet) => {
         const acknowledge = acks.releaser(packet.messageId);
-        const parsed = parseTopic(topic);
+        const parsed = topics.parse(topic);
         if (!parsed) return acknowledge();
         // Not taken while stopping: left unacknowledged, the broker delivers it again.
         taking.take(
@@ -82,11 +89,17 @@ export function createMqttGateway(settings: MqttSettings, log: FastifyBaseLogger
       });
       const connack = await firstConnection(c);
       await c.subscribeAsync(topics.fromMeters(settings.shareGroup), { qos: 1 });
+      if (settings.droppedTopic)
+        drops = watchBrokerDrops(settings.url, `${settings.clientId}-drops`, settings.droppedTopic, log, () => {
+          // counted at once: an instance that is up only briefly (restarting) still counts what it read
+          events.brokerDropped?.().catch((err: unknown) => log.error({ err }, 'counting dropped messages failed'));
+        });
       log.info(
         {
           url: where,
           clientId: settings.clientId,
           shareGroup: settings.shareGroup,
+          topicPrefix: settings.topicPrefix,
           sessionPresent: connack.sessionPresent,
         },
         'mqtt device gateway connected',
@@ -96,6 +109,7 @@ export function createMqttGateway(settings: MqttSettings, log: FastifyBaseLogger
       const left = await inbox?.drain(DRAIN_MS);
       if (left) log.warn({ left }, 'mqtt: stopping with messages not stored; the broker delivers them again');
       await client?.endAsync();
+      await drops?.stop();
     },
     async send(command) {
       if (!client) throw new Error('the MQTT gateway is not started');
@@ -109,7 +123,12 @@ export function createMqttGateway(settings: MqttSettings, log: FastifyBaseLogger
     status(): GatewayStatus {
       const connected = client?.connected ?? false;
       // the broker's address and user stay in the log: /api/health is public
-      return { ok: connected, kind: 'mqtt', detail: connected ? 'connected' : 'disconnected' };
+      return {
+        ok: connected,
+        kind: 'mqtt',
+        detail: connected ? 'connected' : 'disconnected',
+        brokerDropped: drops?.dropped() ?? null,
+      };
     },
   };
 }

@@ -21,11 +21,14 @@ const run = `${process.pid}-${Date.now()}`;
 const doc = readFileSync(join(import.meta.dirname, '../../../../docs/device-protocol.md'), 'utf8');
 const EXAMPLE_KEY = 'pedestal-b02';
 const deviceKey = `pedestal-${run}`;
+/** The page's examples use the default prefix, `meters`; this deployment has its own (MQTT_TOPIC_PREFIX), as the page says. */
+const prefix = `protocol-${run}/meters`;
+const ours = (topic: string) => topic.replace(/^meters\//, `${prefix}/`);
 
 /** The worked examples' mosquitto_pub and mosquitto_sub lines: each with its topics and message. */
 const examples = [...doc.matchAll(/^mosquitto_(pub|sub) .*$/gm)].map(([line, tool]) => ({
   tool,
-  topics: [...line.matchAll(/-t '([^']+)'/g)].map((m) => m[1]!.replaceAll(EXAMPLE_KEY, deviceKey)),
+  topics: [...line.matchAll(/-t '([^']+)'/g)].map((m) => ours(m[1]!.replaceAll(EXAMPLE_KEY, deviceKey))),
   message: /-m '([^']+)'/.exec(line)?.[1],
 }));
 const published = (topic: string) => examples.filter((e) => e.tool === 'pub' && e.topics[0]!.endsWith(`/${topic}`));
@@ -41,7 +44,15 @@ beforeAll(async () => {
   t = await createTestApp(
     {},
     createMqttGateway(
-      { url, clientId: gatewayId, shareGroup: gatewayId, sessionExpirySeconds: 600, clockSkewSeconds: 300 },
+      {
+        url,
+        clientId: gatewayId,
+        shareGroup: gatewayId,
+        topicPrefix: prefix,
+        droppedTopic: null,
+        sessionExpirySeconds: 600,
+        clockSkewSeconds: 300,
+      },
       pino({ level: 'silent' }),
     ),
   );
@@ -68,7 +79,7 @@ afterAll(async () => {
 });
 
 const publish = (topic: string, message: string) => meter.publishAsync(topic, message, { qos: 1 });
-const received = (suffix: string) => got.filter((g) => g.topic === `meters/${deviceKey}/${suffix}`);
+const received = (suffix: string) => got.filter((g) => g.topic === ours(`meters/${deviceKey}/${suffix}`));
 
 it('finds in the page the topics, the registration and the worked examples it follows', () => {
   expect(examples.filter((e) => e.tool === 'sub')).toHaveLength(1);
@@ -76,6 +87,7 @@ it('finds in the page the topics, the registration and the worked examples it fo
   expect(published('heartbeat')).toHaveLength(1);
   expect(published('ack')).toHaveLength(1);
   expect(doc).toContain('POST /api/ServicePoint/CreateMeter');
+  expect(doc).toContain('`MQTT_TOPIC_PREFIX`');
 });
 
 it('a meter registered and assigned as the page says has its readings counted and its refusal told', async () => {
@@ -123,9 +135,19 @@ it('a meter registered and assigned as the page says has its readings counted an
   const totals = good.map((r) => Number(r.total));
   expect(Number(sp!.usageTotal)).toBeCloseTo(Math.max(...totals) - Math.min(...totals), 6);
 
-  // "What the portal refuses": the negative total comes back on meters/{deviceKey}/refused.
+  // "What the portal refuses": the negative total comes back on meters/{deviceKey}/refused,
+  // with the msgId, at and total the meter sent.
+  const refused = published('reading')
+    .map((e) => JSON.parse(e.message!) as { total: string | number; at: string | number; msgId?: string })
+    .find((r) => Number(r.total) < 0)!;
+  expect(refused.msgId).toBeDefined();
   expect(await until(() => received('refused').length > 0)).toBe(true);
-  expect(received('refused')[0]!.body).toMatchObject({ reason: 'outOfRange' });
+  expect(received('refused')[0]!.body).toEqual({
+    reason: 'outOfRange',
+    at: expect.any(String),
+    msgId: refused.msgId,
+    message: { at: refused.at, total: refused.total },
+  });
 });
 
 it('refuses, and says so, a reading whose clock is ahead and one from a key nobody registered', async () => {
@@ -135,10 +157,11 @@ it('refuses, and says so, a reading whose clock is ahead and one from a key nobo
   expect(await until(() => received('refused').some((r) => r.body.reason === 'clockAhead'))).toBe(true);
 
   const stranger = `${deviceKey}-unregistered`;
-  await meter.subscribeAsync(`meters/${stranger}/refused`, { qos: 1 });
-  await publish(`meters/${stranger}/reading`, example!.message!);
-  expect(await until(() => got.some((g) => g.topic === `meters/${stranger}/refused`))).toBe(true);
-  expect(got.find((g) => g.topic === `meters/${stranger}/refused`)!.body).toMatchObject({ reason: 'unknownMeter' });
+  const [told, sent] = [ours(`meters/${stranger}/refused`), ours(`meters/${stranger}/reading`)];
+  await meter.subscribeAsync(told, { qos: 1 });
+  await publish(sent, example!.message!);
+  expect(await until(() => got.some((g) => g.topic === told))).toBe(true);
+  expect(got.find((g) => g.topic === told)!.body).toMatchObject({ reason: 'unknownMeter' });
 });
 
 it('switches the relay as the page says: a command arrives, the meter answers it, the portal takes the answer', async () => {

@@ -64,7 +64,12 @@ export function createSimulatedGateway(
       fleet?.command(command);
     },
     status(): GatewayStatus {
-      return { ok: fleet !== undefined, kind: 'simulated', detail: `${fleet?.size ?? 0} simulated meters` };
+      return {
+        ok: fleet !== undefined,
+        kind: 'simulated',
+        detail: `${fleet?.size ?? 0} simulated meters`,
+        brokerDropped: null,
+      };
     },
   };
 }

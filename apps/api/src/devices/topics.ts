@@ -1,37 +1,51 @@
 import type { DeviceMessageKind } from './gateway';
 
+/** The topics' first levels unless a deployment sets its own (MQTT_TOPIC_PREFIX). */
+export const DEFAULT_TOPIC_PREFIX = 'meters';
+
+/** What a meter publishes: each under its own topic. */
+const FROM_METERS: DeviceMessageKind[] = ['ack', 'reading', 'heartbeat'];
+
+export type MeterTopics = ReturnType<typeof meterTopics>;
+
 /**
- * The MQTT conversation with a meter: the server publishes commands, the meter publishes
- * acknowledgements, readings and heartbeats. JSON payloads (the contract's device-protocol
- * schemas), QoS 1.
+ * The MQTT conversation with a meter, under one deployment's prefix: the server publishes
+ * commands on `{prefix}/{deviceKey}/command`, the meter publishes acknowledgements, readings
+ * and heartbeats. JSON payloads (the contract's device-protocol schemas), QoS 1. Another
+ * deployment on the same broker has another prefix, and neither hears the other's meters.
  */
-export const topics = {
-  command: (deviceKey: string) => `meters/${deviceKey}/command`,
-  ack: (deviceKey: string) => `meters/${deviceKey}/ack`,
-  reading: (deviceKey: string) => `meters/${deviceKey}/reading`,
-  heartbeat: (deviceKey: string) => `meters/${deviceKey}/heartbeat`,
-  /** Server → meter: why a message of the meter was refused. */
-  refused: (deviceKey: string) => `meters/${deviceKey}/refused`,
-  /**
-   * What the server listens to: shared within the deployment's group, so that each message
-   * reaches one of its instances (and another deployment on the broker has its own group).
-   */
-  fromMeters: (shareGroup: string) => [
-    `$share/${shareGroup}/meters/+/ack`,
-    `$share/${shareGroup}/meters/+/reading`,
-    `$share/${shareGroup}/meters/+/heartbeat`,
-  ],
-  /** What a fleet of meters listens to. */
-  toMeters: 'meters/+/command',
-};
-
-/** `meters/{deviceKey}/{kind}` of what meters send → its parts. */
-export function parseTopic(topic: string): { deviceKey: string; kind: DeviceMessageKind } | null {
-  const m = /^meters\/([^/]+)\/(ack|reading|heartbeat)$/.exec(topic);
-  return m ? { deviceKey: m[1]!, kind: m[2] as DeviceMessageKind } : null;
-}
-
-/** `meters/{deviceKey}/command` → the device key. */
-export function commandTopicKey(topic: string): string | null {
-  return /^meters\/([^/]+)\/command$/.exec(topic)?.[1] ?? null;
+export function meterTopics(prefix: string) {
+  const of = (kind: string) => (deviceKey: string) => `${prefix}/${deviceKey}/${kind}`;
+  /** `{prefix}/{deviceKey}/{kind}` → its device key, or null for any other topic (another prefix, more levels). */
+  const keyOf = (topic: string, kind: string): string | null => {
+    if (!topic.startsWith(`${prefix}/`) || !topic.endsWith(`/${kind}`)) return null;
+    const key = topic.slice(prefix.length + 1, -kind.length - 1);
+    return key && !key.includes('/') ? key : null;
+  };
+  return {
+    prefix,
+    command: of('command'),
+    ack: of('ack'),
+    reading: of('reading'),
+    heartbeat: of('heartbeat'),
+    /** Server → meter: why a message of the meter was refused. */
+    refused: of('refused'),
+    /**
+     * What the server listens to: shared within the deployment's group, so that each message
+     * reaches one of its instances.
+     */
+    fromMeters: (shareGroup: string) => FROM_METERS.map((kind) => `$share/${shareGroup}/${prefix}/+/${kind}`),
+    /** What a fleet of meters listens to. */
+    toMeters: `${prefix}/+/command`,
+    /** A topic of what meters send → its parts; null for anything else. */
+    parse(topic: string): { deviceKey: string; kind: DeviceMessageKind } | null {
+      for (const kind of FROM_METERS) {
+        const deviceKey = keyOf(topic, kind);
+        if (deviceKey) return { deviceKey, kind };
+      }
+      return null;
+    },
+    /** `{prefix}/{deviceKey}/command` → the device key. */
+    commandKey: (topic: string) => keyOf(topic, 'command'),
+  };
 }

@@ -298,4 +298,15 @@ describe('the live hub', () => {
     const code = await new Promise<number>((r) => socket.on('close', (c) => r(c)));
     expect(code).toBe(4401);
   });
+
+  it('closes its sockets as going away (1001) when the server shuts down, so that browsers reconnect elsewhere', async () => {
+    const stopping = await createTestApp();
+    const admin = await buildUser(stopping.deps.db, { roleId: Role.Administrator });
+    const socket = await stopping.app.injectWS(`/api/hub?access_token=${await signIn(stopping, admin)}`);
+    const closed = new Promise<{ code: number; reason: string }>((r) =>
+      socket.on('close', (code, reason) => r({ code, reason: String(reason) })),
+    );
+    await stopping.close();
+    expect(await closed).toEqual({ code: 1001, reason: 'server shutting down' });
+  });
 });

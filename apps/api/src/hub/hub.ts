@@ -22,7 +22,17 @@ const HEARTBEAT_MS = HUB_SERVER_TIMEOUT_MS / 2;
  */
 export async function registerHub(app: FastifyInstance): Promise<void> {
   const clients = new Set<Client>();
-  await app.register(websocket, { options: { maxPayload: 4096 } });
+  await app.register(websocket, {
+    options: { maxPayload: 4096 },
+    // In place of the plugin's own, which closes without a code (1005): going away (1001) tells
+    // the browser to reconnect, to another instance or to this one once it is back.
+    preClose(done) {
+      for (const socket of this.websocketServer.clients) socket.close(1001, 'server shutting down');
+      // not waiting for the browsers' answers: a socket that does not answer is cut when the server closes
+      this.websocketServer.close();
+      done();
+    },
+  });
 
   // Browsers cannot set headers on a websocket: the token comes in the query string.
   app.get(
@@ -118,10 +128,9 @@ export async function registerHub(app: FastifyInstance): Promise<void> {
     }
   }
 
-  // Before the server closes: open websockets would otherwise hold the shutdown.
+  // Before the server closes (the sockets are closed by the plugin's preClose, above).
   app.addHook('preClose', async () => {
     clearInterval(heartbeat);
     await stop();
-    for (const c of clients) c.socket.close(1001, 'server shutting down');
   });
 }

@@ -1,4 +1,4 @@
-import type { DeviceCommand, DeviceEvents, DeviceGateway } from '../devices/gateway';
+import type { BrokerDropped, DeviceCommand, DeviceEvents, DeviceGateway } from '../devices/gateway';
 
 /** A device gateway the tests drive: it records commands and lets a test answer them. */
 export class TestGateway implements DeviceGateway {
@@ -6,6 +6,8 @@ export class TestGateway implements DeviceGateway {
   events: DeviceEvents | undefined;
   /** Answer every command at once with this result code; undefined leaves them unanswered. */
   autoAnswer: number | undefined = undefined;
+  /** The broker's dropped-message count, as a test says the gateway read it. */
+  brokerDropped: BrokerDropped | null = null;
 
   async start(events: DeviceEvents) {
     this.events = events;
@@ -19,7 +21,7 @@ export class TestGateway implements DeviceGateway {
     }
   }
   status() {
-    return { ok: true, kind: 'simulated' as const, detail: 'test gateway' };
+    return { ok: true, kind: 'simulated' as const, detail: 'test gateway', brokerDropped: this.brokerDropped };
   }
 
   /** The meter answers a command. */

@@ -11,7 +11,7 @@ import { seedLookups } from '../db/seed/lookups';
 import type { Deps } from '../deps';
 import type { DeviceGateway } from '../devices/gateway';
 import { createTokens } from '../features/auth/tokens';
-import { deviceEvents } from '../features/devices/ingest';
+import { portalEvents } from '../features/devices/broker-drops';
 import { TestGateway } from './gateway';
 import { deliverMails, type Mail, type Mailer } from '../lib/mailer';
 
@@ -103,7 +103,14 @@ export async function createTestApp(overrides: Partial<Config> = {}, devices?: D
     host: '127.0.0.1',
     dataDir: '/nonexistent',
     databaseUrl: undefined,
-    mqtt: { url: undefined, clientId: 'portal-test', shareGroup: 'portal-test', sessionExpirySeconds: 3_600 },
+    mqtt: {
+      url: undefined,
+      clientId: 'portal-test',
+      shareGroup: 'portal-test',
+      sessionExpirySeconds: 3_600,
+      topicPrefix: 'meters',
+      droppedTopic: null,
+    },
     smtpUrl: undefined,
     mailFrom: 'test@localhost',
     jwtSecret: TEST_SECRET,
@@ -142,7 +149,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, devices?: D
   };
   const app = await buildApp({ deps });
   await app.ready();
-  await deps.devices.start(deviceEvents(deps, app.log));
+  await deps.devices.start(portalEvents(deps, app.log));
   return {
     app,
     deps,

@@ -43,9 +43,16 @@ async function newBulkTables(tx: Tx): Promise<void> {
   await tx.execute(sql`set local work_mem = '64MB'`);
 }
 
+/** The advisory lock the demo's transaction takes (with the database's name), as the migrations take theirs (db/client.ts). */
+const DEMO_LOCK = 7_311_007;
+
+const hasSites = async (q: Db | Tx) => Number((await q.select({ n: count() }).from(sites))[0]?.n) > 0;
+
 /**
  * The demo data set, written once: a database that already has a site is left alone.
  * Readings run up to `now` (the quarter hour before it), so the demo always looks live.
+ * Instances started together seed one at a time, under an advisory lock: the first writes the
+ * demo, the others find it there once they have the lock, and start.
  */
 export async function seedDemo(
   db: Db,
@@ -53,8 +60,7 @@ export async function seedDemo(
   now = new Date(),
   { rawDays = HOURLY_RETENTION_DAYS }: DemoOptions = {},
 ): Promise<void> {
-  const [existing] = await db.select({ n: count() }).from(sites);
-  if (Number(existing?.n) > 0) return;
+  if (await hasSites(db)) return;
   const started = Date.now();
   log.info(
     `seeding the demo data set (${DEMO_DAYS} days, the last ${Math.min(rawDays, DEMO_DAYS)} every quarter hour)`,
@@ -75,6 +81,8 @@ export async function seedDemo(
   markLeak(fleet, stayPlan.segments, grid.lastSlot);
   lap('plan');
   const readings = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_LOCK}, hashtext(current_database()))`);
+    if (await hasSites(tx)) return null;
     await newBulkTables(tx);
     const beIds = await insertBusinesses(tx);
     const siteIds = await insertSites(tx, beIds);
@@ -109,5 +117,6 @@ export async function seedDemo(
     lap('stay meters, alerts');
     return n;
   });
-  log.info({ ms: Date.now() - started, readings, steps: timings }, 'demo data seeded');
+  if (readings === null) log.info('the demo data set was seeded by another instance meanwhile');
+  else log.info({ ms: Date.now() - started, readings, steps: timings }, 'demo data seeded');
 }

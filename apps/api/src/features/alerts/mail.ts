@@ -19,6 +19,7 @@ const typeNames: Record<AlertType, string> = {
   suspectUsage: 'Suspect usage held back',
   leak: 'Leak',
   abnormalUse: 'Abnormal use',
+  messagesLost: 'Messages lost by the broker',
 };
 const severityNames: Record<Severity, string> = { critical: 'Critical', warning: 'Warning', info: 'Information' };
 const TIMES = new Set(['since', 'at']);

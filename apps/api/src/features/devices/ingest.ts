@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client';
 import { servicePoints, systemAlerts } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { DeviceEvents, DeviceHeartbeat, DeviceReading, DeviceRefusal } from '../../devices/gateway';
+import { refusalOf } from '../../devices/gateway';
 import { announce } from '../../hub/events';
 import { groupBy } from '../../lib/group';
 import { timeProblem } from '../meters/admission';
@@ -44,7 +45,7 @@ async function storeReadings(deps: Deps, log: FastifyBaseLogger, readings: Devic
   for (const r of readings) {
     const meter = meters.get(r.deviceKey);
     const reason = meter ? timeProblem(r.readAt, meter, now, bounds) : 'unknownMeter';
-    if (reason) refused.push(refusal(deps, reason, r));
+    if (reason) refused.push(readingRefused(deps, reason, r));
     else known.push({ ...r, meterId: meter!.id });
   }
   if (known.length) {
@@ -79,10 +80,14 @@ async function storeMeterReadings(deps: Deps, readings: KnownReading[]): Promise
     );
     // One event a property, with each meter's new total, usage and state: browsers patch their rows.
     await announce(tx, await readingValues(tx, meterIds, now, recovered));
-    const keyOf = new Map(readings.map((r) => [r.meterId, r.deviceKey]));
-    return conflicts.map((c) =>
-      refusal(deps, 'conflictingTotal', { deviceKey: keyOf.get(c.servicePointId)!, readAt: c.readAt, total: c.total }),
-    );
+    // each conflict is one of the readings handed in: its notice echoes what that message said
+    const left = [...readings];
+    return conflicts.map((c) => {
+      const i = left.findIndex(
+        (r) => r.meterId === c.servicePointId && r.readAt.getTime() === c.readAt.getTime() && r.total === c.total,
+      );
+      return readingRefused(deps, 'conflictingTotal', left.splice(i, 1)[0]!);
+    });
   });
 }
 
@@ -102,21 +107,12 @@ async function storeHeartbeats(deps: Deps, beats: DeviceHeartbeat[]): Promise<De
   }
   return beats
     .filter((b) => !ids.has(b.deviceKey))
-    .map((b) => ({
-      deviceKey: b.deviceKey,
-      reason: 'unknownMeter',
-      detail: `heartbeat at ${b.at.toISOString()}`,
-      at: deps.now(),
-    }));
+    .map((b) => refusalOf(b, 'unknownMeter', `heartbeat at ${b.at.toISOString()}`, deps.now()));
 }
 
-/** A reading the server refused, with what it said. */
-const refusal = (deps: Deps, reason: RefusalReason, r: DeviceReading): DeviceRefusal => ({
-  deviceKey: r.deviceKey,
-  reason,
-  detail: `reading total ${r.total} at ${r.readAt.toISOString()}`,
-  at: deps.now(),
-});
+/** A reading the server refused, with what it said (echoed in the notice). */
+const readingRefused = (deps: Deps, reason: RefusalReason, r: DeviceReading): DeviceRefusal =>
+  refusalOf(r, reason, `reading total ${r.total} at ${r.readAt.toISOString()}`, deps.now());
 
 /** Missing meters among these that spoke again: no longer missing, their alerts resolved. */
 async function recover(tx: Tx, meterIds: number[], now: Date): Promise<number[]> {

@@ -1,16 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { api, PRODUCT_VERSION } from '@portal/contract';
 import { defineRoute } from '../../lib/route';
+import { lastBrokerDropped } from '../devices/broker-drops';
 
 export default async function healthRoutes(app: FastifyInstance) {
   defineRoute(app, api.health.health, async ({ deps }) => {
     const dbOk = await deps.database.ping();
-    const devices = deps.devices.status();
+    const { ok, kind, detail } = deps.devices.status();
+    // as counted, not as this instance read it: a restarted instance reads none until the broker's count changes
+    const dropped = dbOk ? await lastBrokerDropped(deps.db) : null;
     return {
-      status: dbOk && devices.ok ? ('ok' as const) : ('degraded' as const),
+      status: dbOk && ok ? ('ok' as const) : ('degraded' as const),
       version: PRODUCT_VERSION,
       database: { ok: dbOk, driver: deps.database.driver },
-      devices,
+      devices: { ok, kind, detail, brokerDropped: dropped && { count: dropped.count, at: dropped.at.toISOString() } },
       uptimeSeconds: Math.round(process.uptime()),
     };
   });

@@ -77,10 +77,18 @@ describe('system alert texts', () => {
         code: 5,
         count: 6,
         reason: 'malformed',
+        dropped: 7_071,
+        rise: 8,
       };
       const html = await rendered(language, systemAlert({ kind, params }));
-      expect(html, kind).toMatch(/<b>[^<]*M-7[^<]*<\/b>/);
-      expect(html, kind).toContain('S-7');
+      if (kind === 'brokerDropped') {
+        // of no meter nor property: the broker, and how many messages it dropped
+        expect(html, kind).toMatch(/<b>[^<]*MQTT[^<]*<\/b>/);
+        expect(html, kind).toMatch(/7[,.\s\u202f]?071/);
+      } else {
+        expect(html, kind).toMatch(/<b>[^<]*M-7[^<]*<\/b>/);
+        expect(html, kind).toContain('S-7');
+      }
       expect(html, kind).not.toMatch(/\{\{|msg\./);
     }
   });
