@@ -272,6 +272,8 @@ export const heldBackReading = z.object({
   reading: z.string(),
   /** The meter's level before it: the total its rise is measured from. */
   previousReading: z.string().nullable(),
+  /** What it would add if confirmed: the reading less that level. */
+  rise: z.string().nullable(),
 });
 export type HeldBackReading = z.infer<typeof heldBackReading>;
 

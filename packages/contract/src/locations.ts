@@ -266,7 +266,8 @@ export const stayHistoryRow = z.object({
     z.object({
       readDateTime: isoDate,
       servicePointName: z.string(),
-      kind: z.enum(['reset', 'baseline', 'rollover']),
+      /** A reset, a replaced meter, a rollover, or a rise held back as faster than the meter delivers. */
+      kind: z.enum(['reset', 'baseline', 'rollover', 'suspect']),
       reading: z.number(),
       /** The meter's total before, the one the reading is not counted from; null for its first. */
       previousReading: z.number().nullable(),

@@ -24,18 +24,23 @@ export async function heldBackReadings(q: Queryable, location: LocationRef): Pro
     at: Date | string;
     total: string;
     previous: string | null;
+    rise: string | null;
   }>(
     q,
     sql`
-    select sp.id, sp.name, dt.unit, r.read_at as at, trim_scale(r.total)::text as total,
-      trim_scale(${levelBefore(sql`r.service_point_id`, sql`r.read_at`)})::text as previous
-    from service_points sp
-    join device_types dt on dt.id = sp.device_type_id
-    -- kind <> 'normal': the partial index of the few readings that break a series
-    join meter_readings r on r.service_point_id = sp.id and r.kind <> 'normal' and r.kind = 'suspect'
-    where sp.location_id = ${location.locationId}
-    order by r.read_at desc
-    limit ${HELD_BACK_SHOWN}`,
+    select h.id, h.name, h.unit, h.at, h.total::text as total, h.previous::text as previous,
+      trim_scale(h.total - h.previous)::text as rise
+    from (
+      select sp.id, sp.name, dt.unit, r.read_at as at, trim_scale(r.total) as total,
+        trim_scale(${levelBefore(sql`r.service_point_id`, sql`r.read_at`)}) as previous
+      from service_points sp
+      join device_types dt on dt.id = sp.device_type_id
+      -- kind <> 'normal': the partial index of the few readings that break a series
+      join meter_readings r on r.service_point_id = sp.id and r.kind <> 'normal' and r.kind = 'suspect'
+      where sp.location_id = ${location.locationId}
+      order by r.read_at desc
+      limit ${HELD_BACK_SHOWN}
+    ) h`,
   );
   return found.map((r) => ({
     servicePointID: r.id,
@@ -44,6 +49,7 @@ export async function heldBackReadings(q: Queryable, location: LocationRef): Pro
     readDateTime: new Date(r.at).toISOString(),
     reading: r.total,
     previousReading: r.previous,
+    rise: r.rise,
   }));
 }
 

@@ -217,6 +217,7 @@ describe('statements are revised, never changed in place', () => {
         readDateTime: at(30).toISOString(),
         reading: '987654',
         previousReading: '2001',
+        rise: '985653',
       },
     ]);
     const [alert] = await t.deps.db

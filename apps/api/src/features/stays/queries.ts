@@ -179,7 +179,7 @@ export function searchGuests(q: Queryable, phonePrefix: string, visible: SQL) {
 type MeterEventDbRow = {
   at: string;
   meter: string;
-  kind: 'reset' | 'baseline' | 'rollover';
+  kind: 'reset' | 'baseline' | 'rollover' | 'suspect';
   reading: string;
   previous: string | null;
 };
@@ -196,8 +196,9 @@ export type StayHistoryDbRow = StayFiguresDbRow & {
 };
 
 /**
- * The resets, new baselines and rollovers of the stay's meters read from its check-in until the
- * next stay's check-in (`st.next_checkin`), newest first, each with the meter's level before it.
+ * The resets, new baselines, rollovers and rises held back of the stay's meters read from its
+ * check-in until the next stay's check-in (`st.next_checkin`), newest first, each with the
+ * meter's level before it.
  */
 const meterEvents = sql`coalesce((
   select json_agg(json_build_object('at', r.read_at, 'meter', sp.name, 'kind', r.kind, 'reading', r.total::text,
@@ -205,7 +206,7 @@ const meterEvents = sql`coalesce((
   from stay_meters sm
   join service_points sp on sp.id = sm.service_point_id
   join meter_readings r on r.service_point_id = sm.service_point_id and r.kind <> 'normal'
-    and r.kind in ('reset', 'baseline', 'rollover') and r.read_at >= st.checkin_at
+    and r.kind in ('reset', 'baseline', 'rollover', 'suspect') and r.read_at >= st.checkin_at
     and r.read_at < coalesce(st.next_checkin, 'infinity')
   where sm.stay_id = st.id), '[]'::json)`;
 

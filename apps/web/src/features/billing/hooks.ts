@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type TariffVersionRequest } from '@portal/contract';
+import { api, type ReadingDecisionRequest, type TariffVersionRequest } from '@portal/contract';
 import { client, queryOf, requestFile } from '../../lib/client';
 
 /** An open stay's statement is running: it is fetched again this often while the page is open. */
@@ -8,12 +8,16 @@ const RUNNING_REFRESH_MS = 30_000;
 const whileOpen = (data: { status: 'open' | 'closed' } | undefined) =>
   data?.status === 'open' ? RUNNING_REFRESH_MS : false;
 
-const statementQuery = (stayID: number) => queryOf(api.billing.statement, { query: { stayID } });
+const statementQuery = (stayID: number, revision?: number) =>
+  queryOf(api.billing.statement, { query: revision ? { stayID, revision } : { stayID } });
 
-/** A stay's statement as the staff see it, refreshed every 30 s while the stay is open. */
-export function useStayStatement(stayID: number) {
+/**
+ * A stay's statement as the staff see it (its latest revision, or the one asked for), refreshed
+ * every 30 s while the stay is open.
+ */
+export function useStayStatement(stayID: number, revision?: number) {
   return useQuery({
-    ...statementQuery(stayID),
+    ...statementQuery(stayID, revision),
     enabled: stayID > 0,
     refetchInterval: (query) => whileOpen(query.state.data),
   });
@@ -41,6 +45,30 @@ export function useRevokeLink() {
   return useMutation({
     mutationFn: async (stayID: number) => (await client.billing.revokeLink({ body: { stayID } })).message,
     onSuccess: (_, stayID) => queryClient.invalidateQueries({ queryKey: statementQuery(stayID).queryKey }),
+  });
+}
+
+/** A location's readings held back, for staff to confirm or discard. */
+export function useHeldBack(locationID: number) {
+  return useQuery({ ...queryOf(api.billing.heldBack, { query: { locationID } }), staleTime: 0 });
+}
+
+/**
+ * Confirms or discards a reading held back; what it changes is fetched again: the held-back
+ * readings, the location's history, the statements (a closed stay's is revised).
+ */
+export function useDecideReading() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ decision, ...body }: ReadingDecisionRequest & { decision: 'confirm' | 'discard' }) =>
+      (await (decision === 'confirm' ? client.billing.confirmReading : client.billing.discardReading)({ body }))
+        .message,
+    onSuccess: () =>
+      Promise.all(
+        [api.billing.heldBack.key, api.billing.statement.key, api.locations.history.key].map((key) =>
+          queryClient.invalidateQueries({ queryKey: key }),
+        ),
+      ),
   });
 }
 

@@ -1,2 +1,6 @@
-/** The billing feature's public entry: the tariffs dialog of a property's actions menu. Its pages are loaded lazily by app/pages.ts. */
+/**
+ * The billing feature's public entry: the tariffs dialog of a property's actions menu, and the
+ * readings held back that a location's history lists. Its pages are loaded lazily by app/pages.ts.
+ */
+export { HeldBackReadings } from './held-back/HeldBackReadings';
 export { TariffsDialog } from './tariffs/TariffsDialog';

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/decimals';
 import { errorMessage } from '../../../i18n/messages';
+import { HeldBackReadings } from '../../billing';
 import { useStayHistory } from '../hooks';
 import type { DialogProps } from './dialogProps';
 import { ResponsiveModal } from './ResponsiveModal';
@@ -18,9 +19,10 @@ function historyName(row: DialogProps['row']): string {
 type MeterEvent = StayHistoryRow['meterEvents'][number];
 
 /**
- * Location History (screen 13): the location's stays, newest first; an open stay is greyed and
- * 'In-Use'. Below a stay, what broke its meters' series during it and in the vacancy after it
- * (a reset, a meter replaced in the field, a rollover), newest first. Each stay links to its
+ * Location History (screen 13): the readings of its meters held back (for staff to confirm or
+ * discard), then the location's stays, newest first; an open stay is greyed and 'In-Use'. Below a
+ * stay, what broke its meters' series during it and in the vacancy after it (a reset, a meter
+ * replaced in the field, a rollover, a reading held back), newest first. Each stay links to its
  * statement.
  */
 export function LocationHistoryDialog({ site, row, onClose }: DialogProps) {
@@ -41,6 +43,7 @@ export function LocationHistoryDialog({ site, row, onClose }: DialogProps) {
   return (
     <ResponsiveModal onClose={onClose} size="xl" title={t('locations.history.title', { name: historyName(row) })}>
       <Stack gap="sm">
+        <HeldBackReadings locationID={row.locationID} timeZone={site.timeZone} />
         <Title order={3} size="h5">
           {anyOpen ? t('locations.history.previousCurrent') : t('locations.history.previous')}
         </Title>
