@@ -110,6 +110,44 @@ describe('the API surface', () => {
     for (const res of [big, bad]) expect(res.body).not.toMatch(/at .*\.(js|ts):\d+/);
   });
 
+  it.each([
+    ['arrays', (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`],
+    ['objects', (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`],
+    ['a deep field', (n: number) => `{"Username":"a@b.co","Password":${'['.repeat(n)}"x"${']'.repeat(n)}}`],
+  ])(
+    'refuses JSON nested too deep (%s) with 400 on every route that takes a body, signed in or not',
+    async (_, nested) => {
+      const token = await signIn(t, await buildUser(t.deps.db, { roleId: Role.Administrator }));
+      const withBody = calls.filter((c) => c.body);
+      expect(withBody.length).toBeGreaterThan(30);
+      for (const c of withBody) {
+        for (const auth of [{}, { authorization: `Bearer ${token}` }]) {
+          const res = await t.app.inject({
+            method: c.method,
+            url: c.path.replace(/:\w+/g, '1'),
+            headers: { 'content-type': 'application/json', ...auth },
+            payload: nested(5_000),
+          });
+          expect([res.statusCode, res.json().messageCode], `${c.method} ${c.path}`).toEqual([400, 'nestedTooDeep']);
+        }
+      }
+    },
+  );
+
+  it('reads a body nested to the limit, and refuses one level more', async () => {
+    const { MAX_JSON_DEPTH } = await import('./lib/json-body');
+    const post = (depth: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/Account/Authenticate',
+        headers: { 'content-type': 'application/json' },
+        // the object itself is the first level
+        payload: `{"Username":"a@b.co","Password":"x","x":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`,
+      });
+    expect((await post(MAX_JSON_DEPTH)).json().messageCode).not.toBe('nestedTooDeep');
+    expect((await post(MAX_JSON_DEPTH + 1)).json().messageCode).toBe('nestedTooDeep');
+  });
+
   it('compresses large answers for clients that accept it', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
     expect(res.headers['content-encoding']).toBe('gzip');

@@ -20,6 +20,7 @@ import type { Deps } from './deps';
 import { features } from './features';
 import session from './features/auth/session';
 import { AppError, type ErrorBody, failureEnvelope, fromDatabase } from './lib/errors';
+import { refuseDeepJson } from './lib/json-body';
 import { refuseUnstorableText } from './lib/text';
 import { registerHub } from './hub/hub';
 import { finishedDocument } from './lib/openapi';
@@ -68,6 +69,7 @@ export async function buildApp({ deps, logger }: AppOptions): Promise<FastifyIns
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);
+  refuseDeepJson(app);
 
   // Every call, whatever its schema says of text: no NUL or broken character reaches the database.
   app.addHook('preValidation', async (req) => {
