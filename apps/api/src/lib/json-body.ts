@@ -38,6 +38,6 @@ export function refuseDeepJson(app: FastifyInstance): void {
       done(invalid('nestedTooDeep'), undefined);
       return;
     }
-    void parse(req, body, done);
+    void parse(req, body as string, done);
   });
 }
