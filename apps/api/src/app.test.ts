@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { administrators, calls, call as declareCall, operationIdOf, Role } from '@portal/contract';
 import { buildUser, signIn } from './test/factories';
@@ -167,5 +170,34 @@ describe('the API surface', () => {
     let last = 0;
     for (let i = 0; i < 125; i++) last = (await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode;
     expect(last).toBe(429);
+  });
+});
+
+describe('the built web app', () => {
+  /** A built app as Vite writes it: maps beside the bundles, no comment in them pointing there. */
+  function webDist() {
+    const dir = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><script type="module" src="/assets/app-1.js"></script>');
+    writeFileSync(join(dir, 'assets', 'app-1.js'), 'console.log(1);');
+    writeFileSync(join(dir, 'assets', 'app-1.js.map'), '{"version":3,"sources":["src/main.tsx"],"mappings":""}');
+    return dir;
+  }
+
+  it.each([
+    ['unless asked for', {}, 404, undefined],
+    ['when SOURCE_MAPS is on', { sourceMaps: true }, 200, 'app-1.js.map'],
+  ])('serves source maps only %s', async (_, settings, mapStatus, header) => {
+    const web = await createTestApp({ webDist: webDist(), ...settings });
+    try {
+      const bundle = await web.app.inject({ method: 'GET', url: '/assets/app-1.js' });
+      expect(bundle.statusCode).toBe(200);
+      expect(bundle.headers.sourcemap).toBe(header);
+      const map = await web.app.inject({ method: 'GET', url: '/assets/app-1.js.map' });
+      expect(map.statusCode).toBe(mapStatus);
+      if (mapStatus === 404) expect(map.body).not.toContain('src/main.tsx');
+    } finally {
+      await web.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
@@ -138,7 +138,7 @@ export async function buildApp({ deps, logger }: AppOptions): Promise<FastifyIns
   for (const feature of features) await app.register(feature);
   await registerHub(app);
 
-  serveWebApp(app, deps.config.webDist);
+  serveWebApp(app, deps.config.webDist, deps.config.sourceMaps);
   return app;
 }
 
@@ -164,8 +164,12 @@ function toEnvelope(err: FastifyError): { status: number; body: ErrorBody } {
   return { status: 500, body: failureEnvelope(new AppError('internal', 'serverError')) };
 }
 
-/** The built web app at `/`; any path that is not an API call answers its index.html. */
-function serveWebApp(app: FastifyInstance, webDist: string) {
+/**
+ * The built web app at `/`; any path that is not an API call answers its index.html. Its source
+ * maps (built beside the bundles, named by no comment in them) are served only when asked for
+ * (`SOURCE_MAPS`): then each bundle names its map in a `SourceMap` header for the browser's tools.
+ */
+function serveWebApp(app: FastifyInstance, webDist: string, sourceMaps: boolean) {
   const hasWeb = existsSync(join(webDist, 'index.html'));
   if (hasWeb) {
     void app.register(fastifyStatic, {
@@ -174,9 +178,12 @@ function serveWebApp(app: FastifyInstance, webDist: string) {
       // Files are looked up on each request, so a rebuilt app needs no restart.
       wildcard: true,
       cacheControl: false,
-      // Vite fingerprints everything under assets/: those files never change.
-      setHeaders: (reply, path) =>
-        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      allowedPath: (path) => sourceMaps || !path.endsWith('.map'),
+      setHeaders: (reply, path) => {
+        // Vite fingerprints everything under assets/: those files never change.
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        if (sourceMaps && existsSync(`${path}.map`)) reply.header('sourcemap', `${basename(path)}.map`);
+      },
     });
   }
   const indexHtml = (reply: FastifyReply) =>

@@ -64,6 +64,7 @@ const envSchema = z.object({
   CONFIRM_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(6_000),
   CLOCK_SKEW_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   STATEMENT_LINK_DAYS: z.coerce.number().int().min(1).max(3_650).default(90),
+  SOURCE_MAPS: flag,
 });
 
 export type Config = {
@@ -104,6 +105,8 @@ export type Config = {
   clockSkewSeconds: number;
   /** A stay's guest link works this many days after check-out. */
   statementLinkDays: number;
+  /** Serve the web app's source maps (they show its source to anyone who asks). */
+  sourceMaps: boolean;
 };
 
 /** Reads the environment once; lists every problem and stops when anything is wrong. */
@@ -156,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     clockSkewSeconds: e.CLOCK_SKEW_SECONDS,
     statementLinkDays: e.STATEMENT_LINK_DAYS,
+    sourceMaps: e.SOURCE_MAPS ?? false,
   };
 }
 

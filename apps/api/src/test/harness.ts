@@ -122,6 +122,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, devices?: D
     },
     clockSkewSeconds: 300,
     statementLinkDays: 90,
+    sourceMaps: false,
     ...overrides,
   };
   const resumers = new Set<() => void>();
