@@ -201,3 +201,46 @@ describe('the built web app', () => {
     }
   });
 });
+
+describe('behind a proxy', () => {
+  async function appLogging(trustProxy: boolean) {
+    const { Writable } = await import('node:stream');
+    const { createLogger } = await import('./lib/logger');
+    const { buildApp } = await import('./app');
+    const lines: string[] = [];
+    const out = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const app = await buildApp({
+      deps: { ...t.deps, config: { ...t.deps.config, trustProxy } },
+      logger: createLogger('info', out),
+    });
+    await app.ready();
+    const get = (remoteAddress: string, headers: Record<string, string> = {}) =>
+      app.inject({ method: 'GET', url: '/api/health', remoteAddress, headers });
+    const warnings = () => lines.filter((l) => l.includes('TRUST_PROXY is off'));
+    return { app, get, warnings };
+  }
+
+  it('warns once when requests come through a private proxy address without TRUST_PROXY', async () => {
+    const { app, get, warnings } = await appLogging(false);
+    await get('203.0.113.9', { 'x-forwarded-for': '198.51.100.1' });
+    await get('10.1.2.3');
+    expect(warnings()).toEqual([]);
+    await get('10.1.2.3', { 'x-forwarded-for': '198.51.100.1' });
+    await get('::ffff:172.20.0.4', { forwarded: 'for=198.51.100.2' });
+    expect(warnings()).toHaveLength(1);
+    expect(JSON.parse(warnings()[0]!)).toMatchObject({ level: 40, proxy: '10.1.2.3' });
+    await app.close();
+  });
+
+  it('says nothing with TRUST_PROXY on', async () => {
+    const { app, get, warnings } = await appLogging(true);
+    await get('10.1.2.3', { 'x-forwarded-for': '198.51.100.1' });
+    expect(warnings()).toEqual([]);
+    await app.close();
+  });
+});

@@ -21,6 +21,7 @@ import { features } from './features';
 import session from './features/auth/session';
 import { AppError, type ErrorBody, failureEnvelope, fromDatabase } from './lib/errors';
 import { refuseDeepJson } from './lib/json-body';
+import { warnOfUntrustedProxy } from './lib/proxy-warning';
 import { refuseUnstorableText } from './lib/text';
 import { registerHub } from './hub/hub';
 import { finishedDocument } from './lib/openapi';
@@ -70,6 +71,7 @@ export async function buildApp({ deps, logger }: AppOptions): Promise<FastifyIns
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);
   refuseDeepJson(app);
+  warnOfUntrustedProxy(app);
 
   // Every call, whatever its schema says of text: no NUL or broken character reaches the database.
   app.addHook('preValidation', async (req) => {
