@@ -271,6 +271,7 @@ export const messages = {
   blocksAscending: 'Each block must end above the one before it.',
   effectiveFromPast: 'A tariff cannot take effect in the past.',
   tariffCreated: 'The tariff has been saved.',
+  tariffMomentTaken: 'Another tariff version of this property takes effect at the same moment.',
   statementLinkRevoked: 'The guest link has been revoked.',
   alertsAcknowledged: '{{count}} alert(s) acknowledged.',
   alertsResolved: '{{count}} alert(s) resolved.',

@@ -547,7 +547,8 @@ export const tariffVersions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('tariff_versions_site_from').on(t.siteId, t.effectiveFrom),
+    // one version a property and moment: which rate a stay gets never depends on a tie-break
+    uniqueIndex('tariff_versions_site_moment').on(t.siteId, t.effectiveFrom),
     check(
       'tariff_rates_range',
       sql`${t.electricRate} >= 0 and ${t.waterRate} >= 0 and coalesce(${t.minimumCharge}, 0) >= 0`,

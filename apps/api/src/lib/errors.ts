@@ -86,6 +86,7 @@ export const uniqueConflicts: Record<string, MessageCode> = {
   site_integrations_site_id_partner_id_index: 'partnerOncePerProperty',
   sites_property_key_index: 'propertyKeyTaken',
   stays_one_open_per_location: 'alreadyCheckedIn',
+  tariff_versions_site_moment: 'tariffMomentTaken',
   user_accounts_email_key: 'emailTaken',
   user_accounts_username_key: 'usernameTaken',
 };

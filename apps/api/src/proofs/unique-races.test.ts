@@ -95,6 +95,27 @@ describe('races on a unique name', () => {
     expect(result.lost).toHaveLength(RACERS - 2);
   });
 
+  it('CreateTariffVersion: one version per property and moment', async () => {
+    const effectiveFrom = new Date(Date.now() + 86_400_000).toISOString();
+    const result = await race(
+      times(
+        RACERS,
+        (i) => () =>
+          t.call({
+            method: 'POST',
+            url: '/api/Billing/CreateTariffVersion',
+            token: admin,
+            payload: { siteID: siteId, effectiveFrom, electricRate: `0.${i + 1}`, waterRate: '0.01' },
+          }),
+      ),
+    );
+    expect(result).toEqual({
+      won: 1,
+      lost: times(RACERS - 1, () => 'Another tariff version of this property takes effect at the same moment.'),
+      other: [],
+    });
+  });
+
   it('CreateBusEntity: one business per name', async () => {
     const result = await race(
       times(

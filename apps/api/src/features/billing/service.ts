@@ -16,7 +16,7 @@ import type { Queryable, Tx } from '../../db/client';
 import { stays, tariffVersions } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { audit } from '../../lib/audit';
-import { forbidden, invalid, notFound } from '../../lib/errors';
+import { conflict, forbidden, invalid, notFound } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import type { SiteRef, StayRef } from '../auth/scope';
 import { canManageSites } from '../sites/policy';
@@ -71,6 +71,12 @@ export async function createTariff(
   if (asked.getTime() < now.getTime() - NOW_TOLERANCE_MS) throw invalid('effectiveFromPast', 'effectiveFrom');
   const effectiveFrom = asked < now ? now : asked;
   return deps.db.transaction(async (tx) => {
+    // one version a moment (the unique index decides a race; this names the field)
+    const [taken] = await tx
+      .select({ id: tariffVersions.id })
+      .from(tariffVersions)
+      .where(and(eq(tariffVersions.siteId, site.siteId), eq(tariffVersions.effectiveFrom, effectiveFrom)));
+    if (taken) throw conflict('tariffMomentTaken', 'effectiveFrom');
     const [row] = await tx
       .insert(tariffVersions)
       .values({
@@ -93,7 +99,8 @@ export async function createTariff(
 
 /**
  * Property Settings' two rates, saved: when they differ from the version in effect, a new
- * version from now with them and everything else of that version.
+ * version from now with them and everything else of that version. A version that takes effect
+ * at that very moment refuses it (the unique index: 409 tariffMomentTaken).
  */
 export async function ratesFromSettings(
   tx: Tx,

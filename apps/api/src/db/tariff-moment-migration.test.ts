@@ -1,0 +1,37 @@
+import { expect, it } from 'vitest';
+import { migratedBefore } from '../test/migrated-before';
+
+/**
+ * Migration 0024 makes a property's tariff versions one a moment. Where several took effect at
+ * one moment, the one created last stays (ties: the highest id),
+ * the others go; versions of other moments and properties stay as they are.
+ */
+it('keeps the version created last of those sharing a moment, then refuses another', async () => {
+  const { client, migrateRest, rows } = await migratedBefore('0024_');
+  await client.exec(`
+    insert into business_entities (id, legal_name) values (1, 'A');
+    insert into sites (id, bus_entity_id, public_name, physical_addr_line1, physical_city, physical_zip, physical_state_id,
+      physical_country_id, time_zone) values (1, 1, 'PA', '1 Road', 'Moab', '84532', 45, 236, 'UTC'),
+      (2, 1, 'PB', '2 Road', 'Moab', '84532', 45, 236, 'UTC');
+    delete from tariff_versions;
+    insert into tariff_versions (id, site_id, effective_from, electric_rate, water_rate, created_at) values
+      (1, 1, '2026-12-01T00:00Z', 0.10, 0, '2026-11-01T10:00Z'),
+      (2, 1, '2026-12-01T00:00Z', 0.20, 0, '2026-11-01T10:00:05Z'),
+      (3, 1, '2026-12-01T00:00Z', 0.30, 0, '2026-11-01T10:00:01Z'),
+      (4, 1, '2026-12-02T00:00Z', 0.40, 0, '2026-11-01T09:00Z'),
+      (5, 2, '2026-12-01T00:00Z', 0.50, 0, '2026-11-01T08:00Z');
+  `);
+
+  await migrateRest();
+
+  expect(await rows(`select id, site_id, electric_rate::text as rate from tariff_versions order by id`)).toEqual([
+    { id: 2, site_id: 1, rate: '0.200000' },
+    { id: 4, site_id: 1, rate: '0.400000' },
+    { id: 5, site_id: 2, rate: '0.500000' },
+  ]);
+  await expect(
+    client.query(`insert into tariff_versions (site_id, effective_from, electric_rate, water_rate)
+      values (1, '2026-12-02T00:00Z', 1, 1)`),
+  ).rejects.toThrow(/tariff_versions_site_moment/);
+  await client.close();
+});
