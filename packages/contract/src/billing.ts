@@ -187,6 +187,8 @@ export const stayStatement = publicStatement.extend({
   /** The guest link, absolute (`PUBLIC_URL` + `/statement/{token}`); null once revoked or expired. */
   publicUrl: z.string().nullable(),
   linkExpiresAt: z.string().nullable(),
+  /** When the link was revoked (a new one can be issued); null while it works or after it expired. */
+  linkRevokedAt: z.string().nullable(),
 });
 export type StayStatement = z.infer<typeof stayStatement>;
 

@@ -273,6 +273,8 @@ export const messages = {
   tariffCreated: 'The tariff has been saved.',
   tariffMomentTaken: 'Another tariff version of this property takes effect at the same moment.',
   statementLinkRevoked: 'The guest link has been revoked.',
+  statementLinkIssued: 'A new guest link has been issued.',
+  statementLinkExpired: 'The guest link period of this stay has ended.',
   alertsAcknowledged: '{{count}} alert(s) acknowledged.',
   alertsResolved: '{{count}} alert(s) resolved.',
   notificationsSaved: 'Your notification choices have been saved.',

@@ -501,8 +501,15 @@ export const stays = pgTable(
     checkedInByUserId: integer(),
     checkedOutByUserId: integer(),
     totalUsage: quantity(),
-    /** The guest link's secret (144 random bits, base64url); the link is `/statement/{token}`. */
-    statementToken: text(),
+    /**
+     * The guest link (`/statement/{token}`): its token is derived from the server's secret and this
+     * generation (features/billing/links.ts), so staff can show it again; a new link moves it on.
+     */
+    statementLinkGeneration: integer().notNull().default(0),
+    /** SHA-256 (hex) of the current link's token: the token itself is never stored. */
+    statementTokenHash: text(),
+    /** SHA-256 of an older token that works beside it: one from before hashing, or before a change of the secret. */
+    statementLegacyTokenHash: text(),
     statementRevokedAt: tstz(),
     /** The statement as check-out froze it (features/billing); null while open, or until the job freezes an older stay's. */
     statement: jsonb().$type<FrozenStatement>(),
@@ -511,7 +518,8 @@ export const stays = pgTable(
   },
   (t) => [
     inRange('total_usage_range', t.totalUsage),
-    uniqueIndex('stays_statement_token').on(t.statementToken),
+    uniqueIndex('stays_statement_token_hash').on(t.statementTokenHash),
+    uniqueIndex('stays_statement_legacy_token_hash').on(t.statementLegacyTokenHash),
     // the closed stays whose statement the job has yet to freeze: found without reading the rest
     index('stays_statement_unfrozen')
       .on(t.id)

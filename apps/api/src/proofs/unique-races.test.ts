@@ -145,7 +145,8 @@ it('names a message for every unique index a request can fill; the rest only the
     'service_point_capabilities_service_point_id_capability_id_index',
     'site_settings_site_id_index',
     'states_country_id_abbreviation_index',
-    'stays_statement_token',
+    'stays_statement_legacy_token_hash',
+    'stays_statement_token_hash',
     'system_alerts_one_open',
     'user_accounts_contact_id_index',
   ];

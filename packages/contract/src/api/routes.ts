@@ -41,6 +41,7 @@ export const routes = {
     statement: { method: 'GET', path: '/api/Billing/GetStayStatement' },
     statementPdf: { method: 'GET', path: '/api/Billing/GetStayStatementPdf' },
     revokeLink: { method: 'POST', path: '/api/Billing/RevokeStatementLink' },
+    issueLink: { method: 'POST', path: '/api/Billing/IssueStatementLink' },
     publicStatement: { method: 'GET', path: '/api/Public/Statement' },
     publicStatementPdf: { method: 'GET', path: '/api/Public/StatementPdf' },
   }),

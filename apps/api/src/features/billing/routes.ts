@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { api, type PublicStatement } from '@portal/contract';
 import { Answer, defineRoute } from '../../lib/route';
 import { statementPdf } from './pdf';
+import * as links from './links';
 import * as billing from './service';
 
 /** Sends a statement as a PDF download (a few kilobytes: made whole before anything is sent). */
@@ -27,8 +28,13 @@ export default async function billingRoutes(app: FastifyInstance) {
   defineRoute(app, api.billing.statement, ({ deps, scoped }) => billing.staffStatement(deps, scoped['query.stayID']));
 
   defineRoute(app, api.billing.revokeLink, async ({ deps, req, scoped }) => {
-    await billing.revokeLink(deps, req, scoped['body.stayID']);
+    await links.revokeLink(deps, req, scoped['body.stayID']);
     return new Answer(null, 200, 'statementLinkRevoked');
+  });
+
+  defineRoute(app, api.billing.issueLink, async ({ deps, req, scoped }) => {
+    await links.issueLink(deps, req, scoped['body.stayID']);
+    return new Answer(null, 200, 'statementLinkIssued');
   });
 
   defineRoute(app, api.billing.publicStatement, ({ deps, query }) => billing.publicStatementByToken(deps, query.token));

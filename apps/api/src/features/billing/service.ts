@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   DEFAULT_CURRENCY,
@@ -13,19 +12,17 @@ import {
   type TariffVersionInput,
 } from '@portal/contract';
 import type { Queryable, Tx } from '../../db/client';
-import { stays, tariffVersions } from '../../db/schema';
+import { tariffVersions } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { audit } from '../../lib/audit';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import type { SiteRef, StayRef } from '../auth/scope';
 import { canManageSites } from '../sites/policy';
+import { byLinkToken, linkExpiry, linkWorks, staffLink } from './links';
 import { statementFacts, tariffsOf, tariffsOfStays, type StatementFacts, type TariffRow } from './queries';
 import type { StayFiguresDbRow } from '../stays/queries';
 import { addDecimals, billOf, nightsOf, type Terms } from './statement';
-
-/** A guest link's secret: 144 random bits. */
-export const newStatementToken = (): string => randomBytes(18).toString('base64url');
 
 const iso = (at: Date | string) => new Date(at).toISOString();
 const isoOrNull = (at: Date | string | null) => (at === null ? null : iso(at));
@@ -208,58 +205,27 @@ function publicOf(f: StatementFacts, now: Date): PublicStatement {
   };
 }
 
-/** When a stay's guest link stops working: never while open, else some days after check-out. */
-function linkExpiry(deps: Deps, f: Pick<StatementFacts, 'checkout_at'>): Date | null {
-  if (f.checkout_at === null) return null;
-  return new Date(new Date(f.checkout_at).getTime() + deps.config.statementLinkDays * 86_400_000);
-}
-
-function linkWorks(deps: Deps, f: StatementFacts, now: Date): boolean {
-  const expiry = linkExpiry(deps, f);
-  return f.statement_token !== null && f.statement_revoked_at === null && (expiry === null || now < expiry);
-}
-
-/** The staff's statement of a stay, with its guest link (made now for a stay from before links). */
+/** The staff's statement of a stay, with its guest link (links.ts). */
 export async function staffStatement(deps: Deps, stay: StayRef): Promise<StayStatement> {
   const [facts] = await statementFacts(deps.db, sql`st.id = ${stay.stayId}`);
   if (!facts) throw notFound('stay');
-  if (facts.statement_token === null && facts.statement_revoked_at === null) {
-    const [made] = await deps.db
-      .update(stays)
-      .set({ statementToken: newStatementToken() })
-      .where(and(eq(stays.id, stay.stayId), isNull(stays.statementToken)))
-      .returning({ token: stays.statementToken });
-    // another request may have made it first: read it back
-    facts.statement_token =
-      made?.token ??
-      (await deps.db.select({ token: stays.statementToken }).from(stays).where(eq(stays.id, stay.stayId)))[0]!.token;
-  }
   const now = deps.now();
-  const works = linkWorks(deps, facts, now);
+  const publicUrl = await staffLink(deps, facts, now);
   return {
     ...publicOf(facts, now),
     guestName: facts.guest_name,
-    publicUrl: works ? `${deps.config.publicUrl}/statement/${facts.statement_token}` : null,
-    linkExpiresAt: works ? isoOrNull(linkExpiry(deps, facts)) : null,
+    publicUrl,
+    linkExpiresAt: publicUrl === null ? null : isoOrNull(linkExpiry(deps, facts)),
+    linkRevokedAt: isoOrNull(facts.statement_revoked_at),
   };
 }
 
 /** The guest's page: a wrong, revoked or expired link is not found, and says nothing more. */
 export async function publicStatementByToken(deps: Deps, token: string): Promise<PublicStatement> {
-  const [facts] = await statementFacts(deps.db, sql`st.statement_token = ${token}`);
+  const [facts] = await statementFacts(deps.db, byLinkToken(token));
   const now = deps.now();
   if (!facts || !linkWorks(deps, facts, now)) throw notFound('statement');
   return publicOf(facts, now);
-}
-
-export async function revokeLink(deps: Deps, req: FastifyRequest, stay: StayRef): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .update(stays)
-      .set({ statementRevokedAt: deps.now() })
-      .where(and(eq(stays.id, stay.stayId), isNull(stays.statementRevokedAt)));
-    await audit(tx, req, { action: 'revokeStatementLink', entityType: 'stay', entityId: stay.stayId });
-  });
 }
 
 /**

@@ -80,6 +80,7 @@ export function stayStatement(overrides: Partial<StayStatement> = {}): StayState
     guestName: 'Dana Reyes',
     publicUrl: 'http://localhost/statement/abcDEF123_-xyz456789012',
     linkExpiresAt: '2027-02-01T18:00:00.000Z',
+    linkRevokedAt: null,
     ...overrides,
   };
 }
