@@ -19,7 +19,7 @@ import { isMessageCode, messageText, PRODUCT_VERSION } from '@portal/contract';
 import type { Deps } from './deps';
 import { features } from './features';
 import session from './features/auth/session';
-import { AppError, type ErrorBody, failureEnvelope, fromDatabase } from './lib/errors';
+import { AppError, type ErrorBody, failureEnvelope, failureOf, fromDatabase } from './lib/errors';
 import { refuseDeepJson } from './lib/json-body';
 import { warnOfUntrustedProxy } from './lib/proxy-warning';
 import { refuseUnstorableText } from './lib/text';
@@ -146,8 +146,7 @@ export async function buildApp({ deps, logger }: AppOptions): Promise<FastifyIns
 
 /** The envelope of any failure, made from an AppError: its own, a database refusal, invalid input, a rate limit, or 500. */
 function toEnvelope(err: FastifyError): { status: number; body: ErrorBody } {
-  const known = err instanceof AppError ? err : fromDatabase(err);
-  if (known) return { status: known.status, body: failureEnvelope(known) };
+  if (err instanceof AppError || fromDatabase(err)) return failureOf(err);
   if (hasZodFastifySchemaValidationErrors(err)) {
     const fields = err.validation.map((v) => {
       const code = v.message && isMessageCode(v.message) ? v.message : 'invalidInput';
@@ -163,7 +162,7 @@ function toEnvelope(err: FastifyError): { status: number; body: ErrorBody } {
   if (err.statusCode && err.statusCode < 500) {
     return { status: err.statusCode, body: failureEnvelope(new AppError('invalid', 'invalidInput'), err.statusCode) };
   }
-  return { status: 500, body: failureEnvelope(new AppError('internal', 'serverError')) };
+  return failureOf(err);
 }
 
 /**

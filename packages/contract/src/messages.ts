@@ -46,6 +46,7 @@ export const messages = {
   registrationMailed: 'Thank you for signing up. We have sent you an e-mail: follow it to sign in.',
   idempotencyKeyReused: 'This Idempotency-Key was already used for another request.',
   requestInProgress: 'The same request is still being handled. Please try again in a moment.',
+  requestAnswerLost: 'This request was carried out, but its answer was lost. Reload to see the result.',
   nestedTooDeep: 'The request is nested too deeply.',
   alertMissingDevice: '<b>Meter {{meter}}</b> at {{site}} / {{location}} has not reported since {{since}}.',
   alertUnbilledUsage:

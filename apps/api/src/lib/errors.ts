@@ -103,3 +103,12 @@ export function fromDatabase(err: unknown): AppError | null {
   if (state?.code.startsWith('22')) return invalid('invalidInput');
   return null;
 }
+
+/**
+ * The answer a failure of a handler gets: its own (an AppError), a database refusal the client
+ * caused, or 500 for anything else.
+ */
+export function failureOf(err: unknown): { status: number; body: ErrorBody } {
+  const known = err instanceof AppError ? err : (fromDatabase(err) ?? new AppError('internal', 'serverError'));
+  return { status: known.status, body: failureEnvelope(known) };
+}
