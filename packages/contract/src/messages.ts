@@ -279,6 +279,10 @@ export const messages = {
   alertsAcknowledged: '{{count}} alert(s) acknowledged.',
   alertsResolved: '{{count}} alert(s) resolved.',
   notificationsSaved: 'Your notification choices have been saved.',
+  scheduleLimit: 'A property can have at most 20 scheduled reports.',
+  recipientInvitationsLimit:
+    'Too many new recipients outside the business today: at most 20 confirmation requests a day. Please try again tomorrow.',
+  recipientConfirmed: 'Thank you: the scheduled reports of this property will be mailed to this address.',
 } as const;
 
 export type MessageCode = keyof typeof messages;

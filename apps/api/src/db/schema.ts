@@ -880,6 +880,26 @@ export const reportSchedules = pgTable(
   ],
 );
 
+/**
+ * An address outside a property's business named as a recipient of its scheduled reports: it
+ * gets them only once it confirmed by the link mailed to it (features/schedules/recipients.ts).
+ */
+export const reportRecipients = pgTable(
+  'report_recipients',
+  {
+    siteId: integer()
+      .notNull()
+      .references(() => sites.id),
+    /** Lower case. */
+    email: text().notNull(),
+    /** SHA-256 (hex) of the token of the link last mailed to it. */
+    tokenHash: text().notNull(),
+    invitedAt: tstz().notNull(),
+    confirmedAt: tstz(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.email] }), uniqueIndex().on(t.tokenHash), index().on(t.invitedAt)],
+);
+
 /** One run of a schedule a due time (the unique key makes it once, whatever number of instances). */
 export const reportRuns = pgTable(
   'report_runs',

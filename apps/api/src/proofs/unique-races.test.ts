@@ -116,6 +116,34 @@ describe('races on a unique name', () => {
     });
   });
 
+  it('UpsertSchedule: at most 20 scheduled reports a property, whatever number are saved at once', async () => {
+    const site = await buildSite(t.deps.db, (await buildBusiness(t.deps.db)).id);
+    const result = await race(
+      times(
+        25,
+        () => () =>
+          t.call({
+            method: 'POST',
+            url: '/api/Report/UpsertSchedule',
+            token: admin,
+            payload: {
+              siteID: site.id,
+              reportTypeID: 2,
+              frequency: 'daily',
+              time: '06:00',
+              format: 'csv',
+              recipients: ['race@example.com'],
+            },
+          }),
+      ),
+    );
+    expect(result).toEqual({
+      won: 20,
+      lost: times(5, () => 'A property can have at most 20 scheduled reports.'),
+      other: [],
+    });
+  });
+
   it('CreateBusEntity: one business per name', async () => {
     const result = await race(
       times(
@@ -140,6 +168,8 @@ describe('races on a unique name', () => {
 it('names a message for every unique index a request can fill; the rest only the server writes', async () => {
   const serverOnly = [
     'password_tokens_token_hash_index',
+    // the link mailed to an outside recipient of scheduled reports: made by the server
+    'report_recipients_token_hash_index',
     // a scheduled report's run a due time: only the job inserts runs
     'report_runs_schedule_id_due_at_index',
     'service_point_capabilities_service_point_id_capability_id_index',

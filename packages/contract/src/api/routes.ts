@@ -120,6 +120,8 @@ export const routes = {
     upsert: { method: 'POST', path: '/api/Report/UpsertSchedule' },
     remove: { method: 'DELETE', path: '/api/Report/DeleteSchedule' },
     runs: { method: 'GET', path: '/api/Report/GetScheduleRuns' },
+    recipient: { method: 'GET', path: '/api/Public/ReportRecipient' },
+    confirmRecipient: { method: 'POST', path: '/api/Public/ConfirmReportRecipient' },
   }),
   sites: feature('sites', {
     settings: { method: 'GET', path: '/api/Site/GetSiteSetting' },
