@@ -3,15 +3,15 @@ import { expect, it } from 'vitest';
 import { migratedBefore } from '../test/migrated-before';
 
 /**
- * Migration 0024 makes a property's tariff versions one a moment. Where several took effect at
- * one moment, the one created last stays (ties: the highest id),
- * the others go; versions of other moments and properties stay as they are. It also keeps only
- * hashes of the guest links' tokens: a link given out before works on by its hash, a revoked one
- * keeps none.
+ * Migrations 0024 and 0025. 0024 makes a property's tariff versions one a moment: where several
+ * took effect at one moment, the one created last stays (ties: the highest id), the others go;
+ * versions of other moments and properties stay as they are. It also keeps only hashes of the
+ * guest links' tokens: a link given out before works on by its hash, a revoked one keeps none.
+ * 0025 drops the idempotency claims left without an answer.
  */
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-it('keeps the version created last of those sharing a moment, and only hashes of the links given out', async () => {
+it('keeps the version created last of those sharing a moment, only hashes of the links given out, and no unanswered key', async () => {
   const { client, migrateRest, rows } = await migratedBefore('0024_');
   await client.exec(`
     insert into business_entities (id, legal_name) values (1, 'A');
@@ -30,6 +30,8 @@ it('keeps the version created last of those sharing a moment, and only hashes of
       (1, 1, 1, '2026-11-01T00:00Z', '2026-11-02T00:00Z', 'given-out-token', null),
       (2, 1, 1, '2026-11-03T00:00Z', '2026-11-04T00:00Z', 'revoked-token', '2026-11-05T00:00Z'),
       (3, 1, 1, '2026-11-06T00:00Z', null, null, null);
+    insert into idempotency_keys (user_account_id, key, fingerprint, status, answer) values
+      (1, 'answered', 'f', 200, '{}'), (1, 'claimed-outside-its-write', 'f', null, null);
   `);
 
   await migrateRest();
@@ -57,6 +59,8 @@ it('keeps the version created last of those sharing a moment, and only hashes of
     { id: 2, statement_token_hash: null, statement_legacy_token_hash: null, statement_link_generation: 0 },
     { id: 3, statement_token_hash: null, statement_legacy_token_hash: null, statement_link_generation: 0 },
   ]);
+  // 0025: a claim the old code left without an answer says nothing of its write: it goes
+  expect(await rows(`select key from idempotency_keys`)).toEqual([{ key: 'answered' }]);
   expect(
     await rows(`select column_name from information_schema.columns where table_name = 'stays'
     and column_name = 'statement_token'`),
