@@ -244,3 +244,30 @@ describe('behind a proxy', () => {
     await app.close();
   });
 });
+
+describe('the request log', () => {
+  it.each([
+    '/statement/AbCdEf123_-ghIJ456789kl',
+    '/report-recipient/AbCdEf123_-ghIJ456789kl',
+    '/auth/set-password/AbCdEf123_-ghIJ456789kl',
+    '/api/Public/Statement?token=AbCdEf123_-ghIJ456789kl',
+    '/api/Public/ReportRecipient?token=AbCdEf123_-ghIJ456789kl',
+  ])('writes no token of a link: %s', async (url) => {
+    const { Writable } = await import('node:stream');
+    const { createLogger } = await import('./lib/logger');
+    const { buildApp } = await import('./app');
+    const lines: string[] = [];
+    const out = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const app = await buildApp({ deps: t.deps, logger: createLogger('info', out) });
+    await app.inject({ method: 'GET', url });
+    const line = lines.find((l) => l.includes('"msg":"request"'));
+    expect(line).toBeDefined();
+    expect(line).not.toContain('AbCdEf123');
+    await app.close();
+  });
+});

@@ -39,6 +39,8 @@ const DOCS = /^\/api\/docs(\/|$)/i;
 
 /** Query parameters that must never reach a log line. */
 const SECRET_PARAMS = /([?&](?:token|password)=)[^&]*/gi;
+/** Pages whose address carries a link's secret: a guest's statement, a recipient's confirmation, a new password. */
+const SECRET_PATHS = /(\/(?:statement|report-recipient|auth\/set-password)\/)[^/?#]+/gi;
 
 /** One log line per request, with its time; never a token or a password. */
 class OneLinePerRequest extends LogController {
@@ -47,7 +49,7 @@ class OneLinePerRequest extends LogController {
     req.log.info(
       {
         method: req.method,
-        url: req.url.replace(SECRET_PARAMS, '$1***'),
+        url: req.url.replace(SECRET_PARAMS, '$1***').replace(SECRET_PATHS, '$1***'),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
         user: req.principal?.userAccountId,
