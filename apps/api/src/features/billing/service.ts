@@ -211,12 +211,15 @@ export async function staffStatement(deps: Deps, stay: StayRef): Promise<StaySta
   if (!facts) throw notFound('stay');
   const now = deps.now();
   const publicUrl = await staffLink(deps, facts, now);
+  const expiry = linkExpiry(deps, facts);
+  const expired = expiry !== null && now >= expiry;
   return {
     ...publicOf(facts, now),
     guestName: facts.guest_name,
     publicUrl,
-    linkExpiresAt: publicUrl === null ? null : isoOrNull(linkExpiry(deps, facts)),
-    linkRevokedAt: isoOrNull(facts.statement_revoked_at),
+    linkExpiresAt: publicUrl === null ? null : isoOrNull(expiry),
+    // a revoked link can be issued again, an expired one cannot
+    linkRevokedAt: expired ? null : isoOrNull(facts.statement_revoked_at),
   };
 }
 
