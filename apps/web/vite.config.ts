@@ -18,7 +18,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // maps beside the bundles, named by no comment in them: the server serves them only when asked (SOURCE_MAPS)
+    sourcemap: 'hidden',
     rolldownOptions: {
       // The contract only declares constants and schemas, and a feature's index.ts only re-exports
       // (its public entry): whatever a chunk does not use of them can go.

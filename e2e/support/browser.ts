@@ -5,15 +5,19 @@ import { launchChromium } from './chromium';
 
 export const baseUrl = () => inject('baseUrl');
 
-/** The newest set-password link mailed to an address (the embedded default logs its outbox). */
-export async function mailedLink(email: string, timeoutMs = 10_000): Promise<string> {
+/** The newest link mailed to an address (a set-password link unless told): the embedded default logs its outbox. */
+export async function mailedLink(
+  email: string,
+  timeoutMs = 10_000,
+  path: RegExp = /\/auth\/set-password\/[\w-]+/,
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const lines = readFileSync(inject('serverLog'), 'utf8')
       .split('\n')
       .filter((l) => l.includes('"to":"' + email + '"'));
     const last = lines.at(-1);
-    const link = last && /\/auth\/set-password\/[\w-]+/.exec(last);
+    const link = last && path.exec(last);
     if (link) return link[0];
     await new Promise((r) => setTimeout(r, 200));
   }

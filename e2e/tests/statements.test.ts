@@ -57,7 +57,7 @@ function handTotal(s: StayStatement, t: TariffVersion): bigint {
 const run = Date.now().toString(36).slice(-5).toUpperCase();
 
 describe('statements', () => {
-  it('[SITE OWNER] saves a tariff, checks a guest in and out, finds the statement to the cent from Location History, and the guest sees it until the link is revoked', async () => {
+  it('[SITE OWNER] saves a tariff, checks a guest in and out, finds the statement to the cent from Location History, and the guest sees it until the link is revoked, then by a new link', async () => {
     const token = await apiToken(demo.owner);
     const { site, row } = await findLocation(token, (r) => checkInPossible(r) && answers(r));
     const fee = `Statement fee ${run}`;
@@ -157,10 +157,21 @@ describe('statements', () => {
     const confirm = desk.getByRole('dialog', { name: 'Revoke the guest link' });
     await confirm.getByRole('button', { name: 'Revoke', exact: true }).click();
     await desk.getByText('The guest link has been revoked.').first().waitFor();
-    await link.getByText('This stay has no guest link any more: it was revoked or has expired.').waitFor();
+    await link.getByText(/^The guest link was revoked on /).waitFor();
     await guest.reload();
     await guest.getByText('This statement link is not valid or has expired.').waitFor();
     expect(await guest.getByRole('table').count()).toBe(0);
+
+    // A new link for the stay: it works, the revoked one stays dead.
+    await link.getByRole('button', { name: 'Issue a new link' }).click();
+    await desk.getByText('A new guest link has been issued.').first().waitFor();
+    await link.getByRole('img', { name: 'QR code of the guest link' }).waitFor();
+    const newUrl = await link.getByRole('link').getAttribute('href');
+    expect(newUrl).not.toBe(publicUrl);
+    await guest.goto(newUrl!);
+    expect(await totalRow(guest).getByRole('cell').textContent()).toBe(total);
+    await guest.goto(publicUrl!);
+    await guest.getByText('This statement link is not valid or has expired.').waitFor();
 
     await desk.context().close();
     await guest.context().close();

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
@@ -19,7 +19,9 @@ import { isMessageCode, messageText, PRODUCT_VERSION } from '@portal/contract';
 import type { Deps } from './deps';
 import { features } from './features';
 import session from './features/auth/session';
-import { AppError, type ErrorBody, failureEnvelope, fromDatabase } from './lib/errors';
+import { AppError, type ErrorBody, failureEnvelope, failureOf, fromDatabase } from './lib/errors';
+import { refuseDeepJson } from './lib/json-body';
+import { warnOfUntrustedProxy } from './lib/proxy-warning';
 import { refuseUnstorableText } from './lib/text';
 import { registerHub } from './hub/hub';
 import { finishedDocument } from './lib/openapi';
@@ -37,6 +39,8 @@ const DOCS = /^\/api\/docs(\/|$)/i;
 
 /** Query parameters that must never reach a log line. */
 const SECRET_PARAMS = /([?&](?:token|password)=)[^&]*/gi;
+/** Pages whose address carries a link's secret: a guest's statement, a recipient's confirmation, a new password. */
+const SECRET_PATHS = /(\/(?:statement|report-recipient|auth\/set-password)\/)[^/?#]+/gi;
 
 /** One log line per request, with its time; never a token or a password. */
 class OneLinePerRequest extends LogController {
@@ -45,7 +49,7 @@ class OneLinePerRequest extends LogController {
     req.log.info(
       {
         method: req.method,
-        url: req.url.replace(SECRET_PARAMS, '$1***'),
+        url: req.url.replace(SECRET_PARAMS, '$1***').replace(SECRET_PATHS, '$1***'),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
         user: req.principal?.userAccountId,
@@ -68,6 +72,8 @@ export async function buildApp({ deps, logger }: AppOptions): Promise<FastifyIns
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);
+  refuseDeepJson(app);
+  warnOfUntrustedProxy(app);
 
   // Every call, whatever its schema says of text: no NUL or broken character reaches the database.
   app.addHook('preValidation', async (req) => {
@@ -136,14 +142,13 @@ export async function buildApp({ deps, logger }: AppOptions): Promise<FastifyIns
   for (const feature of features) await app.register(feature);
   await registerHub(app);
 
-  serveWebApp(app, deps.config.webDist);
+  serveWebApp(app, deps.config.webDist, deps.config.sourceMaps);
   return app;
 }
 
 /** The envelope of any failure, made from an AppError: its own, a database refusal, invalid input, a rate limit, or 500. */
 function toEnvelope(err: FastifyError): { status: number; body: ErrorBody } {
-  const known = err instanceof AppError ? err : fromDatabase(err);
-  if (known) return { status: known.status, body: failureEnvelope(known) };
+  if (err instanceof AppError || fromDatabase(err)) return failureOf(err);
   if (hasZodFastifySchemaValidationErrors(err)) {
     const fields = err.validation.map((v) => {
       const code = v.message && isMessageCode(v.message) ? v.message : 'invalidInput';
@@ -159,11 +164,15 @@ function toEnvelope(err: FastifyError): { status: number; body: ErrorBody } {
   if (err.statusCode && err.statusCode < 500) {
     return { status: err.statusCode, body: failureEnvelope(new AppError('invalid', 'invalidInput'), err.statusCode) };
   }
-  return { status: 500, body: failureEnvelope(new AppError('internal', 'serverError')) };
+  return failureOf(err);
 }
 
-/** The built web app at `/`; any path that is not an API call answers its index.html. */
-function serveWebApp(app: FastifyInstance, webDist: string) {
+/**
+ * The built web app at `/`; any path that is not an API call answers its index.html. Its source
+ * maps (built beside the bundles, named by no comment in them) are served only when asked for
+ * (`SOURCE_MAPS`): then each bundle names its map in a `SourceMap` header for the browser's tools.
+ */
+function serveWebApp(app: FastifyInstance, webDist: string, sourceMaps: boolean) {
   const hasWeb = existsSync(join(webDist, 'index.html'));
   if (hasWeb) {
     void app.register(fastifyStatic, {
@@ -172,9 +181,12 @@ function serveWebApp(app: FastifyInstance, webDist: string) {
       // Files are looked up on each request, so a rebuilt app needs no restart.
       wildcard: true,
       cacheControl: false,
-      // Vite fingerprints everything under assets/: those files never change.
-      setHeaders: (reply, path) =>
-        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      allowedPath: (path) => sourceMaps || !path.endsWith('.map'),
+      setHeaders: (reply, path) => {
+        // Vite fingerprints everything under assets/: those files never change.
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        if (sourceMaps && existsSync(`${path}.map`)) reply.header('sourcemap', `${basename(path)}.map`);
+      },
     });
   }
   const indexHtml = (reply: FastifyReply) =>

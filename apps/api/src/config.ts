@@ -85,6 +85,7 @@ const envSchema = z.object({
   CLOCK_SKEW_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   READING_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3_650).default(35),
   STATEMENT_LINK_DAYS: z.coerce.number().int().min(1).max(3_650).default(90),
+  SOURCE_MAPS: flag,
 });
 
 export type Config = {
@@ -131,6 +132,8 @@ export type Config = {
   readingMaxAgeDays: number;
   /** A stay's guest link works this many days after check-out. */
   statementLinkDays: number;
+  /** Serve the web app's source maps (they show its source to anyone who asks). */
+  sourceMaps: boolean;
 };
 
 /** Reads the environment once; lists every problem and stops when anything is wrong. */
@@ -186,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clockSkewSeconds: e.CLOCK_SKEW_SECONDS,
     readingMaxAgeDays: e.READING_MAX_AGE_DAYS,
     statementLinkDays: e.STATEMENT_LINK_DAYS,
+    sourceMaps: e.SOURCE_MAPS ?? false,
   };
 }
 

@@ -1,10 +1,10 @@
 // The server. With --prepare it only makes the database ready (migrations, lookups and, on a
 // first start in demo mode, the demo data) and exits: npm start runs that while the web app builds.
 import { parseArgs } from 'node:util';
-import pino from 'pino';
 import { loadConfig, type Config } from './config';
 import { prepareDatabase } from './db/prepare';
 import { demoAccounts } from './db/seed/demo';
+import { createLogger } from './lib/logger';
 import { startServer } from './server';
 
 const { values: args } = parseArgs({ options: { prepare: { type: 'boolean', default: false } } });
@@ -16,10 +16,7 @@ try {
   console.error((err as Error).message);
   process.exit(1);
 }
-const log = pino({
-  level: config.logLevel,
-  redact: { paths: ['req.headers.authorization', '*.password', '*.Password', '*.token', '*.Token'], censor: '***' },
-});
+const log = createLogger(config.logLevel);
 
 if (args.prepare) {
   await (await prepareDatabase(config, log)).close();

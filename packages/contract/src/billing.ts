@@ -238,6 +238,8 @@ export const stayStatement = publicStatement.extend({
   linkExpiresAt: z.string().nullable(),
   /** Every revision of the statement, newest first (one until it is revised after check-out). */
   revisions: z.array(statementRevisionSummary),
+  /** When the link was revoked (a new one can be issued); null while it works or after it expired. */
+  linkRevokedAt: z.string().nullable(),
 });
 export type StayStatement = z.infer<typeof stayStatement>;
 

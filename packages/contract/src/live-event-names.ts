@@ -15,3 +15,12 @@ export const liveEvent = {
 } as const;
 export type LiveEventName = (typeof liveEvent)[keyof typeof liveEvent];
 export const LIVE_EVENT_NAMES: readonly LiveEventName[] = Object.values(liveEvent);
+
+/**
+ * The frame a browser sends first on the hub's socket: its token. Not in the address, which
+ * request logs keep and browsers print in their console warnings.
+ */
+export const HUB_SIGN_IN = 'signIn';
+export type HubSignIn = { type: typeof HUB_SIGN_IN; token: string };
+/** A socket that has not signed in by then is closed. */
+export const HUB_SIGN_IN_TIMEOUT_MS = 10_000;

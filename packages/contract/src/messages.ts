@@ -46,6 +46,8 @@ export const messages = {
   registrationMailed: 'Thank you for signing up. We have sent you an e-mail: follow it to sign in.',
   idempotencyKeyReused: 'This Idempotency-Key was already used for another request.',
   requestInProgress: 'The same request is still being handled. Please try again in a moment.',
+  requestAnswerLost: 'This request was carried out, but its answer was lost. Reload to see the result.',
+  nestedTooDeep: 'The request is nested too deeply.',
   alertMissingDevice: '<b>Meter {{meter}}</b> at {{site}} / {{location}} has not reported since {{since}}.',
   alertUnbilledUsage:
     '<b>Meter {{meter}}</b> at {{site}} / {{location}} used {{usage}} {{unit}} today with no guest checked in.',
@@ -275,6 +277,7 @@ export const messages = {
   blocksAscending: 'Each block must end above the one before it.',
   effectiveFromPast: 'A tariff cannot take effect in the past.',
   tariffCreated: 'The tariff has been saved.',
+  tariffMomentTaken: 'Another tariff version of this property takes effect at the same moment.',
   statementLinkRevoked: 'The guest link has been revoked.',
   revisionReasonLateReading: 'Readings of the meter that arrived after check-out changed its figures.',
   revisionReasonReadingConfirmed:
@@ -286,9 +289,15 @@ export const messages = {
   readingDiscarded: 'The reading has been discarded: it counts for nothing.',
   readingNotHeldBack: 'Only a reading held back as faster than the meter can deliver can be confirmed or discarded.',
   meterRateSaved: "The meter's maximum rate has been saved.",
+  statementLinkIssued: 'A new guest link has been issued.',
+  statementLinkExpired: 'The guest link period of this stay has ended.',
   alertsAcknowledged: '{{count}} alert(s) acknowledged.',
   alertsResolved: '{{count}} alert(s) resolved.',
   notificationsSaved: 'Your notification choices have been saved.',
+  scheduleLimit: 'A property can have at most 20 scheduled reports.',
+  recipientInvitationsLimit:
+    'Too many new recipients outside the business today: at most 20 confirmation requests a day. Please try again tomorrow.',
+  recipientConfirmed: 'Thank you: the scheduled reports of this property will be mailed to this address.',
 } as const;
 
 export type MessageCode = keyof typeof messages;

@@ -17,6 +17,18 @@ export const RUN_STATUSES = ['running', 'done', 'failed'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
 export const SCHEDULE_RECIPIENTS_MAX = 20;
+/** Scheduled reports a property can have. */
+export const SCHEDULES_PER_PROPERTY_MAX = 20;
+/** Confirmation requests a business may send to outside addresses in 24 hours. */
+export const RECIPIENT_INVITATIONS_PER_DAY = 20;
+
+/**
+ * Who a recipient is, for the property: a user of its business, an outside address that
+ * confirmed by the link mailed to it, or one that has not yet. Reports go to the first two
+ * only, and to outside addresses without the guests' contact columns.
+ */
+export const RECIPIENT_STATES = ['user', 'confirmed', 'waiting'] as const;
+export type RecipientState = (typeof RECIPIENT_STATES)[number];
 
 const recipient = z.string().trim().max(254, 'maxLength').regex(EMAIL_PATTERN, 'fieldNotValid');
 
@@ -67,6 +79,8 @@ export const reportSchedule = z.object({
   time: z.string(),
   format: z.enum(REPORT_FORMATS),
   recipients: z.array(z.string()),
+  /** Each recipient, in order, with who it is for the property. */
+  recipientStates: z.array(z.object({ email: z.string(), state: z.enum(RECIPIENT_STATES) })),
   locationDescription: z.string(),
   timeZone: z.string(),
   nextRunAt: z.string(),
@@ -76,3 +90,16 @@ export type ReportSchedule = z.infer<typeof reportSchedule>;
 
 export const schedulesQuery = z.object({ siteID: idParam });
 export const scheduleIdQuery = z.object({ id: idParam });
+
+/** The token of the link mailed to an outside recipient. */
+const recipientToken = z.string().trim().min(1).max(64);
+export const recipientTokenQuery = z.object({ token: recipientToken });
+export const recipientTokenBody = z.object({ token: recipientToken });
+
+/** What the confirmation page shows: whose reports, to which address, and whether confirmed. */
+export const recipientInvitation = z.object({
+  propertyName: z.string(),
+  email: z.string(),
+  confirmed: z.boolean(),
+});
+export type RecipientInvitation = z.infer<typeof recipientInvitation>;

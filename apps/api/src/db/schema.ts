@@ -524,8 +524,15 @@ export const stays = pgTable(
     checkedInByUserId: integer(),
     checkedOutByUserId: integer(),
     totalUsage: quantity(),
-    /** The guest link's secret (144 random bits, base64url); the link is `/statement/{token}`. */
-    statementToken: text(),
+    /**
+     * The guest link (`/statement/{token}`): its token is derived from the server's secret and this
+     * generation (features/billing/links.ts), so staff can show it again; a new link moves it on.
+     */
+    statementLinkGeneration: integer().notNull().default(0),
+    /** SHA-256 (hex) of the current link's token: the token itself is never stored. */
+    statementTokenHash: text(),
+    /** SHA-256 of an older token that works beside it: one from before hashing, or before a change of the secret. */
+    statementLegacyTokenHash: text(),
     statementRevokedAt: tstz(),
     /** The statement as check-out froze it (features/billing); null while open, or until the job freezes an older stay's. */
     statement: jsonb().$type<FrozenStatement>(),
@@ -534,7 +541,8 @@ export const stays = pgTable(
   },
   (t) => [
     inRange('total_usage_range', t.totalUsage),
-    uniqueIndex('stays_statement_token').on(t.statementToken),
+    uniqueIndex('stays_statement_token_hash').on(t.statementTokenHash),
+    uniqueIndex('stays_statement_legacy_token_hash').on(t.statementLegacyTokenHash),
     // the closed stays whose statement the job has yet to freeze: found without reading the rest
     index('stays_statement_unfrozen')
       .on(t.id)
@@ -570,7 +578,8 @@ export const tariffVersions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('tariff_versions_site_from').on(t.siteId, t.effectiveFrom),
+    // one version a property and moment: which rate a stay gets never depends on a tie-break
+    uniqueIndex('tariff_versions_site_moment').on(t.siteId, t.effectiveFrom),
     check(
       'tariff_rates_range',
       sql`${t.electricRate} >= 0 and ${t.waterRate} >= 0 and coalesce(${t.minimumCharge}, 0) >= 0`,
@@ -945,6 +954,26 @@ export const reportSchedules = pgTable(
     check('frequency_kind', sql`${t.frequency} in ('daily', 'weekly', 'monthly')`),
     check('format_kind', sql`${t.format} in ('xlsx', 'csv')`),
   ],
+);
+
+/**
+ * An address outside a property's business named as a recipient of its scheduled reports: it
+ * gets them only once it confirmed by the link mailed to it (features/schedules/recipients.ts).
+ */
+export const reportRecipients = pgTable(
+  'report_recipients',
+  {
+    siteId: integer()
+      .notNull()
+      .references(() => sites.id),
+    /** Lower case. */
+    email: text().notNull(),
+    /** SHA-256 (hex) of the token of the link last mailed to it. */
+    tokenHash: text().notNull(),
+    invitedAt: tstz().notNull(),
+    confirmedAt: tstz(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.email] }), uniqueIndex().on(t.tokenHash), index().on(t.invitedAt)],
 );
 
 /** One run of a schedule a due time (the unique key makes it once, whatever number of instances). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import { nextSlot, Role, type LiveMessage, type UserAccount } from '@portal/contract';
+import { HUB_SIGN_IN, nextSlot, Role, type LiveMessage, type UserAccount } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { servicePointCapabilities, servicePoints } from '../db/schema';
 import { markMissingMeters } from '../features/devices/monitor';
@@ -40,8 +40,10 @@ afterAll(() => t.close());
 
 type Received = LiveMessage & { siteId?: number };
 
+/** A socket signed in by its first frame, as the browser does. */
 async function listen(token: string): Promise<{ socket: WebSocket; received: Received[] }> {
-  const socket = await t.app.injectWS(`/api/hub?access_token=${token}`);
+  const socket = await t.app.injectWS('/api/hub');
+  socket.send(JSON.stringify({ type: HUB_SIGN_IN, token }));
   const received: Received[] = [];
   await new Promise<void>((resolve) =>
     socket.on('message', (data) => {
@@ -293,10 +295,37 @@ describe('the live hub', () => {
     other.socket.close();
   });
 
-  it('closes a connection without a valid token', async () => {
-    const socket = await t.app.injectWS('/api/hub?access_token=nope');
-    const code = await new Promise<number>((r) => socket.on('close', (c) => r(c)));
-    expect(code).toBe(4401);
+  const closeCode = (socket: WebSocket) => new Promise<number>((r) => socket.on('close', (c) => r(c)));
+
+  it.each([
+    ['a wrong token', JSON.stringify({ type: HUB_SIGN_IN, token: 'nope' })],
+    ['another frame first', JSON.stringify({ type: 'heartbeat' })],
+    ['no JSON', 'hello'],
+  ])('closes a connection whose first frame is %s', async (_, frame) => {
+    const socket = await t.app.injectWS('/api/hub');
+    socket.send(frame);
+    expect(await closeCode(socket)).toBe(4401);
+  });
+
+  it('takes no token from the address: it would show in logs and in the browser console', async () => {
+    const socket = await t.app.injectWS(`/api/hub?access_token=${tokens.admin}`);
+    const frames: string[] = [];
+    socket.on('message', (data) => frames.push(String(data)));
+    socket.send(JSON.stringify({ type: 'heartbeat' }));
+    expect(await closeCode(socket)).toBe(4401);
+    expect(frames).toEqual([]);
+  });
+
+  it('sends nothing to a socket before it has signed in', async () => {
+    const socket = await t.app.injectWS('/api/hub');
+    const frames: string[] = [];
+    socket.on('message', (data) => frames.push(String(data)));
+    await announce(t.deps.db, siteChanged(siteA, new Date()));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(frames).toEqual([]);
+    socket.send(JSON.stringify({ type: HUB_SIGN_IN, token: tokens.admin }));
+    expect(await until(() => frames.some((f) => f.includes('"connected"')))).toBe(true);
+    socket.close();
   });
 
   it('closes its sockets as going away (1001) when the server shuts down, so that browsers reconnect elsewhere', async () => {

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
-import { HUB_SERVER_TIMEOUT_MS, liveEvent, type LiveMessage, type SiteEvent } from '@portal/contract';
+import {
+  HUB_SERVER_TIMEOUT_MS,
+  HUB_SIGN_IN,
+  HUB_SIGN_IN_TIMEOUT_MS,
+  liveEvent,
+  type LiveMessage,
+  type SiteEvent,
+} from '@portal/contract';
 import { loadPrincipal } from '../features/auth/queries';
 import type { TokenClaims } from '../features/auth/tokens';
 import { inScope, scopeOf, type Scope } from '../features/auth/scope';
@@ -34,33 +41,30 @@ export async function registerHub(app: FastifyInstance): Promise<void> {
     },
   });
 
-  // Browsers cannot set headers on a websocket: the token comes in the query string.
-  app.get(
-    '/api/hub',
-    { websocket: true, config: accessConfig('public'), schema: { hide: true } },
-    async (socket, req) => {
-      const token = new URL(req.url, 'http://x').searchParams.get('access_token') ?? '';
-      const claims = await app.deps.tokens.verify(token, app.deps.now());
-      const user = claims && (await loadPrincipal(app.deps.db, claims, app.deps.now()));
-      if (!user) {
-        socket.close(4401, 'unauthenticated');
-        return;
-      }
-      const client: Client = {
-        socket,
-        userAccountId: user.userAccountId,
-        claims,
-        scope: scopeOf(user),
-        alive: true,
-      };
-      clients.add(client);
-      socket.on('pong', () => (client.alive = true));
-      socket.on('message', () => (client.alive = true));
-      socket.on('close', () => clients.delete(client));
-      // Tells the browser it is live: it refetches what may have changed while it was away.
-      send(client, { type: liveEvent.connected, at: new Date().toISOString() });
-    },
-  );
+  // Browsers cannot set headers on a websocket, and an address is logged and printed: the
+  // token comes in the socket's first frame.
+  app.get('/api/hub', { websocket: true, config: accessConfig('public'), schema: { hide: true } }, async (socket) => {
+    const token = await signInFrame(socket);
+    const claims = token === null ? null : await app.deps.tokens.verify(token, app.deps.now());
+    const user = claims && (await loadPrincipal(app.deps.db, claims, app.deps.now()));
+    if (!user) {
+      socket.close(4401, 'unauthenticated');
+      return;
+    }
+    const client: Client = {
+      socket,
+      userAccountId: user.userAccountId,
+      claims,
+      scope: scopeOf(user),
+      alive: true,
+    };
+    clients.add(client);
+    socket.on('pong', () => (client.alive = true));
+    socket.on('message', () => (client.alive = true));
+    socket.on('close', () => clients.delete(client));
+    // Tells the browser it is live: it refetches what may have changed while it was away.
+    send(client, { type: liveEvent.connected, at: new Date().toISOString() });
+  });
 
   const heartbeat = setInterval(() => {
     const at = new Date().toISOString();
@@ -96,6 +100,29 @@ export async function registerHub(app: FastifyInstance): Promise<void> {
       for (const c of clients) send(c, { type: liveEvent.resync, at });
     },
   );
+
+  /** The token of the socket's first frame (`{ type: 'signIn', token }`), or null: another frame, none in time, closed. */
+  function signInFrame(socket: WebSocket): Promise<string | null> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(null), HUB_SIGN_IN_TIMEOUT_MS);
+      timer.unref();
+      const done = (token: string | null) => {
+        clearTimeout(timer);
+        socket.off('close', closed);
+        resolve(token);
+      };
+      const closed = () => done(null);
+      socket.once('close', closed);
+      socket.once('message', (data) => {
+        try {
+          const frame = JSON.parse(String(data)) as { type?: unknown; token?: unknown };
+          done(frame.type === HUB_SIGN_IN && typeof frame.token === 'string' ? frame.token : null);
+        } catch {
+          done(null);
+        }
+      });
+    });
+  }
 
   function send(c: Client, message: LiveMessage) {
     c.socket.send(JSON.stringify(message));

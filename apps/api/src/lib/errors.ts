@@ -86,6 +86,7 @@ export const uniqueConflicts: Record<string, MessageCode> = {
   site_integrations_site_id_partner_id_index: 'partnerOncePerProperty',
   sites_property_key_index: 'propertyKeyTaken',
   stays_one_open_per_location: 'alreadyCheckedIn',
+  tariff_versions_site_moment: 'tariffMomentTaken',
   user_accounts_email_key: 'emailTaken',
   user_accounts_username_key: 'usernameTaken',
 };
@@ -101,4 +102,13 @@ export function fromDatabase(err: unknown): AppError | null {
   if (state?.code === '23503') return invalid('fieldNotValid');
   if (state?.code.startsWith('22')) return invalid('invalidInput');
   return null;
+}
+
+/**
+ * The answer a failure of a handler gets: its own (an AppError), a database refusal the client
+ * caused, or 500 for anything else.
+ */
+export function failureOf(err: unknown): { status: number; body: ErrorBody } {
+  const known = err instanceof AppError ? err : (fromDatabase(err) ?? new AppError('internal', 'serverError'));
+  return { status: known.status, body: failureEnvelope(known) };
 }

@@ -1,10 +1,14 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { Role } from '@portal/contract';
+import { z } from 'zod';
+import { administrators, call, Role } from '@portal/contract';
+import { buildApp } from '../app';
 import { businessEntities, deviceControlMessages } from '../db/schema';
 import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
+import { conflict } from './errors';
 import { forgetOldKeys } from './idempotency';
+import { defineRoute } from './route';
 
 let t: TestApp;
 let admin = '';
@@ -32,6 +36,15 @@ it('answers a retried create with the first answer and creates one record', asyn
   expect(retry.body).toEqual(first.body);
   expect(retry.headers['idempotent-replayed']).toBe('true');
   const rows = await t.deps.db.select().from(businessEntities).where(eq(businessEntities.legalName, 'Retry Holdings'));
+  expect(rows).toHaveLength(1);
+});
+
+it('does one write for copies sent at once: each copy answers its answer, or that it is in progress', async () => {
+  const copies = await Promise.all(Array.from({ length: 4 }, () => createBusiness('Copies Co', 'k-copies')));
+  const answers = copies.map((c) => (c.status === 200 ? 'done' : `${c.status} ${c.body.messageCode}`));
+  expect(answers.filter((a) => a !== 'done' && a !== '409 requestInProgress')).toEqual([]);
+  expect(answers).toContain('done');
+  const rows = await t.deps.db.select().from(businessEntities).where(eq(businessEntities.legalName, 'Copies Co'));
   expect(rows).toHaveLength(1);
 });
 
@@ -78,4 +91,102 @@ it('refuses a malformed key and forgets answers after a day', async () => {
   expect(await forgetOldKeys(t.deps)).toBeGreaterThan(0);
   t.clock.set(new Date());
   expect((await createBusiness('Old Key Co', 'k-old')).status).toBe(409);
+});
+
+describe('a request that dies between its claim and its answer', () => {
+  /**
+   * A create whose process dies at `when`: before its transaction commits (PostgreSQL rolls it
+   * back when the connection goes), or after, before its answer is written. A dead process
+   * answers nothing: the request never ends. `fail` ends it with an error instead.
+   */
+  async function appDying(when: 'beforeCommit' | 'afterCommit' | 'fail') {
+    const app = await buildApp({ deps: t.deps });
+    const create = call({
+      method: 'POST',
+      path: '/api/test/create-or-die',
+      key: ['test', 'createOrDie'],
+      summary: 'test',
+      tags: [],
+      access: administrators,
+      idempotent: true,
+      body: z.object({ legalName: z.string() }),
+      result: z.object({ id: z.number() }),
+    });
+    let dying = true;
+    defineRoute(app, create, async ({ deps, body }) => {
+      const died = () => new Promise<never>(() => undefined);
+      const id = await deps.db
+        .transaction(async (tx) => {
+          const [row] = await tx.insert(businessEntities).values({ legalName: body.legalName }).returning();
+          if (dying && when === 'beforeCommit') throw new Error('the process died');
+          return row!.id;
+        })
+        .catch(async (err: unknown) => (dying ? died() : Promise.reject(err)));
+      if (dying && when === 'afterCommit') return died();
+      if (dying && when === 'fail') throw conflict('changedMeanwhile');
+      return { id };
+    });
+    await app.ready();
+    const send = (legalName: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/test/create-or-die',
+        headers: { authorization: `Bearer ${admin}`, 'idempotency-key': `die-${legalName.replace(/\W/g, '')}` },
+        payload: { legalName },
+      });
+    return {
+      app,
+      send,
+      /** The first request, left hanging as a dead process leaves its client. */
+      dies: (legalName: string) => {
+        void send(legalName);
+        return new Promise((r) => setTimeout(r, 300));
+      },
+      recover: () => {
+        dying = false;
+      },
+    };
+  }
+  const businesses = (legalName: string) =>
+    t.deps.db.select().from(businessEntities).where(eq(businessEntities.legalName, legalName));
+
+  it('leaves no key behind when its transaction never committed: the retry does the write', async () => {
+    const { app, dies, send, recover } = await appDying('beforeCommit');
+    await dies('Never Committed Co');
+    recover();
+    const retry = await send('Never Committed Co');
+    expect(retry.statusCode).toBe(200);
+    expect(await businesses('Never Committed Co')).toHaveLength(1);
+    expect((await send('Never Committed Co')).headers['idempotent-replayed']).toBe('true');
+    await app.close();
+  });
+
+  it('answers a retry of a write that committed without its answer: in progress for a while, then done, never twice', async () => {
+    const { app, dies, send, recover } = await appDying('afterCommit');
+    await dies('Committed Co');
+    recover();
+    const soon = await send('Committed Co');
+    expect([soon.statusCode, soon.json().messageCode]).toEqual([409, 'requestInProgress']);
+    t.clock.advance(t.deps.config.devices.confirmWaitMs + 10_001);
+    const later = await send('Committed Co');
+    expect([later.statusCode, later.json().messageCode]).toEqual([409, 'requestAnswerLost']);
+    expect(later.json().message).toBe(
+      'This request was carried out, but its answer was lost. Reload to see the result.',
+    );
+    t.clock.set(new Date());
+    expect(await businesses('Committed Co')).toHaveLength(1);
+    await app.close();
+  });
+
+  it('keeps the failure of a request whose write had committed, for its retries', async () => {
+    const { app, send, recover } = await appDying('fail');
+    const first = await send('Failed After Co');
+    expect(first.statusCode).toBe(409);
+    recover();
+    const retry = await send('Failed After Co');
+    expect([retry.statusCode, retry.headers['idempotent-replayed']]).toEqual([409, 'true']);
+    expect(retry.json()).toEqual(first.json());
+    expect(await businesses('Failed After Co')).toHaveLength(1);
+    await app.close();
+  });
 });

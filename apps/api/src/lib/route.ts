@@ -17,9 +17,9 @@ import { z } from 'zod';
 import type { Principal } from '../features/auth/principal';
 import { resolveDeclaredScope, type Resolved } from '../features/auth/declared-scope';
 import type { Deps } from '../deps';
-import { forbidden, unauthenticated } from './errors';
+import { failureOf, forbidden, unauthenticated } from './errors';
 import { canonicalize, keyMapOf } from './keys';
-import { claimKey, idempotencyKeyOf, keepAnswer, releaseKey } from './idempotency';
+import { idempotencyKeyOf, KeyClaim, type StoredAnswer } from './idempotency';
 
 /** A non-default answer: another status (410 pending) or a message (a catalogue code) beside the result. */
 export class Answer<T> {
@@ -133,11 +133,11 @@ export function defineRoute<const C extends Call>(app: FastifyInstance, call: C,
           })
         : {};
       const key = call.idempotent && req.principal ? idempotencyKeyOf(req) : null;
-      const keyOwner = req.principal?.userAccountId ?? 0;
-      if (key) {
-        const first = await claimKey(deps.db, keyOwner, key, req);
-        if (first) return reply.status(first.status).header('idempotent-replayed', 'true').send(first.body);
-      }
+      const claim = key ? new KeyClaim(deps, req.principal!.userAccountId, key, req) : null;
+      const replay = (first: StoredAnswer) =>
+        reply.status(first.status).header('idempotent-replayed', 'true').send(first.body);
+      const first = await claim?.earlierAnswer();
+      if (first) return replay(first);
       try {
         const out = await handler({
           req,
@@ -147,7 +147,8 @@ export function defineRoute<const C extends Call>(app: FastifyInstance, call: C,
           body: req.body as Part<C, 'body'>,
           params: req.params as Part<C, 'params'>,
           scoped: scoped as Resolved<ScopeOf<C>>,
-          deps,
+          // the claim of the key goes into the handler's own write (lib/idempotency.ts)
+          deps: claim ? { ...deps, db: claim.database() } : deps,
         });
         if (call.produces) return reply;
         const answer = out instanceof Answer ? out : new Answer(out ?? null);
@@ -159,11 +160,17 @@ export function defineRoute<const C extends Call>(app: FastifyInstance, call: C,
           statusCode: answer.status,
           exceptionMessage: null,
         };
-        if (key) await keepAnswer(deps.db, keyOwner, key, { status: answer.status, body });
+        await claim?.keep({ status: answer.status, body });
         reply.status(answer.status);
         return body;
       } catch (err) {
-        if (key) await releaseKey(deps.db, keyOwner, key);
+        // a failure after the write committed is the request's answer; one before it did nothing,
+        // maybe because the same request with the key committed meanwhile: then its answer
+        if (claim?.committed) await claim.keep(failureOf(err));
+        else if (claim) {
+          const theirs = await claim.earlierAnswer();
+          if (theirs) return replay(theirs);
+        }
         throw err;
       }
     },

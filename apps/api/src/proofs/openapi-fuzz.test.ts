@@ -3,7 +3,16 @@ import fc from 'fast-check';
 import { Role } from '@portal/contract';
 import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, tokenFor } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
-import { objectOf, operationsOf, urlOf, valueOf, withOneHostile, type Operation } from './openapi-arbitrary';
+import { MAX_JSON_DEPTH } from '../lib/json-body';
+import {
+  objectOf,
+  operationsOf,
+  urlOf,
+  valueOf,
+  withOneHostile,
+  type Operation,
+  type Schema,
+} from './openapi-arbitrary';
 
 /**
  * Requests built from the OpenAPI document, valid and hostile, by every kind of caller: none
@@ -18,6 +27,7 @@ const LEAK =
 
 let t: TestApp;
 const callers: Record<string, number> = {};
+const deepCallers: Record<string, number> = {};
 let ids: number[] = [];
 
 beforeAll(async () => {
@@ -33,6 +43,10 @@ beforeAll(async () => {
   callers.admin = (await buildUser(db, { roleId: Role.Administrator })).id;
   callers.owner = (await buildUser(db, { roleId: Role.SiteOwner, busEntityId: a.id })).id;
   callers.manager = (await buildUser(db, { roleId: Role.SiteManager, busEntityId: a.id, siteIds: [site.id] })).id;
+  // the same kinds of caller, whose per-user rate limits the fuzzing above has not spent
+  deepCallers.admin = (await buildUser(db, { roleId: Role.Administrator })).id;
+  deepCallers.owner = (await buildUser(db, { roleId: Role.SiteOwner, busEntityId: a.id })).id;
+  deepCallers.manager = (await buildUser(db, { roleId: Role.SiteManager, busEntityId: a.id, siteIds: [site.id] })).id;
   ids = [a.id, b.id, site.id, siteB.id, loc.id, meter.id, spare.id, ...Object.values(callers), 2_147_483_647];
 }, 60_000);
 afterAll(() => t?.close());
@@ -104,6 +118,63 @@ it(`answers every request built from the OpenAPI document without a 500 or a lea
   console.info(`openapi fuzz: ${RUNS} requests over ${ops.length} operations, seed ${SEED}, answers`, statuses);
   expect(failures).toEqual([]);
 }, 600_000);
+
+/** How deep a value of the schema nests at most (an object or array is one level). */
+function depthOf(schema: Schema): number {
+  const inner = [
+    ...Object.values(schema.properties ?? {}),
+    ...(schema.items ? [schema.items] : []),
+    ...(schema.anyOf ?? []),
+    ...(schema.oneOf ?? []),
+    ...(schema.allOf ?? []),
+  ];
+  const nested = Math.max(0, ...inner.map(depthOf));
+  const type = Array.isArray(schema.type) ? schema.type : [schema.type];
+  return type.includes('object') || type.includes('array') ? nested + 1 : nested;
+}
+
+/** A sampled body of the operation with one value (or the whole) buried `levels` deep in arrays and objects. */
+function buried(op: Operation, levels: number, seed: number): string {
+  const deep = `${'[{"a":'.repeat(levels / 2)}1${'}]'.repeat(levels / 2)}`;
+  const [body] = fc.sample(valueOf(op.body!, ids), { seed, numRuns: 1 });
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return deep;
+  const keys = Object.keys(body);
+  if (!keys.length) return deep;
+  return JSON.stringify({ ...body, [keys[seed % keys.length]!]: '\u0000deep' }).replace('"\\u0000deep"', deep);
+}
+
+it('describes no body deeper than the parser takes', () => {
+  const ops = operationsOf(t.app.swagger() as Parameters<typeof operationsOf>[0]);
+  const deepest = Math.max(...ops.filter((op) => op.body).map((op) => depthOf(op.body!)));
+  expect(deepest).toBeGreaterThan(1);
+  expect(deepest).toBeLessThanOrEqual(MAX_JSON_DEPTH);
+});
+
+it('refuses a deep body with 400 on every operation, by every kind of caller, before any check walks it', async () => {
+  const ops = operationsOf(t.app.swagger() as Parameters<typeof operationsOf>[0]).filter((op) => op.body);
+  const failures: string[] = [];
+  let n = 0;
+  for (const [i, op] of ops.entries()) {
+    for (const caller of ['admin', 'owner', 'manager', 'anonymous']) {
+      const token = caller in deepCallers ? await tokenFor(t, deepCallers[caller]!) : undefined;
+      for (const levels of [MAX_JSON_DEPTH + 2, 5_000, 100_000]) {
+        n++;
+        const res = await t.app.inject({
+          method: op.method as 'POST',
+          url: urlOf(op, {}),
+          // an address each, so that the public calls' rate limits do not answer first
+          remoteAddress: `10.9.${n >> 8}.${n & 255}`,
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          payload: buried(op, levels, SEED + i),
+        });
+        const code = String(res.headers['content-type']).includes('json') ? res.json().messageCode : null;
+        if (res.statusCode !== 400 || code !== 'nestedTooDeep')
+          failures.push(`${res.statusCode} ${code} ${caller} ${op.method} ${op.path} ${levels} levels`);
+      }
+    }
+  }
+  expect(failures).toEqual([]);
+}, 120_000);
 
 it.each([
   ['GET', '/api/Report/GetElectricMeterInformationByLocationPublicName?name=a%00b', undefined, 400],

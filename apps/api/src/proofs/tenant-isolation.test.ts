@@ -6,6 +6,7 @@ import { rows } from '../db/client';
 import {
   deviceControlMessages,
   guests,
+  reportRecipients,
   reportSchedules,
   servicePointCapabilities,
   stayMeters,
@@ -36,6 +37,8 @@ type Tenant = {
   markers: string[];
   /** The tenant's Site Owner and Site Manager. */
   users: { owner: number; manager: number };
+  /** Who the tenant's scheduled report goes to: its owner, and an outside address that confirmed. */
+  recipients: { owner: string; outside: string };
 };
 
 let t: TestApp;
@@ -71,6 +74,8 @@ async function buildTenant(name: 'A' | 'B'): Promise<Tenant> {
     .insert(systemAlerts)
     .values({ kind: 'missingDevice', siteId: site.id, servicePointId: meter.id })
     .returning();
+  const owner = await buildUser(db, { roleId: Role.SiteOwner, busEntityId: business.id });
+  const outside = `tenant${name.toLowerCase()}-books@example.com`;
   const [schedule] = await db
     .insert(reportSchedules)
     .values({
@@ -79,11 +84,17 @@ async function buildTenant(name: 'A' | 'B'): Promise<Tenant> {
       frequency: 'weekly',
       atTime: '06:00',
       format: 'csv',
-      recipients: [`tenant${name.toLowerCase()}@example.com`],
+      recipients: [owner.email, outside],
       nextRunAt: new Date(Date.now() + 86_400_000),
     })
     .returning();
-  const owner = await buildUser(db, { roleId: Role.SiteOwner, busEntityId: business.id });
+  await db.insert(reportRecipients).values({
+    siteId: site.id,
+    email: outside,
+    tokenHash: `confirmed-${outside}`,
+    invitedAt: new Date(),
+    confirmedAt: new Date(),
+  });
   const manager = await buildUser(db, { roleId: Role.SiteManager, busEntityId: business.id, siteIds: [site.id] });
   return {
     busEntityId: business.id,
@@ -106,8 +117,10 @@ async function buildTenant(name: 'A' | 'B'): Promise<Tenant> {
       `Tenant ${name} Pad 7`,
       `Tenant${name}Guest`,
       owner.email,
+      outside,
     ],
     users: { owner: owner.id, manager: manager.id },
+    recipients: { owner: owner.email, outside },
   };
 }
 
@@ -228,6 +241,14 @@ const examples: Record<string, () => unknown> = {
     unbilledKwhPerDay: 3,
     unbilledGallonsPerDay: 50,
   }),
+  [at(routes.schedules.upsert)]: () => ({
+    siteID: 1,
+    reportTypeID: 2,
+    frequency: 'daily',
+    time: '06:00',
+    format: 'csv',
+    recipients: ['probe@example.com'],
+  }),
   [at(routes.sites.saveSettings)]: () => ({
     fk_SiteID: 1,
     weekStart: 7,
@@ -285,6 +306,7 @@ async function digestOf(tenant: Tenant): Promise<string> {
     sql`select t::text from guests t where bus_entity_id = ${b}`,
     sql`select t::text from system_alerts t where site_id in ${sites}`,
     sql`select t::text from report_schedules t where site_id in ${sites}`,
+    sql`select t::text from report_recipients t where site_id in ${sites}`,
     sql`select t::text from user_accounts t where id in ${users}`,
     sql`select t::text from user_account_sites t where user_account_id in ${users}`,
   ];
@@ -361,3 +383,40 @@ it(`refuses every route the other tenant's ids, says nothing of it and changes n
   const refusedByScope = new Set([...reached].map((r) => r.split(' ').slice(1).join(' ')));
   expect(owned.filter((op) => !refusedByScope.has(`${op.method} ${op.path}`)).map((op) => op.path)).toEqual([]);
 }, 600_000);
+
+it("names the other tenant's users and recipients only as outside addresses: asked to confirm, sent no report, its rows unchanged", async () => {
+  const [attacker, victim] = [tenants.A, tenants.B];
+  const before = await digestOf(victim);
+  const token = await tokenFor(t, attacker.users.owner);
+  const res = await t.call<{ scheduleID: number; recipientStates: unknown[]; nextRunAt: string }>({
+    method: 'POST',
+    url: routes.schedules.upsert.path,
+    token,
+    payload: {
+      siteID: attacker.ids.site,
+      reportTypeID: 3, // Stay Transactions: the guests' names and phones
+      frequency: 'daily',
+      time: '06:00',
+      format: 'csv',
+      recipients: [victim.recipients.owner, victim.recipients.outside],
+    },
+  });
+  expect(res.status).toBe(200);
+  // said of them what is said of any unknown address: nothing about the other business
+  expect(res.body.result.recipientStates).toEqual([
+    { email: victim.recipients.owner, state: 'waiting' },
+    { email: victim.recipients.outside, state: 'waiting' },
+  ]);
+  expect(await digestOf(victim)).toBe(before);
+
+  const { runSchedules } = await import('../features/schedules/run');
+  const { deliverMails } = await import('../lib/mailer');
+  const sent: Array<{ to: string; attachments?: unknown[] }> = [];
+  t.clock.set(new Date(res.body.result.nextRunAt));
+  await runSchedules(t.deps);
+  await deliverMails({ ...t.deps, mailer: { deliver: async (mail) => void sent.push(mail) } });
+  t.clock.set(new Date());
+  const toVictim = sent.filter((m) => [victim.recipients.owner, victim.recipients.outside].includes(m.to));
+  expect(toVictim.filter((m) => m.attachments?.length)).toEqual([]);
+  expect(await digestOf(victim)).toBe(before);
+});

@@ -95,6 +95,55 @@ describe('races on a unique name', () => {
     expect(result.lost).toHaveLength(RACERS - 2);
   });
 
+  it('CreateTariffVersion: one version per property and moment', async () => {
+    const effectiveFrom = new Date(Date.now() + 86_400_000).toISOString();
+    const result = await race(
+      times(
+        RACERS,
+        (i) => () =>
+          t.call({
+            method: 'POST',
+            url: '/api/Billing/CreateTariffVersion',
+            token: admin,
+            payload: { siteID: siteId, effectiveFrom, electricRate: `0.${i + 1}`, waterRate: '0.01' },
+          }),
+      ),
+    );
+    expect(result).toEqual({
+      won: 1,
+      lost: times(RACERS - 1, () => 'Another tariff version of this property takes effect at the same moment.'),
+      other: [],
+    });
+  });
+
+  it('UpsertSchedule: at most 20 scheduled reports a property, whatever number are saved at once', async () => {
+    const site = await buildSite(t.deps.db, (await buildBusiness(t.deps.db)).id);
+    const result = await race(
+      times(
+        25,
+        () => () =>
+          t.call({
+            method: 'POST',
+            url: '/api/Report/UpsertSchedule',
+            token: admin,
+            payload: {
+              siteID: site.id,
+              reportTypeID: 2,
+              frequency: 'daily',
+              time: '06:00',
+              format: 'csv',
+              recipients: ['race@example.com'],
+            },
+          }),
+      ),
+    );
+    expect(result).toEqual({
+      won: 20,
+      lost: times(5, () => 'A property can have at most 20 scheduled reports.'),
+      other: [],
+    });
+  });
+
   it('CreateBusEntity: one business per name', async () => {
     const result = await race(
       times(
@@ -119,12 +168,15 @@ describe('races on a unique name', () => {
 it('names a message for every unique index a request can fill; the rest only the server writes', async () => {
   const serverOnly = [
     'password_tokens_token_hash_index',
+    // the link mailed to an outside recipient of scheduled reports: made by the server
+    'report_recipients_token_hash_index',
     // a scheduled report's run a due time: only the job inserts runs
     'report_runs_schedule_id_due_at_index',
     'service_point_capabilities_service_point_id_capability_id_index',
     'site_settings_site_id_index',
     'states_country_id_abbreviation_index',
-    'stays_statement_token',
+    'stays_statement_legacy_token_hash',
+    'stays_statement_token_hash',
     'system_alerts_one_open',
     'user_accounts_contact_id_index',
   ];

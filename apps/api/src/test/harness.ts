@@ -130,6 +130,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, devices?: D
     clockSkewSeconds: 300,
     readingMaxAgeDays: 35,
     statementLinkDays: 90,
+    sourceMaps: false,
     ...overrides,
   };
   const resumers = new Set<() => void>();

@@ -28,6 +28,10 @@ export const PropertyLocationsPage = page(
 );
 export const StatementPage = page(() => import('../features/billing/StatementPage'), 'StatementPage');
 export const PublicStatementPage = page(() => import('../features/billing/PublicStatementPage'), 'PublicStatementPage');
+export const ConfirmRecipientPage = page(
+  () => import('../features/reports/schedules/ConfirmRecipientPage'),
+  'ConfirmRecipientPage',
+);
 export const MeterInventoryPage = page(
   () => import('../features/locations/inventory/MeterInventoryPage'),
   'MeterInventoryPage',

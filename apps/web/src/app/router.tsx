@@ -37,6 +37,8 @@ const publicRoutes: RouteObject = {
     { path: 'meterreadings', element: <pages.MeterReadingsPage /> },
     // The guest link's page: case-sensitive, so that the staff's /Statement/:stayId is not taken for it.
     { path: 'statement/:token', caseSensitive: true, element: <pages.PublicStatementPage /> },
+    // The link mailed to an outside recipient of scheduled reports, to confirm.
+    { path: 'report-recipient/:token', element: <pages.ConfirmRecipientPage /> },
     { path: 'error', element: <ErrorPage /> },
     { path: 'error/:variant', element: <ErrorPage /> },
   ],
@@ -122,7 +124,7 @@ const signedInRoutes: RouteObject = {
  * Every route of the portal. Paths match case-insensitively (/mysites is /MySites), but for
  * the guest's /statement/:token, which is the staff's /Statement/:stayId in lower case.
  * Not signed in, any path outside sign-in, logout, terms, the meter lookup, a guest's
- * statement and the error pages leads to /auth/login; an unknown path of a signed-in user
+ * statement, a report recipient's confirmation and the error pages leads to /auth/login; an unknown path of a signed-in user
  * leads to /error/error-v1.
  */
 export const router = createBrowserRouter([

@@ -22,6 +22,8 @@ export type RequestInput = {
   params?: unknown;
   anonymous?: boolean;
   signal?: AbortSignal;
+  /** Sent as `Idempotency-Key`: the server answers a repeat with the first answer. */
+  idempotencyKey?: string;
 };
 /** The method, path and key of a call of the route table (`routes` of the contract, or a whole call). */
 export type Route = {
@@ -88,6 +90,7 @@ async function request(
   const headers: Record<string, string> = { accept };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (login) headers.authorization = `Bearer ${login.token}`;
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   try {
     const response = await fetch(urlOf(route.path, options), {
       method: route.method,
@@ -116,6 +119,64 @@ export async function send<T>(route: Route, options: RequestInput, schema: Resul
   const result = schema.safeParse(answer.result);
   if (!result.success) throw new ApiError(response.status, 'badResponse', 'serverError');
   return { result: result.data, message: messageOf(answer), statusCode: answer.statusCode };
+}
+
+/** How long a create or command waits before each of its retries. */
+const RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 16_000];
+
+/**
+ * A failure after which the same request may still be sent: no answer (the connection was cut,
+ * the server died), a proxy with no server behind it, a server shutting down, or the first
+ * copy of the request still running.
+ */
+const worthRetrying = (e: unknown) =>
+  e instanceof ApiError &&
+  (e.status === 0 ||
+    e.status === 502 ||
+    e.status === 503 ||
+    e.status === 504 ||
+    (e.status === 409 && e.messageCode === 'requestInProgress'));
+
+/** 128 random bits, base64url: `crypto.randomUUID` is missing where the portal is opened over plain http. */
+function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+const pause = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+
+/**
+ * A create or a command (a call the route table marks `idempotent`): sent with a new
+ * `Idempotency-Key`, and sent again with the same key, a few times over half a minute, while
+ * the failure says it may not have arrived or is still running. The server does the work once
+ * and answers every copy with the first answer, so a retry never does it twice. (TanStack Query
+ * never retries a mutation: its retries would not share the key.)
+ */
+export async function sendIdempotent<T>(
+  route: Route,
+  options: RequestInput,
+  schema: ResultCheck<T>,
+): Promise<ApiAnswer<T>> {
+  const keyed = { ...options, idempotencyKey: newIdempotencyKey() };
+  for (const delay of RETRY_DELAYS_MS) {
+    try {
+      return await send(route, keyed, schema);
+    } catch (e) {
+      if (!worthRetrying(e)) throw e;
+      await pause(delay, options.signal);
+    }
+  }
+  return send(route, keyed, schema);
 }
 
 /** The call's path with its parameters filled in, and its query string. */

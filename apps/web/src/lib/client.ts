@@ -1,5 +1,5 @@
 import { api, type Call, type CallInput, type CallResult } from '@portal/contract';
-import { type ApiAnswer, download, keyOf, send } from './api';
+import { type ApiAnswer, download, keyOf, send, sendIdempotent } from './api';
 
 /**
  * The typed client of the route table: `client.meters.assign({ body })`, one function per
@@ -9,9 +9,12 @@ type CallOptions = { signal?: AbortSignal };
 type Args<C extends Call> =
   object extends CallInput<C> ? [input?: CallInput<C> & CallOptions] : [input: CallInput<C> & CallOptions];
 
-/** Makes a call of the table: public calls go without the session's token; the answer is checked against the entry. */
+/**
+ * Makes a call of the table: public calls go without the session's token; creates and commands
+ * with an Idempotency-Key, retried with it; the answer is checked against the entry.
+ */
 function sendCall(c: Call, input: object | undefined) {
-  return send(c, { ...input, anonymous: c.access === 'public' }, c.result);
+  return (c.idempotent ? sendIdempotent : send)(c, { ...input, anonymous: c.access === 'public' }, c.result);
 }
 
 export function request<C extends Call>(call: C, ...[input]: Args<C>): Promise<ApiAnswer<CallResult<C>>> {

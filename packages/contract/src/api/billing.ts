@@ -111,6 +111,18 @@ export const billingCalls = {
     result: emptyResult,
   }),
 
+  issueLink: call({
+    ...routes.billing.issueLink,
+    summary:
+      'A new guest link for a stay whose link was revoked (or to replace the one it has): the links before it answer 404',
+    tags,
+    access: propertyStaff,
+    idempotent: true,
+    body: stayBody,
+    scope: { 'body.stayID': 'stay' },
+    result: emptyResult,
+  }),
+
   publicStatement: call({
     ...routes.billing.publicStatement,
     summary:

@@ -44,6 +44,7 @@ export const routes = {
     heldBack: { method: 'GET', path: '/api/Billing/GetHeldBackReadings' },
     confirmReading: { method: 'POST', path: '/api/Billing/ConfirmReading' },
     discardReading: { method: 'POST', path: '/api/Billing/DiscardReading' },
+    issueLink: { method: 'POST', path: '/api/Billing/IssueStatementLink' },
     publicStatement: { method: 'GET', path: '/api/Public/Statement' },
     publicStatementPdf: { method: 'GET', path: '/api/Public/StatementPdf' },
   }),
@@ -123,6 +124,8 @@ export const routes = {
     upsert: { method: 'POST', path: '/api/Report/UpsertSchedule' },
     remove: { method: 'DELETE', path: '/api/Report/DeleteSchedule' },
     runs: { method: 'GET', path: '/api/Report/GetScheduleRuns' },
+    recipient: { method: 'GET', path: '/api/Public/ReportRecipient' },
+    confirmRecipient: { method: 'POST', path: '/api/Public/ConfirmReportRecipient' },
   }),
   sites: feature('sites', {
     settings: { method: 'GET', path: '/api/Site/GetSiteSetting' },

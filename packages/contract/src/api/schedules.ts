@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { emptyResult } from '../envelope';
-import { reportSchedule, scheduleIdQuery, scheduleRequest, scheduleRun, schedulesQuery } from '../schedules';
+import {
+  recipientInvitation,
+  recipientTokenBody,
+  recipientTokenQuery,
+  reportSchedule,
+  scheduleIdQuery,
+  scheduleRequest,
+  scheduleRun,
+  schedulesQuery,
+} from '../schedules';
 import { propertyStaff } from './access';
 import { call } from './call';
 import { routes } from './routes';
@@ -20,7 +29,8 @@ export const schedulesCalls = {
 
   upsert: call({
     ...routes.schedules.upsert,
-    summary: 'Creates or changes a scheduled report. Administrator or Site Owner',
+    summary:
+      'Creates or changes a scheduled report (at most 20 a property). Recipients outside the business are mailed a link to confirm; nothing else goes to them until they do. Administrator or Site Owner',
     tags,
     access: propertyStaff,
     body: scheduleRequest,
@@ -46,5 +56,26 @@ export const schedulesCalls = {
     query: scheduleIdQuery,
     scope: { 'query.id': 'schedule' },
     result: z.array(scheduleRun),
+  }),
+
+  recipient: call({
+    ...routes.schedules.recipient,
+    summary: "An outside recipient's confirmation link: the property and the address; 404 for a wrong or expired link",
+    tags,
+    access: 'public',
+    rateLimit: 30,
+    query: recipientTokenQuery,
+    result: recipientInvitation,
+  }),
+
+  confirmRecipient: call({
+    ...routes.schedules.confirmRecipient,
+    summary:
+      "Confirms an outside recipient by its link: the property's scheduled reports are mailed to it from then on",
+    tags,
+    access: 'public',
+    rateLimit: 30,
+    body: recipientTokenBody,
+    result: recipientInvitation,
   }),
 };

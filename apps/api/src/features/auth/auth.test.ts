@@ -143,6 +143,15 @@ describe('tokens', () => {
     expect(res.body.result.permissions.sort()).toEqual(['dashboard', 'manageProperties', 'manageTransactions']);
   });
 
+  it.each(['bearer', 'BEARER', 'Bearer', 'bEaReR'])(
+    'reads the scheme %s of the Authorization header, as RFC 9110 has it',
+    async (scheme) => {
+      const token = await signIn(t, await buildUser(t.deps.db));
+      const res = await t.call({ method: 'GET', url: '/api/me', headers: { authorization: `${scheme}  ${token}` } });
+      expect(res.status).toBe(200);
+    },
+  );
+
   it('refuses a call without a token', async () => {
     const res = await t.call({ method: 'GET', url: '/api/me' });
     expect(res.status).toBe(401);

@@ -54,7 +54,8 @@ export type StatementFacts = {
   id: number;
   checkin_at: Date | string;
   checkout_at: Date | string | null;
-  statement_token: string | null;
+  statement_link_generation: number;
+  statement_token_hash: string | null;
   statement_revoked_at: Date | string | null;
   statement: FrozenStatement | null;
   property_name: string;
@@ -118,7 +119,8 @@ export function statementFacts(q: Queryable, where: SQL, { fresh = false } = {})
   return rows<StatementFacts>(
     q,
     sql`
-    select st.id, st.checkin_at, st.checkout_at, st.statement_token, st.statement_revoked_at, st.statement,
+    select st.id, st.checkin_at, st.checkout_at, st.statement_link_generation, st.statement_token_hash,
+      st.statement_revoked_at, st.statement,
       s.public_name as property_name, s.time_zone, l.description as location_name,
       l.public_name as location_public_name,
       nullif(concat_ws(' ', g.first_name, g.last_name), '') as guest_name,

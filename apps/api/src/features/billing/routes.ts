@@ -3,6 +3,7 @@ import { api, type PublicStatement } from '@portal/contract';
 import { Answer, defineRoute } from '../../lib/route';
 import { statementPdf } from './pdf';
 import * as decisions from './decisions';
+import * as links from './links';
 import * as billing from './service';
 
 /** Sends a statement as a PDF download (a few kilobytes: made whole before anything is sent). */
@@ -30,7 +31,7 @@ export default async function billingRoutes(app: FastifyInstance) {
   );
 
   defineRoute(app, api.billing.revokeLink, async ({ deps, req, scoped }) => {
-    await billing.revokeLink(deps, req, scoped['body.stayID']);
+    await links.revokeLink(deps, req, scoped['body.stayID']);
     return new Answer(null, 200, 'statementLinkRevoked');
   });
 
@@ -46,6 +47,11 @@ export default async function billingRoutes(app: FastifyInstance) {
   defineRoute(app, api.billing.discardReading, async ({ deps, req, user, body, scoped }) => {
     await decisions.decideReading(deps, req, user, scoped['body.servicePointID'], body, 'discarded');
     return new Answer(null, 200, 'readingDiscarded');
+  });
+
+  defineRoute(app, api.billing.issueLink, async ({ deps, req, scoped }) => {
+    await links.issueLink(deps, req, scoped['body.stayID']);
+    return new Answer(null, 200, 'statementLinkIssued');
   });
 
   defineRoute(app, api.billing.publicStatement, ({ deps, query }) => billing.publicStatementByToken(deps, query.token));

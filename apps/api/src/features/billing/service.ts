@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   DEFAULT_CURRENCY,
@@ -11,13 +10,14 @@ import {
   type TariffVersionInput,
 } from '@portal/contract';
 import type { Queryable, Tx } from '../../db/client';
-import { stays, tariffVersions } from '../../db/schema';
+import { tariffVersions } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { audit } from '../../lib/audit';
-import { forbidden, invalid, notFound } from '../../lib/errors';
+import { conflict, forbidden, invalid, notFound } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import type { SiteRef, StayRef } from '../auth/scope';
 import { canManageSites } from '../sites/policy';
+import { byLinkToken, linkExpiry, linkWorks, staffLink } from './links';
 import {
   statementFacts,
   tariffNumberOf,
@@ -29,9 +29,6 @@ import {
 import type { StayFiguresDbRow } from '../stays/queries';
 import { chargeOf, figuresOf, workedOut } from './figures';
 import { reviseStatements, revisionsOf, supersededRevision } from './revisions';
-
-/** A guest link's secret: 144 random bits. */
-export const newStatementToken = (): string => randomBytes(18).toString('base64url');
 
 const iso = (at: Date | string) => new Date(at).toISOString();
 const isoOrNull = (at: Date | string | null) => (at === null ? null : iso(at));
@@ -82,6 +79,12 @@ export async function createTariff(
   if (asked.getTime() < now.getTime() - NOW_TOLERANCE_MS) throw invalid('effectiveFromPast', 'effectiveFrom');
   const effectiveFrom = asked < now ? now : asked;
   return deps.db.transaction(async (tx) => {
+    // one version a moment (the unique index decides a race; this names the field)
+    const [taken] = await tx
+      .select({ id: tariffVersions.id })
+      .from(tariffVersions)
+      .where(and(eq(tariffVersions.siteId, site.siteId), eq(tariffVersions.effectiveFrom, effectiveFrom)));
+    if (taken) throw conflict('tariffMomentTaken', 'effectiveFrom');
     const [row] = await tx
       .insert(tariffVersions)
       .values({
@@ -104,7 +107,8 @@ export async function createTariff(
 
 /**
  * Property Settings' two rates, saved: when they differ from the version in effect, a new
- * version from now with them and everything else of that version.
+ * version from now with them and everything else of that version. A version that takes effect
+ * at that very moment refuses it (the unique index: 409 tariffMomentTaken).
  */
 export async function ratesFromSettings(
   tx: Tx,
@@ -154,35 +158,13 @@ function publicOf(f: StatementFacts, now: Date): PublicStatement {
   };
 }
 
-/** When a stay's guest link stops working: never while open, else some days after check-out. */
-function linkExpiry(deps: Deps, f: Pick<StatementFacts, 'checkout_at'>): Date | null {
-  if (f.checkout_at === null) return null;
-  return new Date(new Date(f.checkout_at).getTime() + deps.config.statementLinkDays * 86_400_000);
-}
-
-function linkWorks(deps: Deps, f: StatementFacts, now: Date): boolean {
-  const expiry = linkExpiry(deps, f);
-  return f.statement_token !== null && f.statement_revoked_at === null && (expiry === null || now < expiry);
-}
-
 /**
  * The staff's statement of a stay (its latest revision, or the one asked for), with its guest
- * link (made now for a stay from before links) and the list of its revisions.
+ * link (links.ts) and the list of its revisions.
  */
 export async function staffStatement(deps: Deps, stay: StayRef, revision?: number): Promise<StayStatement> {
   const [facts] = await statementFacts(deps.db, sql`st.id = ${stay.stayId}`);
   if (!facts) throw notFound('stay');
-  if (facts.statement_token === null && facts.statement_revoked_at === null) {
-    const [made] = await deps.db
-      .update(stays)
-      .set({ statementToken: newStatementToken() })
-      .where(and(eq(stays.id, stay.stayId), isNull(stays.statementToken)))
-      .returning({ token: stays.statementToken });
-    // another request may have made it first: read it back
-    facts.statement_token =
-      made?.token ??
-      (await deps.db.select({ token: stays.statementToken }).from(stays).where(eq(stays.id, stay.stayId)))[0]!.token;
-  }
   const revisions = await revisionsOf(deps.db, stay.stayId);
   if (revision !== undefined && revision !== (revisions[0]?.revision ?? 1)) {
     const older = await supersededRevision(deps.db, stay.stayId, revision);
@@ -190,12 +172,16 @@ export async function staffStatement(deps: Deps, stay: StayRef, revision?: numbe
     facts.statement = older;
   }
   const now = deps.now();
-  const works = linkWorks(deps, facts, now);
+  const publicUrl = await staffLink(deps, facts, now);
+  const expiry = linkExpiry(deps, facts);
+  const expired = expiry !== null && now >= expiry;
   return {
     ...publicOf(facts, now),
     guestName: facts.guest_name,
-    publicUrl: works ? `${deps.config.publicUrl}/statement/${facts.statement_token}` : null,
-    linkExpiresAt: works ? isoOrNull(linkExpiry(deps, facts)) : null,
+    publicUrl,
+    linkExpiresAt: publicUrl === null ? null : isoOrNull(expiry),
+    // a revoked link can be issued again, an expired one cannot
+    linkRevokedAt: expired ? null : isoOrNull(facts.statement_revoked_at),
     revisions: revisions.map((r) => ({
       revision: r.revision,
       revisedAt: r.revised_at,
@@ -207,20 +193,10 @@ export async function staffStatement(deps: Deps, stay: StayRef, revision?: numbe
 
 /** The guest's page: a wrong, revoked or expired link is not found, and says nothing more. */
 export async function publicStatementByToken(deps: Deps, token: string): Promise<PublicStatement> {
-  const [facts] = await statementFacts(deps.db, sql`st.statement_token = ${token}`);
+  const [facts] = await statementFacts(deps.db, byLinkToken(token));
   const now = deps.now();
   if (!facts || !linkWorks(deps, facts, now)) throw notFound('statement');
   return publicOf(facts, now);
-}
-
-export async function revokeLink(deps: Deps, req: FastifyRequest, stay: StayRef): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .update(stays)
-      .set({ statementRevokedAt: deps.now() })
-      .where(and(eq(stays.id, stay.stayId), isNull(stays.statementRevokedAt)));
-    await audit(tx, req, { action: 'revokeStatementLink', entityType: 'stay', entityId: stay.stayId });
-  });
 }
 
 /**

@@ -5,7 +5,11 @@ import { freezeStatements, tariffVersionNumber } from '../billing/service';
 import { rowPieces, usageOverSpans } from './usage-spans';
 
 type ColumnType = 'text' | 'number' | 'money' | 'date' | 'datetime';
-export type Column = { header: string; type: ColumnType; width: number };
+/**
+ * A column of a report. `contact`: it holds a guest's name, phone or e-mail, left out of a
+ * scheduled report mailed outside the business (docs/reports.md).
+ */
+export type Column = { header: string; type: ColumnType; width: number; contact?: true };
 
 /** What every report query gets: the site (checked against the caller's scope first) and the period. */
 export type ReportParams = {
@@ -45,6 +49,8 @@ const col = (
   type,
   width,
 });
+/** A column of a guest's contact details. */
+const contact = (c: Column): Column => ({ ...c, contact: true });
 
 /** The select list with the positional aliases c0, c1, … (unnamed expressions would collide). */
 const cols = (...exprs: SQL[]) =>
@@ -157,8 +163,8 @@ export const reports: Record<string, ReportDefinition> = {
     inputs: wholeProperty,
     columns: [
       col('Location', 'text'),
-      col('Guest', 'text'),
-      col('Phone', 'text', 16),
+      contact(col('Guest', 'text')),
+      contact(col('Phone', 'text', 16)),
       col('Check In', 'datetime'),
       col('Check Out', 'datetime'),
       col('Electric (kWh)', 'number'),
@@ -312,7 +318,7 @@ export const reports: Record<string, ReportDefinition> = {
     inputs: wholeProperty,
     columns: [
       col('Location', 'text'),
-      col('Guest', 'text'),
+      contact(col('Guest', 'text')),
       col('Check In', 'datetime'),
       col('Check Out', 'datetime'),
       col('Electric (kWh)', 'number'),

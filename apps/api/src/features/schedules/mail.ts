@@ -36,3 +36,25 @@ export function scheduledReportMail(f: ReportMailFacts): Omit<Mail, 'to' | 'atta
     ].join('\n'),
   };
 }
+
+/** The mail asking an outside address to confirm before any report is mailed to it. */
+export function confirmationMail(f: {
+  siteName: string;
+  businessName: string;
+  reportName: string;
+  email: string;
+  link: string;
+  days: number;
+}): Omit<Mail, 'to' | 'attachments'> {
+  return {
+    subject: `Confirm: scheduled reports of ${f.siteName}`,
+    body: [
+      `${f.businessName} named ${f.email} as a recipient of the scheduled report "${f.reportName}" of ${f.siteName}.`,
+      '',
+      'Nothing is mailed to this address until you confirm. To receive the reports, open this link and confirm:',
+      f.link,
+      '',
+      `The link works for ${f.days} days. If you do not expect these reports, ignore this mail: nothing more will be sent.`,
+    ].join('\n'),
+  };
+}

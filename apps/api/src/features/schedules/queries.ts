@@ -130,6 +130,15 @@ export async function updateSchedule(q: Queryable, id: number, values: ScheduleV
   return row!;
 }
 
+/** Locks the property's row: saves of its schedules go one at a time. */
+export async function lockSite(q: Queryable, siteId: number) {
+  await q.execute(sql`select id from sites where id = ${siteId} for update`);
+}
+
+export function countSchedules(q: Queryable, siteId: number): Promise<number> {
+  return q.$count(reportSchedules, eq(reportSchedules.siteId, siteId));
+}
+
 export async function scheduleRecord(q: Queryable, id: number) {
   const [row] = await q.select().from(reportSchedules).where(eq(reportSchedules.id, id));
   return row ?? null;

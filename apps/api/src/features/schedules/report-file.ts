@@ -15,7 +15,8 @@ const contentTypes: Record<ReportFormat, string> = {
 /**
  * A prepared report as a file in memory (it goes into the outbox): .xlsx through the
  * downloads' writer, or CSV (a header line of the report's columns, every cell neutralised).
- * `firstDay` and `lastDay` name the period as the downloads do.
+ * `firstDay` and `lastDay` name the period as the downloads do. `withoutContacts`: the columns
+ * of guests' contact details are left out (the file for recipients outside the business).
  */
 export async function reportFile(
   db: Db,
@@ -24,8 +25,9 @@ export async function reportFile(
   title: string,
   firstDay: string,
   lastDay: string,
+  withoutContacts = false,
 ): Promise<ReportFile> {
-  const { columns } = prepared.def;
+  const columns = prepared.def.columns.filter((c) => !(withoutContacts && c.contact));
   let rows = 0;
   let content: Buffer;
   if (format === 'xlsx') {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@portal/contract';
-import { defineRoute } from '../../lib/route';
+import { Answer, defineRoute } from '../../lib/route';
+import * as recipients from './recipients';
 import * as schedules from './service';
 
 export default async function scheduleRoutes(app: FastifyInstance) {
@@ -15,4 +16,12 @@ export default async function scheduleRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, api.schedules.runs, ({ deps, scoped }) => schedules.listRuns(deps, scoped['query.id']));
+
+  defineRoute(app, api.schedules.recipient, ({ deps, query }) => recipients.invitation(deps, query.token));
+
+  defineRoute(
+    app,
+    api.schedules.confirmRecipient,
+    async ({ deps, body }) => new Answer(await recipients.confirm(deps, body.token), 200, 'recipientConfirmed'),
+  );
 }

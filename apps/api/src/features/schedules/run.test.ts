@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ReportRow, ReportSchedule, ScheduleRequest } from '@portal/contract';
 import { openPostgres, type Database } from '../../db/client';
-import { outboxEmails, reportRuns, reportSchedules } from '../../db/schema';
+import { outboxEmails, reportRecipients, reportRuns, reportSchedules } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { createMailer, deliverMails, type Mail } from '../../lib/mailer';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -53,6 +53,17 @@ beforeAll(async () => {
   f = await reportFixture(t);
   secondDatabase = t.databaseUrl ? await openPostgres(t.databaseUrl, 4) : t.deps.database;
   instances.push(instance(t.deps.database), instance(secondDatabase));
+  // the addresses these schedules mail confirmed by the link mailed to them (recipients.test.ts)
+  const confirmed = new Date('2026-10-01T00:00:00Z');
+  await t.deps.db.insert(reportRecipients).values(
+    ['ops@test.local', 'owner@test.local', 'books@test.local', 'smtp@test.local'].map((email) => ({
+      siteId: f.site.id,
+      email,
+      tokenHash: `confirmed-${email}`,
+      invitedAt: confirmed,
+      confirmedAt: confirmed,
+    })),
+  );
 });
 afterAll(async () => {
   if (secondDatabase !== t.deps.database) await secondDatabase.close();

@@ -12,7 +12,8 @@ import {
   runForWork,
   type ScheduleRow,
 } from './queries';
-import { reportFile } from './report-file';
+import { recipientStates } from './recipients';
+import { reportFile, type ReportFile } from './report-file';
 
 /** A run still 'running' this long after its start was left by an instance that died: another takes it over. */
 export const STALE_RUN_MS = 10 * 60_000;
@@ -85,26 +86,38 @@ async function makeRun(deps: Pick<Deps, 'db' | 'now'>, runId: number, startedAt:
       },
     );
     const facts = { siteName: prepared.siteName, reportName: prepared.reportName, firstDay, lastDay };
-    const file = await reportFile(deps.db, prepared, work.format, reportTitle(facts), firstDay, lastDay);
-    const text = scheduledReportMail({
-      ...facts,
-      frequency: work.frequency,
-      timeZone: work.time_zone,
-      rows: file.rows,
-      fileName: file.fileName,
-    });
-    const now = deps.now();
-    const attachment = { fileName: file.fileName, contentType: file.contentType, content: file.content };
-    await deps.db.transaction(async (tx) => {
-      const emailIds = await queueMails(
-        tx,
-        work.recipients.map((to) => ({ to, ...text, attachments: [attachment] })),
-        now,
-      );
-      const mine = await finishRun(tx, runId, startedAt, {
-        status: 'done',
+    // users of the business get the report; outside addresses that confirmed get it without the
+    // guests' contact columns; the others get nothing (recipients.ts)
+    const states = await recipientStates(
+      deps.db,
+      { siteId: work.site_id, busEntityId: work.bus_entity_id },
+      work.recipients,
+    );
+    const forUsers = work.recipients.filter((to) => states.get(to) === 'user');
+    const forOutside = work.recipients.filter((to) => states.get(to) === 'confirmed');
+    const makeFile = (withoutContacts: boolean) =>
+      reportFile(deps.db, prepared, work.format, reportTitle(facts), firstDay, lastDay, withoutContacts);
+    const hasContacts = prepared.def.columns.some((c) => c.contact);
+    const full = await makeFile(false);
+    const outside = hasContacts && forOutside.length ? await makeFile(true) : full;
+    const mailsWith = (file: ReportFile, to: string[]) => {
+      const text = scheduledReportMail({
+        ...facts,
+        frequency: work.frequency,
+        timeZone: work.time_zone,
         rows: file.rows,
         fileName: file.fileName,
+      });
+      const attachment = { fileName: file.fileName, contentType: file.contentType, content: file.content };
+      return to.map((address) => ({ to: address, ...text, attachments: [attachment] }));
+    };
+    const now = deps.now();
+    await deps.db.transaction(async (tx) => {
+      const emailIds = await queueMails(tx, [...mailsWith(full, forUsers), ...mailsWith(outside, forOutside)], now);
+      const mine = await finishRun(tx, runId, startedAt, {
+        status: 'done',
+        rows: full.rows,
+        fileName: full.fileName,
         emailIds,
         finishedAt: now,
       });

@@ -1,17 +1,25 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { ReportSchedule, ScheduleRun, scheduleRequest } from '@portal/contract';
+import {
+  SCHEDULES_PER_PROPERTY_MAX,
+  type RecipientState,
+  type ReportSchedule,
+  type ScheduleRun,
+  type scheduleRequest,
+} from '@portal/contract';
 import type { Deps } from '../../deps';
 import { audit } from '../../lib/audit';
-import { AppError, forbidden, invalid, notFound } from '../../lib/errors';
+import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import type { ScheduleRef, SiteRef } from '../auth/scope';
 import { lookup as reportTypes, prepare } from '../reports/service';
 import { canManageSites } from '../sites/policy';
 import { nextSlot } from './period';
 import {
+  countSchedules,
   deleteSchedule,
   insertSchedule,
+  lockSite,
   lastRunsOf,
   runsOf,
   scheduleById,
@@ -22,6 +30,7 @@ import {
   type RunRow,
   type ScheduleRow,
 } from './queries';
+import { inviteOutsiders, recipientStates } from './recipients';
 import { timingOf } from './run';
 
 type ScheduleInput = z.output<typeof scheduleRequest>;
@@ -46,7 +55,11 @@ function presentRun(r: RunRow): ScheduleRun {
   };
 }
 
-function presentSchedule(s: ScheduleRow, lastRun: RunRow | undefined): ReportSchedule {
+function presentSchedule(
+  s: ScheduleRow,
+  lastRun: RunRow | undefined,
+  states: Map<string, RecipientState>,
+): ReportSchedule {
   return {
     scheduleID: s.id,
     siteID: s.site_id,
@@ -56,12 +69,17 @@ function presentSchedule(s: ScheduleRow, lastRun: RunRow | undefined): ReportSch
     time: s.at_time.slice(0, 5),
     format: s.format,
     recipients: s.recipients,
+    recipientStates: s.recipients.map((email) => ({ email, state: states.get(email) ?? 'waiting' })),
     locationDescription: s.location_description,
     timeZone: s.time_zone,
     nextRunAt: iso(s.next_run_at),
     lastRun: lastRun ? presentRun(lastRun) : null,
   };
 }
+
+/** Who each recipient of the schedules is for their property. */
+const statesOf = (deps: Deps, site: SiteRef, schedules: ScheduleRow[]) =>
+  recipientStates(deps.db, site, [...new Set(schedules.flatMap((s) => s.recipients))]);
 
 export async function listSchedules(deps: Deps, site: SiteRef): Promise<ReportSchedule[]> {
   const schedules = await schedulesOfSite(deps.db, site.siteId);
@@ -73,7 +91,8 @@ export async function listSchedules(deps: Deps, site: SiteRef): Promise<ReportSc
       )
     ).map((r) => [r.schedule_id, r]),
   );
-  return schedules.map((s) => presentSchedule(s, last.get(s.id)));
+  const states = await statesOf(deps, site, schedules);
+  return schedules.map((s) => presentSchedule(s, last.get(s.id), states));
 }
 
 export async function listRuns(deps: Deps, schedule: ScheduleRef): Promise<ScheduleRun[]> {
@@ -86,8 +105,11 @@ function requireManager(user: Principal, site: SiteRef): void {
   if (site.deleted) throw notFound('property');
 }
 
-/** The report type must exist, and a report of one location must name a location of the property. */
-async function checkReport(deps: Deps, site: SiteRef, input: ScheduleInput) {
+/**
+ * The report type must exist, and a report of one location must name a location of the
+ * property; answers the report's name.
+ */
+async function checkReport(deps: Deps, site: SiteRef, input: ScheduleInput): Promise<string> {
   const type = (await reportTypes(deps.db)).find((t) => t.reportTypeID === input.reportTypeID);
   if (!type) throw invalid('unknownReport', 'reportTypeID');
   try {
@@ -106,6 +128,7 @@ async function checkReport(deps: Deps, site: SiteRef, input: ScheduleInput) {
       throw invalid('invalidLocationDescription', 'locationDescription');
     throw err;
   }
+  return type.reportTypeName;
 }
 
 export async function upsertSchedule(
@@ -118,7 +141,7 @@ export async function upsertSchedule(
 ): Promise<ReportSchedule> {
   requireManager(user, site);
   if (existing && existing.siteId !== site.siteId) throw invalid('fieldNotValid', 'siteID');
-  await checkReport(deps, site, input);
+  const reportName = await checkReport(deps, site, input);
   const timing = await siteTiming(deps.db, site.siteId);
   if (!timing) throw notFound('property');
   const now = deps.now();
@@ -140,6 +163,9 @@ export async function upsertSchedule(
     ).at,
   };
   const id = await deps.db.transaction(async (tx) => {
+    // one save at a time a property: the number of its schedules holds under races
+    await lockSite(tx, site.siteId);
+    await inviteOutsiders(tx, deps, site, reportName, values.recipients, now);
     if (existing) {
       const before = await scheduleRecord(tx, existing.scheduleId);
       const after = await updateSchedule(tx, existing.scheduleId, values, now);
@@ -152,6 +178,7 @@ export async function upsertSchedule(
       });
       return after.id;
     }
+    if ((await countSchedules(tx, site.siteId)) >= SCHEDULES_PER_PROPERTY_MAX) throw conflict('scheduleLimit');
     const row = await insertSchedule(tx, site.siteId, values, user.userAccountId, now);
     await audit(tx, req, {
       action: 'createReportSchedule',
@@ -161,8 +188,8 @@ export async function upsertSchedule(
     });
     return row.id;
   });
-  const saved = await scheduleById(deps.db, id);
-  return presentSchedule(saved!, (await lastRunsOf(deps.db, [id]))[0]);
+  const saved = (await scheduleById(deps.db, id))!;
+  return presentSchedule(saved, (await lastRunsOf(deps.db, [id]))[0], await statesOf(deps, site, [saved]));
 }
 
 export async function removeSchedule(deps: Deps, req: FastifyRequest, user: Principal, schedule: ScheduleRef) {

@@ -20,7 +20,7 @@ import { audit } from '../../lib/audit';
 import { conflict, invalid } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import { guestsInScope, requireGuest, scopeOf, type LocationRef, type SiteRef } from '../auth/scope';
-import { freezeStatements, newStatementToken, statementTotals } from '../billing/service';
+import { freezeStatements, statementTotals } from '../billing/service';
 import { awaitConfirmation, handOver, queueControls, type Queued } from '../devices/service';
 import { commandsFor, isDisconnect } from '../devices/relays';
 import { editLocation } from '../locations/service';
@@ -137,7 +137,6 @@ export async function checkIn(
         checkinAt: now,
         autoCheckoutAt: autoAt,
         checkedInByUserId: user.userAccountId,
-        statementToken: newStatementToken(),
       })
       .returning({ id: stays.id });
     await addStayMeters(tx, stay!.id, [...new Set(relays.map((r) => r.service_point_id))], now);

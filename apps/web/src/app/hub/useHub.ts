@@ -33,10 +33,8 @@ export function useHub(): void {
     };
 
     const connection = new HubConnection({
-      url: () => {
-        const login = getLogin();
-        return login ? hubUrl(login.token) : null;
-      },
+      url: hubUrl(),
+      token: () => getLogin()?.token ?? null,
       onConnected: (since) =>
         void queryClient.invalidateQueries({ predicate: (query) => query.state.dataUpdatedAt < since }),
       onEvent: (event) => {

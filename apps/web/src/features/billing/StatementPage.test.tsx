@@ -10,12 +10,14 @@ import { StatementPage } from './StatementPage';
 
 const STATEMENT = 'GET Billing/GetStayStatement';
 const REVOKE = 'POST Billing/RevokeStatementLink';
+const ISSUE = 'POST Billing/IssueStatementLink';
 
 function openStatement(answer: Parameters<typeof mockApi>[0][string], route = '/Statement/41') {
   signInAs(Role.SiteManager);
   const api = mockApi({
     [STATEMENT]: answer,
     [REVOKE]: () => ({ result: null, message: 'The guest link has been revoked.' }),
+    [ISSUE]: () => ({ result: null, message: 'A new guest link has been issued.' }),
   });
   const view = renderWithApp(
     <Routes>
@@ -129,6 +131,35 @@ describe('the staff statement page', () => {
     ).toBeTruthy();
     expect(within(link).queryByRole('img')).toBeNull();
     expect(api.callsTo(STATEMENT)).toHaveLength(2);
+  });
+
+  it('issues a new guest link after one was revoked: the page shows the new one', async () => {
+    let issued = false;
+    const NEW_URL = 'http://localhost/statement/newTOKEN_after-revoke1';
+    const { user, api } = openStatement(() => ({
+      result: stayStatement(
+        issued
+          ? { publicUrl: NEW_URL }
+          : { publicUrl: null, linkExpiresAt: null, linkRevokedAt: '2026-11-04T16:30:00.000Z' },
+      ),
+    }));
+    const link = await screen.findByRole('region', { name: 'Guest link' });
+    expect(await within(link).findByText('The guest link was revoked on Nov 4, 2026, 9:30 AM MST.')).toBeTruthy();
+    issued = true;
+    await user.click(within(link).getByRole('button', { name: 'Issue a new link' }));
+    await waitFor(() => expect(api.callsTo(ISSUE)).toHaveLength(1));
+    expect(api.callsTo(ISSUE)[0]?.body).toEqual({ stayID: 41 });
+    expect(await screen.findByText('A new guest link has been issued.')).toBeTruthy();
+    expect((await within(link).findByRole('link')).getAttribute('href')).toBe(NEW_URL);
+  });
+
+  it('offers no new link once the link has expired', async () => {
+    openStatement(stayStatement({ publicUrl: null, linkExpiresAt: null }));
+    const link = await screen.findByRole('region', { name: 'Guest link' });
+    expect(
+      await within(link).findByText('This stay has no guest link any more: it was revoked or has expired.'),
+    ).toBeTruthy();
+    expect(within(link).queryByRole('button', { name: 'Issue a new link' })).toBeNull();
   });
 
   it('says so when the stay is not found or not the caller’s', async () => {

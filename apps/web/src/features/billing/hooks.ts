@@ -72,6 +72,15 @@ export function useDecideReading() {
   });
 }
 
+/** Issues a new guest link for a stay whose link was revoked; the statement is fetched again (with the new link). */
+export function useIssueLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (stayID: number) => (await client.billing.issueLink({ body: { stayID } })).message,
+    onSuccess: (_, stayID) => queryClient.invalidateQueries({ queryKey: statementQuery(stayID).queryKey }),
+  });
+}
+
 const tariffsQuery = (siteID: number) => queryOf(api.billing.tariffs, { query: { siteID } });
 
 /** A property's tariff versions, newest first; the dialog opens on what the server holds now. */

@@ -89,6 +89,7 @@ export function stayStatement(overrides: Partial<StayStatement> = {}): StayState
     publicUrl: 'http://localhost/statement/abcDEF123_-xyz456789012',
     linkExpiresAt: '2027-02-01T18:00:00.000Z',
     revisions: [{ revision: 1, revisedAt: null, revisionReason: null, total: '2675.68' }],
+    linkRevokedAt: null,
     ...overrides,
   };
 }

@@ -8,12 +8,18 @@ class FakeSocket implements SocketLike {
   onclose: (() => void) | null = null;
   onerror: (() => void) | null = null;
   closed = false;
+  /** What the browser sent on this socket. */
+  sent: unknown[] = [];
   constructor(readonly url: string) {}
   close() {
     this.closed = true;
     this.onclose?.();
   }
-  send(frame: object) {
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  /** A frame from the server. */
+  receive(frame: object) {
     this.onmessage?.({ data: JSON.stringify(frame) });
   }
 }
@@ -25,7 +31,8 @@ const connected: number[] = [];
 
 function connection() {
   return new HubConnection({
-    url: () => (token ? `ws://x/api/hub?access_token=${token}` : null),
+    url: 'ws://x/api/hub',
+    token: () => token,
     onConnected: (since) => connected.push(since),
     onEvent: (e) => events.push(e),
     open: (url) => {
@@ -54,16 +61,28 @@ describe('hub connection', () => {
     c.start();
     const s = sockets[0]!;
     s.onopen?.();
-    s.send({ type: 'connected', at: 'x' });
-    s.send({ type: 'heartbeat', at: 'x' });
-    s.send({ type: 'broadcastsitestatesdata', siteId: 3, at: 'x' });
-    s.send({ type: 'resync', at: 'y' });
-    s.send({ type: 'unknown', at: 'z' });
+    s.receive({ type: 'connected', at: 'x' });
+    s.receive({ type: 'heartbeat', at: 'x' });
+    s.receive({ type: 'broadcastsitestatesdata', siteId: 3, at: 'x' });
+    s.receive({ type: 'resync', at: 'y' });
+    s.receive({ type: 'unknown', at: 'z' });
     expect(connected).toHaveLength(1);
     expect(events).toEqual([
       { type: 'broadcastsitestatesdata', siteId: 3, at: 'x' },
       { type: 'resync', at: 'y' },
     ]);
+    c.stop();
+  });
+
+  it('signs in by its first frame once open, never by its address', () => {
+    const c = connection();
+    c.start();
+    const s = sockets[0]!;
+    expect(s.url).toBe('ws://x/api/hub');
+    expect(s.sent).toEqual([]);
+    token = 't-at-open';
+    s.onopen?.();
+    expect(s.sent).toEqual([{ type: 'signIn', token: 't-at-open' }]);
     c.stop();
   });
 
@@ -76,7 +95,8 @@ describe('hub connection', () => {
     expect(sockets).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(sockets).toHaveLength(2);
-    expect(sockets[1]!.url).toContain('access_token=t2');
+    sockets[1]!.onopen?.();
+    expect(sockets[1]!.sent).toEqual([{ type: 'signIn', token: 't2' }]);
     c.stop();
   });
 
@@ -105,12 +125,8 @@ describe('hub connection', () => {
     d.stop();
   });
 
-  it('builds the address on this origin', () => {
-    expect(hubUrl('a b', { protocol: 'https:', host: 'portal.example' })).toBe(
-      'wss://portal.example/api/hub?access_token=a%20b',
-    );
-    expect(hubUrl('t', { protocol: 'http:', host: 'localhost:3000' })).toBe(
-      'ws://localhost:3000/api/hub?access_token=t',
-    );
+  it('builds the address on this origin, without the token', () => {
+    expect(hubUrl({ protocol: 'https:', host: 'portal.example' })).toBe('wss://portal.example/api/hub');
+    expect(hubUrl({ protocol: 'http:', host: 'localhost:3000' })).toBe('ws://localhost:3000/api/hub');
   });
 });

@@ -1,4 +1,4 @@
-import { HUB_RECONNECT_MS, HUB_SERVER_TIMEOUT_MS, liveEvent } from '@portal/contract';
+import { HUB_RECONNECT_MS, HUB_SERVER_TIMEOUT_MS, HUB_SIGN_IN, type HubSignIn, liveEvent } from '@portal/contract';
 import { type HubFrame, parseHubFrame } from './messages';
 
 /** The part of a browser WebSocket the connection uses (a fake one in tests). */
@@ -7,12 +7,15 @@ export type SocketLike = {
   onmessage: ((event: { data: unknown }) => void) | null;
   onclose: (() => void) | null;
   onerror: (() => void) | null;
+  send(data: string): void;
   close(code?: number, reason?: string): void;
 };
 
 export type ConnectionOptions = {
-  /** The hub's address with the current token, or null when signed out. */
-  url: () => string | null;
+  /** The hub's address (no token in it: an address is logged and printed). */
+  url: string;
+  /** The current sign-in token, sent as the socket's first frame; null when signed out. */
+  token: () => string | null;
   /**
    * The hub registered this client at `since` (at start, and again after each reconnect):
    * data fetched before may have missed events.
@@ -28,8 +31,9 @@ export type ConnectionOptions = {
 };
 
 /**
- * One websocket to the live hub: reconnects HUB_RECONNECT_MS after any close, and closes
- * a line that stayed silent past the server's timeout so that it reconnects too.
+ * One websocket to the live hub, signed in by its first frame: reconnects HUB_RECONNECT_MS
+ * after any close, and closes a line that stayed silent past the server's timeout so that it
+ * reconnects too.
  */
 export class HubConnection {
   private socket: SocketLike | null = null;
@@ -67,18 +71,22 @@ export class HubConnection {
 
   private connect(): void {
     this.reconnectTimer = null;
-    if (this.stopped) return;
-    const url = this.opts.url();
-    if (!url) return;
+    if (this.stopped || !this.opts.token()) return;
     let socket: SocketLike;
     try {
-      socket = this.open(url);
+      socket = this.open(this.opts.url);
     } catch {
       this.scheduleReconnect();
       return;
     }
     this.socket = socket;
-    socket.onopen = () => this.watchSilence();
+    socket.onopen = () => {
+      const token = this.opts.token();
+      if (!token) return socket.close(1000, 'signed out');
+      const signIn: HubSignIn = { type: HUB_SIGN_IN, token };
+      socket.send(JSON.stringify(signIn));
+      this.watchSilence();
+    };
     socket.onmessage = (event) => this.receive(parseHubFrame(event.data));
     socket.onerror = () => undefined;
     socket.onclose = () => {
@@ -115,8 +123,8 @@ export class HubConnection {
   }
 }
 
-/** ws:// or wss:// on this origin; the browser cannot send headers on a websocket, so the token rides in the query. */
-export function hubUrl(token: string, location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+/** ws:// or wss:// on this origin. */
+export function hubUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${scheme}//${location.host}/api/hub?access_token=${encodeURIComponent(token)}`;
+  return `${scheme}//${location.host}/api/hub`;
 }

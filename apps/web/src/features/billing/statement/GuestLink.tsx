@@ -1,25 +1,33 @@
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import type { StayStatement } from '@portal/contract';
-import { IconCheck, IconCopy, IconLinkOff } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconLink, IconLinkOff } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, serverText } from '../../../i18n/messages';
 import { useConfirm } from '../../../ui/confirmContext';
 import { propertyTimeText } from '../../../ui/PropertyTime';
 import { toast } from '../../../ui/toast';
-import { useRevokeLink } from '../hooks';
+import { useIssueLink, useRevokeLink } from '../hooks';
 import classes from './Statement.module.css';
 
 /**
  * The guest's link to the statement: a QR code to scan from the screen or the printout, the
- * address with Copy, and Revoke (confirmed), after which the guest page answers "not valid".
+ * address with Copy, and Revoke (confirmed), after which the guest page answers "not valid";
+ * once revoked, a new link can be issued (the old one stays dead).
  */
 export function GuestLink({ statement: s }: { statement: StayStatement }) {
   const { t, i18n } = useTranslation();
   const confirm = useConfirm();
   const revoke = useRevokeLink();
+  const issue = useIssueLink();
   const clipboard = useClipboard({ timeout: 2000 });
+
+  const onIssue = () =>
+    issue.mutate(s.stayID, {
+      onSuccess: (message) => toast.success(serverText(t, message, 'statementLinkIssued')),
+      onError: (error) => toast.error(errorMessage(t, error)),
+    });
 
   const onRevoke = async () => {
     const confirmed = await confirm({
@@ -40,7 +48,22 @@ export function GuestLink({ statement: s }: { statement: StayStatement }) {
       <Title order={2} size="h4" mb="sm" id="statement-link">
         {t('billing.link.title')}
       </Title>
-      {s.publicUrl === null ? (
+      {s.publicUrl === null && s.linkRevokedAt !== null ? (
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm" c="dimmed">
+            {t('billing.link.revoked', { date: propertyTimeText(s.linkRevokedAt, s.timeZone, i18n.language) })}
+          </Text>
+          <Button
+            variant="light"
+            className={classes.noPrint}
+            leftSection={<IconLink size={16} aria-hidden />}
+            loading={issue.isPending}
+            onClick={onIssue}
+          >
+            {t('billing.link.issue')}
+          </Button>
+        </Stack>
+      ) : s.publicUrl === null ? (
         <Text size="sm" c="dimmed">
           {t('billing.link.none')}
         </Text>

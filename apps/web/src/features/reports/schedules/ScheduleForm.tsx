@@ -184,6 +184,9 @@ export function ScheduleForm({
             />
           )}
         />
+        <Text size="xs" c="dimmed">
+          {t('schedules.form.outsideHelp')}
+        </Text>
         <DialogActions onCancel={onCancel}>
           <Button type="submit" loading={save.isPending}>
             {t('schedules.form.save')}

@@ -59,6 +59,10 @@ const weekly: ReportSchedule = {
   time: '06:00',
   format: 'xlsx',
   recipients: ['ops@pine.test', 'owner@pine.test'],
+  recipientStates: [
+    { email: 'ops@pine.test', state: 'user' },
+    { email: 'owner@pine.test', state: 'user' },
+  ],
   locationDescription: '',
   timeZone: 'America/Denver',
   nextRunAt: '2026-11-09T13:00:00.000Z',
@@ -93,13 +97,42 @@ describe('Scheduled Reports of a property', () => {
       'Weekly',
       '06:00',
       'Excel (.xlsx)',
-      'ops@pine.test, owner@pine.test',
+      'ops@pine.testowner@pine.test',
       'Nov 9, 2026, 6:00 AM MST',
       'Done2026-10-26 to 2026-11-01',
       '',
     ]);
     expect(within(row!).getByRole('rowheader').textContent).toBe('Usage by Location');
     expect(within(row!).getByRole('button', { name: 'Edit the schedule of Usage by Location' })).toBeTruthy();
+  });
+
+  it('shows the state of each recipient outside the business: waiting for confirmation, or confirmed', async () => {
+    const outside: ReportSchedule = {
+      ...weekly,
+      recipients: ['ops@pine.test', 'books@example.com', 'audit@example.com'],
+      recipientStates: [
+        { email: 'ops@pine.test', state: 'user' },
+        { email: 'books@example.com', state: 'waiting' },
+        { email: 'audit@example.com', state: 'confirmed' },
+      ],
+    };
+    const { dialog } = openSchedules(Role.SiteManager, [outside]);
+    const list = await within(dialog).findByRole('list', { name: 'Recipients of Usage by Location' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((i) => i.textContent),
+    ).toEqual(['ops@pine.test', 'books@example.comWaiting for confirmation', 'audit@example.comConfirmed']);
+  });
+
+  it('says that outside addresses get reports only once they confirm, and without the guests’ contact details', async () => {
+    const { user, dialog } = openSchedules(Role.SiteOwner, []);
+    await user.click(await within(dialog).findByRole('button', { name: 'New schedule' }));
+    expect(
+      within(dialog).getByText(
+        'Addresses outside the business get the report only once they have confirmed by the link mailed to them, and without the guests’ names and phone numbers.',
+      ),
+    ).toBeTruthy();
   });
 
   it('[Site Owner] creates a schedule: the report, when, the format and the recipients', async () => {

@@ -13,6 +13,7 @@ import { PropertyTime } from '../../../ui/PropertyTime';
 import { toast } from '../../../ui/toast';
 import { useReportTypes } from '../hooks';
 import { useDeleteSchedule, useSchedules } from './hooks';
+import { RecipientList } from './RecipientList';
 import { ScheduleForm } from './ScheduleForm';
 import { PeriodText, RunStatusBadge, ScheduleRuns } from './ScheduleRuns';
 
@@ -182,7 +183,9 @@ function ScheduleList({
                 <Table.Td>{t(`schedules.frequency.${s.frequency}`)}</Table.Td>
                 <Table.Td>{s.time}</Table.Td>
                 <Table.Td>{t(`schedules.format.${s.format}`)}</Table.Td>
-                <Table.Td style={{ wordBreak: 'break-word' }}>{s.recipients.join(', ')}</Table.Td>
+                <Table.Td>
+                  <RecipientList schedule={s} />
+                </Table.Td>
                 <Table.Td>
                   <PropertyTime iso={s.nextRunAt} timeZone={s.timeZone} />
                 </Table.Td>

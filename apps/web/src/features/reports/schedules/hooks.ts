@@ -32,3 +32,19 @@ export function useDeleteSchedule(siteID: number) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: schedulesQuery(siteID).queryKey }),
   });
 }
+
+const invitationQuery = (token: string) => queryOf(api.schedules.recipient, { query: { token } });
+
+/** What an outside recipient's confirmation link names (no sign-in); a wrong or expired link answers 404. */
+export function useRecipientInvitation(token: string) {
+  return useQuery({ ...invitationQuery(token), enabled: token !== '', retry: false });
+}
+
+/** The outside recipient confirms; the page shows the answer. */
+export function useConfirmRecipient(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await client.schedules.confirmRecipient({ body: { token } })).result,
+    onSuccess: (confirmed) => queryClient.setQueryData(invitationQuery(token).queryKey, confirmed),
+  });
+}
