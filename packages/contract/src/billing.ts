@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParam, whenValid } from './fields';
+import type { MessageCode } from './messages';
 
 /**
  * Tariffs and statements. Money and prices travel as exact decimal text ("12.50", "0.1325"),
@@ -157,6 +158,14 @@ export const REVISION_REASONS = [
   'ruleChanged',
 ] as const;
 export type StatementRevisionReason = (typeof REVISION_REASONS)[number];
+/** The message that says why, for each reason. */
+export const revisionReasonMessages = {
+  lateReading: 'revisionReasonLateReading',
+  readingConfirmed: 'revisionReasonReadingConfirmed',
+  readingDiscarded: 'revisionReasonReadingDiscarded',
+  meterRateChanged: 'revisionReasonMeterRateChanged',
+  ruleChanged: 'revisionReasonRuleChanged',
+} as const satisfies Record<StatementRevisionReason, MessageCode>;
 
 /** A figure of a statement that a revision changed: a meter's (by its name) or a line's (by its description), or the total. */
 export const statementChange = z.object({

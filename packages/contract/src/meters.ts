@@ -117,6 +117,7 @@ export const meterInventoryRow = z.object({
   maxRateOwn: z.boolean(),
   unit: z.enum(['kWh', 'gal']),
 });
+export type MeterInventoryRow = z.infer<typeof meterInventoryRow>;
 export const meterInventoryPage = z.object({ total: z.int32(), rows: z.array(meterInventoryRow) });
 
 /**

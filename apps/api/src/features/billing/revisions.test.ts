@@ -306,4 +306,22 @@ describe('statements are revised, never changed in place', () => {
     expect(r.meters[0]!.events).toEqual([]);
     expect(await settleStatements(t.deps)).toBe(0);
   });
+
+  it("walks a meter's readings again when it gets its own rate, revising the stays they change (Administrators only)", async () => {
+    const { p, stayID } = await stayWithSuspect();
+    t.clock.set(at(24 * 60));
+    const body = { servicePointID: p.meter.id, maxRatePerHour: '4000000' };
+    const setRate = (token: string) =>
+      t.call({ method: 'PUT', url: routes.meters.setMaxRate.path, token, payload: body });
+    expect((await setRate(await as('manager'))).status).toBe(403);
+    const admin = await buildUser(t.deps.db, { roleId: Role.Administrator });
+    expect((await setRate(await tokenFor(t, admin.id))).status).toBe(200);
+    expect(await settleStatements(t.deps)).toBeGreaterThanOrEqual(1);
+    const s = await statementOf(stayID);
+    expect([figures(s)[0], s.revision, s.revisionReason]).toEqual([
+      ['2000', '987654', '985654', 0],
+      2,
+      'meterRateChanged',
+    ]);
+  });
 });

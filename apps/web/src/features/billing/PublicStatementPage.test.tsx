@@ -37,6 +37,26 @@ describe('the guest’s statement page', () => {
     expect(screen.getByRole('button', { name: 'Print' })).toBeTruthy();
   });
 
+  it('shows the guest the latest revision, when and why it was made', async () => {
+    const {
+      guestName: _,
+      publicUrl: __,
+      linkExpiresAt: ___,
+      revisions: ____,
+      ...guestView
+    } = stayStatement({
+      revision: 3,
+      revisedAt: '2026-11-05T17:00:00.000Z',
+      revisionReason: 'readingDiscarded',
+      changes: [],
+    });
+    openGuestPage(guestView);
+    const notice = await screen.findByRole('alert', {
+      name: 'Revised after check-out: revision 3, Nov 5, 2026, 10:00 AM MST',
+    });
+    expect(notice.textContent).toContain('A reading held back as faster than the meter can deliver was discarded.');
+  });
+
   it('downloads the PDF by the link, without signing in', async () => {
     const { guestName: _, publicUrl: __, linkExpiresAt: ___, ...guestView } = stayStatement();
     const { api } = openGuestPage(guestView);

@@ -162,6 +162,63 @@ describe('the staff statement page', () => {
     expect(within(link).queryByRole('button', { name: 'Issue a new link' })).toBeNull();
   });
 
+  it('tells a revision after check-out: its date, reason and changes, and lists every revision to open', async () => {
+    const revised = stayStatement({
+      revision: 2,
+      revisedAt: '2026-11-04T17:00:00.000Z',
+      revisionReason: 'readingConfirmed',
+      changes: [
+        { item: 'E000003', field: 'usage', before: '75.5', after: '80' },
+        { item: '', field: 'total', before: '2675.68', after: '2676.28' },
+      ],
+      total: '2676.28',
+      revisions: [
+        { revision: 2, revisedAt: '2026-11-04T17:00:00.000Z', revisionReason: 'readingConfirmed', total: '2676.28' },
+        { revision: 1, revisedAt: null, revisionReason: null, total: '2675.68' },
+      ],
+    });
+    openStatement(revised);
+    const notice = await screen.findByRole('alert', {
+      name: 'Revised after check-out: revision 2, Nov 4, 2026, 10:00 AM MST',
+    });
+    expect(notice.textContent).toContain(
+      'A reading held back as faster than the meter can deliver was confirmed as real usage.',
+    );
+    expect(
+      within(notice)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['E000003: usage 75.5 → 80', 'Total: €2,675.68 → €2,676.28']);
+    const list = screen.getByRole('region', { name: 'Revisions' });
+    expect(within(list).getByRole('row', { current: true }).textContent).toContain('Revision 2');
+    expect(within(list).getByRole('link', { name: 'Revision 1' }).getAttribute('href')).toBe(
+      '/Statement/41?revision=1',
+    );
+  });
+
+  it('opens an earlier revision when asked, and says which replaced it', async () => {
+    const { api } = openStatement(
+      stayStatement({
+        revisions: [
+          { revision: 2, revisedAt: '2026-11-04T17:00:00.000Z', revisionReason: 'lateReading', total: '2676.28' },
+          { revision: 1, revisedAt: null, revisionReason: null, total: '2675.68' },
+        ],
+      }),
+      '/Statement/41?revision=1',
+    );
+    await screen.findByText('You are looking at revision 1; revision 2 replaced it.');
+    expect(api.callsTo(STATEMENT)[0]?.query).toEqual({ stayID: '41', revision: '1' });
+    expect(screen.getByRole('link', { name: 'Show the latest' }).getAttribute('href')).toBe('/Statement/41');
+  });
+
+  it('says how many readings are under review and that the statement may be revised', async () => {
+    const base = stayStatement();
+    openStatement({ ...base, meters: base.meters.map((m, i) => ({ ...m, underReview: i === 0 ? 1 : 0 })) });
+    expect((await screen.findByText(/reading\(s\) under review/)).textContent).toBe(
+      '1 reading(s) under review: usage faster than the meter can deliver is not charged until the property has checked it. This statement may be revised.',
+    );
+  });
+
   it('says so when the stay is not found or not the caller’s', async () => {
     openStatement(() => ({ status: 404, message: 'The requested stay is not found' }));
     expect(

@@ -1,12 +1,13 @@
-import { Alert, Grid } from '@mantine/core';
+import { Alert, Grid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/apiError';
 import { errorMessage } from '../../i18n/messages';
 import { PageLoader } from '../../ui/PageLoader';
 import { PageTitle } from '../../ui/PageTitle';
 import { staffPdf, useStayStatement } from './hooks';
 import { GuestLink } from './statement/GuestLink';
+import { Revisions } from './statement/Revisions';
 import { StatementHeading } from './statement/StatementHeading';
 import { Fact } from '../../ui/Fact';
 import { StatementView } from './statement/StatementView';
@@ -16,15 +17,17 @@ import classes from './statement/Statement.module.css';
 const isNotFound = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 403);
 
 /**
- * /Statement/:stayId: a stay's statement for the property's staff, with the guest's name and
- * the guest link (QR code, Copy, Revoke). An open stay's statement is running: it refreshes
- * every 30 s.
+ * /Statement/:stayId: a stay's statement for the property's staff, with the guest's name, the
+ * guest link (QR code, Copy, Revoke) and, once revised, its revisions (`?revision=` opens an
+ * earlier one). An open stay's statement is running: it refreshes every 30 s.
  */
 export function StatementPage() {
   const { t } = useTranslation();
   const stayId = Number(useParams().stayId);
+  const asked = Number(useSearchParams()[0].get('revision') ?? '');
+  const revision = Number.isInteger(asked) && asked > 0 ? asked : undefined;
   const valid = Number.isInteger(stayId) && stayId > 0;
-  const statement = useStayStatement(valid ? stayId : 0);
+  const statement = useStayStatement(valid ? stayId : 0, revision);
 
   if (!valid || isNotFound(statement.error)) {
     return (
@@ -55,7 +58,10 @@ export function StatementPage() {
           <StatementView statement={s} facts={<Fact label={t('billing.statement.guest')}>{s.guestName ?? '—'}</Fact>} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          <GuestLink statement={s} />
+          <Stack gap="md">
+            <GuestLink statement={s} />
+            <Revisions statement={s} />
+          </Stack>
         </Grid.Col>
       </Grid>
     </div>

@@ -7,6 +7,7 @@ import {
   type LocationSelection,
   type LocationsPage,
   type MeterAssignment,
+  type MeterMaxRateRequest,
   type UpdateCapabilitiesRequest,
 } from '@portal/contract';
 import { featureKey } from '../../lib/api';
@@ -311,6 +312,15 @@ export function useRefreshUsage(siteId: number) {
         ),
       );
     },
+  });
+}
+
+/** A meter's own maximum rate, or its type's again (null); the inventory is fetched again. */
+export function useSetMaxRate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: MeterMaxRateRequest) => (await client.meters.setMaxRate({ body })).message,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: api.meters.inventory.key }),
   });
 }
 

@@ -8,16 +8,19 @@ import { PropertyTime, propertyTimeText } from '../../../ui/PropertyTime';
 import { formatDecimal, formatMoney } from '../../../lib/decimals';
 import { Fact } from '../../../ui/Fact';
 import { lineDescription, lineQuantity, lineUnitPrice } from './lineText';
+import { RevisionNotice } from './RevisionNotice';
 import classes from './Statement.module.css';
 
 /**
- * A stay's statement as the staff and the guest both see it: the stay, its meters with their
- * readings and what broke their series, its lines and totals. `facts` adds to the stay's facts
- * (the staff's guest name).
+ * A stay's statement as the staff and the guest both see it: a revision's date, reason and
+ * changes, and readings under review, when so; the stay, its meters with their readings and
+ * what broke their series, its lines and totals. `facts` adds to the stay's facts (the staff's
+ * guest name).
  */
 export function StatementView({ statement, facts }: { statement: PublicStatement; facts?: ReactNode }) {
   return (
     <Stack gap="md">
+      <RevisionNotice statement={statement} />
       <StayFacts statement={statement}>{facts}</StayFacts>
       <MetersTable statement={statement} />
       <LinesTable statement={statement} />

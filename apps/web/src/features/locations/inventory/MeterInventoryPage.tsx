@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -14,8 +15,8 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { SEARCH_DEBOUNCE_MS, createMeterRequest } from '@portal/contract';
-import { IconSearch } from '@tabler/icons-react';
+import { SEARCH_DEBOUNCE_MS, createMeterRequest, type MeterInventoryRow } from '@portal/contract';
+import { IconPencil, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +27,8 @@ import { PageTitle } from '../../../ui/PageTitle';
 import { toast } from '../../../ui/toast';
 import { useCreateMeter, useMeterInventory } from '../hooks';
 import { lastRefusalText } from '../refusals';
+import { formatDecimal } from '../../../lib/decimals';
+import { MaxRateDialog } from './MaxRateDialog';
 import { Pager } from '../../../ui/Pager';
 import { browserTimeZone, PropertyTime } from '../../../ui/PropertyTime';
 
@@ -46,13 +49,17 @@ const formSchema = createMeterRequest.extend({ fk_DeviceTypeId: z.number({ error
 type FormValues = { servicePointName: string; deviceKey: string; fk_DeviceTypeId: number | null };
 const SERVER_FIELDS = ['servicePointName', 'deviceKey', 'fk_DeviceTypeId'] as const;
 
-/** Admin Panel › Meter Inventory: register meters into stock, and see where every meter is and what it last sent wrong. */
+/**
+ * Admin Panel › Meter Inventory: register meters into stock, see where every meter is and what it
+ * last sent wrong, and set a meter's maximum rate.
+ */
 export function MeterInventoryPage() {
   const { t, i18n } = useTranslation();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
   const inventory = useMeterInventory(debounced, page, PAGE_SIZE);
+  const [editing, setEditing] = useState<MeterInventoryRow | null>(null);
   const create = useCreateMeter();
   // meters of every property and none: their times in the browser's zone, named
   const zone = browserTimeZone();
@@ -167,6 +174,7 @@ export function MeterInventoryPage() {
                     <Table.Th>{t('meters.inventory.where')}</Table.Th>
                     <Table.Th>{t('meters.inventory.status')}</Table.Th>
                     <Table.Th>{t('meters.inventory.lastSeen')}</Table.Th>
+                    <Table.Th>{t('meters.inventory.maxRate')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -202,6 +210,30 @@ export function MeterInventoryPage() {
                         )}
                       </Table.Td>
                       <Table.Td>{m.lastSeenDT ? <PropertyTime iso={m.lastSeenDT} timeZone={zone} /> : '—'}</Table.Td>
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap">
+                          <Text size="sm" span>
+                            {t('meters.inventory.maxRateValue', {
+                              rate: formatDecimal(m.maxRatePerHour, i18n.language),
+                              unit: t(`meters.inventory.rateUnit.${m.unit}`),
+                            })}
+                            {!m.maxRateOwn && (
+                              <Text span size="xs" c="dimmed">
+                                {' '}
+                                {t('meters.inventory.maxRateTypes')}
+                              </Text>
+                            )}
+                          </Text>
+                          <ActionIcon
+                            variant="subtle"
+                            size="sm"
+                            aria-label={t('meters.inventory.maxRateOf', { meter: m.servicePointName })}
+                            onClick={() => setEditing(m)}
+                          >
+                            <IconPencil size={14} aria-hidden />
+                          </ActionIcon>
+                        </Group>
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
@@ -211,6 +243,7 @@ export function MeterInventoryPage() {
           {pageCount > 1 && <Pager total={pageCount} value={page} onChange={setPage} />}
         </Stack>
       </Stack>
+      {editing && <MaxRateDialog meter={editing} onClose={() => setEditing(null)} />}
     </>
   );
 }
