@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,6 +15,7 @@ import { settleStatements } from './service';
 import { recordReadings } from '../meters/readings';
 import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { pdfText } from '../../test/pdf-text';
 
 let t: TestApp;
 const tokens = { admin: '', ownerA: '', managerA: '', ownerB: '' };
@@ -88,24 +88,6 @@ const statementOf = (token: string, stayID: number) =>
   call<StayStatement>(routes.billing.statement, token, { query: { stayID } });
 const publicStatement = (token: string) =>
   t.call<Record<string, unknown>>({ method: 'GET', url: routes.billing.publicStatement.path, query: { token } });
-
-/** The text a PDF shows, in order: its content streams inflated, their strings decoded. */
-function pdfText(pdf: Buffer): string {
-  const out: string[] = [];
-  for (const m of pdf.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const line of content.split('\n')) {
-      const strings = [...line.matchAll(/<([0-9a-f]+)>/g)].map((h) => Buffer.from(h[1]!, 'hex').toString('latin1'));
-      if (strings.length) out.push(strings.join(''));
-    }
-  }
-  return out.join('\n');
-}
 
 /** A location with an electric meter (two relays) reading 100 and a water meter reading 1000 before the guest came. */
 async function pedestal(before: Date, pad: number) {

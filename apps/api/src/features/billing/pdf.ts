@@ -1,4 +1,4 @@
-import type { PublicStatement } from '@portal/contract';
+import { messageText, revisionReasonMessages, type PublicStatement } from '@portal/contract';
 
 /** Text as Helvetica's encoding (WinAnsi) holds it: any other character becomes "?". */
 const winAnsi = (value: string) => value.replace(/[^\x20-\x7e\u00a0-\u00ff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]/g, '?');
@@ -50,6 +50,20 @@ export async function statementPdf(s: PublicStatement, guestName: string | null)
       ? 'No tariff was in effect at check-in.'
       : `Tariff version ${s.tariffVersionNumber}, in effect ${s.tariffSinceCreation ? 'since the property was created' : `from ${when(s.tariffEffectiveFrom)}`}: the tariff in effect at check-in applies to the whole stay.`,
   );
+
+  if (s.revision > 1 && s.revisedAt !== null) {
+    doc.moveDown(0.5);
+    doc.font('Helvetica-Bold');
+    say(`Revised after check-out: revision ${s.revision}, ${when(s.revisedAt)}.`);
+    doc.font('Helvetica');
+    if (s.revisionReason) say(messageText(revisionReasonMessages[s.revisionReason]));
+    for (const c of s.changes) say(`${c.item ? `${c.item}, ` : ''}${c.field}: ${c.before ?? '-'} -> ${c.after ?? '-'}`);
+  }
+  const underReview = s.meters.reduce((n, m) => n + m.underReview, 0);
+  if (underReview)
+    say(
+      `${underReview} reading(s) under review: usage faster than the meter can deliver is not charged until the property has checked it. This statement may be revised.`,
+    );
 
   doc.moveDown();
   table(

@@ -14,6 +14,7 @@ import {
 import { auditLog, servicePointCapabilities, systemAlerts } from '../../db/schema';
 import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn, tokenFor } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { pdfText } from '../../test/pdf-text';
 import { deviceEvents } from '../devices/ingest';
 import { settleStatements } from './service';
 
@@ -257,6 +258,13 @@ describe('statements are revised, never changed in place', () => {
     const kept = await statementOf(stayID, 1);
     expect(figures(kept)).toEqual(figures(first));
     expect(kept.revisions).toEqual(s.revisions);
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: routes.billing.statementPdf.path,
+      query: { stayID: String(stayID) },
+      headers: { authorization: `Bearer ${await as('manager')}` },
+    });
+    expect(pdfText(pdf.rawPayload)).toContain('Revised after check-out: revision 2');
     const guest = await guestPage(s);
     expect([guest.revision, guest.revisedAt, guest.revisionReason, guest.total]).toEqual([
       2,
