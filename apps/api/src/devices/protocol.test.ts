@@ -41,8 +41,9 @@ const gatewayId = `portal-test-${run}-protocol`;
 const got: { topic: string; body: Record<string, unknown> }[] = [];
 
 beforeAll(async () => {
+  // the page's examples are dated: a deployment that looks back far enough to take them
   t = await createTestApp(
-    {},
+    { readingMaxAgeDays: 3_650 },
     createMqttGateway(
       {
         url,
@@ -108,6 +109,11 @@ it('a meter registered and assigned as the page says has its readings counted an
     payload: { servicePointID: created.body.result, fk_LocationID: location.id },
   });
   expect(assigned.status).toBe(200);
+  // "registered … before 2026-11-23", as the page's meter is
+  await t.deps.db
+    .update(servicePoints)
+    .set({ createdAt: new Date('2026-11-22T00:00:00Z') })
+    .where(eq(servicePoints.id, created.body.result));
 
   for (const e of [...published('reading'), ...published('heartbeat')]) await publish(e.topics[0]!, e.message!);
 

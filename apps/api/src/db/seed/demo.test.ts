@@ -45,8 +45,7 @@ async function everyReport(t: TestApp): Promise<Record<string, ReportRow[]>> {
         ReportID: String(type.reportTypeID),
         SiteID: String(site.id),
         StoredProcedureCalled: type.storedProcedureCalled,
-        PeriodStartDate: `${day(-89)} 00:00`,
-        EndDate: `${day(-1)} 23:59`,
+        ...(type.inputs.period === 'required' && { PeriodStartDate: `${day(-89)} 00:00`, EndDate: `${day(-1)} 23:59` }),
         LocationDescription: type.needsLocation ? site.location : '',
       });
       const res = await t.call<ReportRow[]>({ url: `${routes.reports.records.path}?${query}`, token });
@@ -126,5 +125,18 @@ describe('the compact demo', () => {
           where a.kind = 'leak' and a.resolved_at is null`,
     );
     expect(leaks).toEqual([{ name: leaking.name }]);
+  });
+
+  it('holds back one reading of a guest’s meter, under an alert, for staff to decide', async () => {
+    const held = await rows<{ kind: string; alerts: number; checkedIn: boolean }>(
+      compact.deps.db,
+      sql`select r.kind::text, l.is_checked_in as "checkedIn",
+            (select count(*)::int from system_alerts a where a.service_point_id = r.service_point_id
+               and a.kind = 'suspectRise' and a.resolved_at is null) as alerts
+          from meter_readings r join service_points sp on sp.id = r.service_point_id
+          join locations l on l.id = sp.location_id
+          where r.kind = 'suspect'`,
+    );
+    expect(held).toEqual([{ kind: 'suspect', alerts: 1, checkedIn: true }]);
   });
 });

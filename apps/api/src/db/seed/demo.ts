@@ -4,6 +4,7 @@ import { hashPassword } from '../../features/auth/passwords';
 import { rows, type Db, type Tx } from '../client';
 import { sites } from '../schema';
 import { insertAlerts } from './demo-alerts';
+import { plantHeldBackReading } from './demo-held-back';
 import { insertFleet, markLeak, planFleet } from './demo-fleet';
 import { insertReadings, updateLastReadings, withoutReadingConstraints } from './demo-readings';
 import { demoSites, insertBusinesses, insertSites } from './demo-sites';
@@ -111,6 +112,7 @@ export async function seedDemo(
     await rebuildHourlyUsage(tx, new Date(now.getTime() - Math.min(rawDays, HOURLY_RETENTION_DAYS) * DAY_MS));
     lap('hourly usage');
     await insertAlerts(tx, now);
+    await plantHeldBackReading(tx);
     await tx.execute(
       sql`analyze daily_usage, stays, stay_meters, guests, locations, service_points, service_point_capabilities`,
     );
