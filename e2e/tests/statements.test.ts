@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes, type StayStatement, type TariffVersion } from '@portal/contract';
+import { routes, type AlertsPage, type StayStatement, type TariffVersion } from '@portal/contract';
 import type { Browser } from 'playwright-core';
 import { demo, launch, newPage, signIn } from '../support/browser';
-import { answers, api, apiToken, checkInPossible, findLocation, openRow } from '../support/locations';
+import { answers, api, apiToken, checkInPossible, findLocation, locationsOf, openRow } from '../support/locations';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -172,6 +172,73 @@ describe('statements', () => {
     expect(await totalRow(guest).getByRole('cell').textContent()).toBe(total);
     await guest.goto(publicUrl!);
     await guest.getByText('This statement link is not valid or has expired.').waitFor();
+
+    await desk.context().close();
+    await guest.context().close();
+  });
+
+  it('[ADMINISTRATOR] checks out a guest whose meter read faster than it can deliver: the statement says a reading is under review; discarded from Location History, the statement is revised for staff and guest alike', async () => {
+    // The demo holds back one reading of a guest's meter, under an alert (which another flow may have resolved).
+    const token = await apiToken(demo.admin);
+    const alerts = await Promise.all(
+      ['', 'resolved'].map((state) =>
+        api<AlertsPage>(token, 'GET', path(routes.alerts.list, `?type=suspectUsage&state=${state}&pageSize=200`)),
+      ),
+    );
+    const alert = alerts.flatMap((a) => a.alerts).find((a) => a.kind === 'suspectRise')!;
+    const row = (await locationsOf(token, alert.siteID!)).find((r) => r.locationID === alert.locationID)!;
+    const meter = row.servicePoints.find((sp) => sp.servicePointID === alert.servicePointID)!;
+    const name = row.locationDescription;
+    expect(row.isCheckedInState).toBe(true);
+
+    const desk = await newPage(browser);
+    await signIn(desk, demo.admin);
+    await desk.waitForURL(`**${demo.admin.home}`);
+    const tr = await openRow(desk, alert.siteID!, name);
+    await tr.getByRole('button', { name: `Check out of ${name}` }).click();
+    const checkOut = desk.getByRole('dialog', { name: 'Check out' });
+    await checkOut.getByRole('button', { name: 'Check Out' }).click();
+    await checkOut.waitFor({ state: 'detached' });
+    await tr.getByRole('button', { name: `Check in at ${name}` }).waitFor();
+
+    // The statement, frozen at check-out: the reading is not charged, and it says so.
+    await tr.getByRole('button', { name: `View the history of ${name}` }).click();
+    const history = desk.getByRole('dialog', { name: /^Location History/ });
+    await history.getByRole('heading', { name: 'Readings held back (1)' }).waitFor();
+    await history
+      .getByRole('link', { name: /^Statement of the stay/ })
+      .first()
+      .click();
+    await desk.waitForURL('**/Statement/*');
+    const stayID = Number(new URL(desk.url()).pathname.split('/').pop());
+    const frozen = await api<StayStatement>(token, 'GET', path(routes.billing.statement, `?stayID=${stayID}`));
+    expect(frozen.revision).toBe(1);
+    expect(frozen.meters.find((m) => m.servicePointID === meter.servicePointID)?.underReview).toBe(1);
+    const underReview = /^1 reading\(s\) under review/;
+    await desk.getByText(underReview).waitFor();
+    const guest = await newPage(browser);
+    await guest.goto(frozen.publicUrl!);
+    await guest.getByText(underReview).waitFor();
+
+    // Discarded from the location's history: revision 2, for the staff and the guest.
+    const again = await openRow(desk, alert.siteID!, name);
+    await again.getByRole('button', { name: `View the history of ${name}` }).click();
+    await history.getByRole('button', { name: `Discard the reading of ${meter.servicePointName}` }).click();
+    const ask = desk.getByRole('dialog', { name: 'Discard the reading' });
+    await ask.getByRole('button', { name: 'Discard', exact: true }).click();
+    await desk.getByText('The reading has been discarded: it counts for nothing.').first().waitFor();
+    await history.getByRole('heading', { name: /^Readings held back/ }).waitFor({ state: 'detached' });
+
+    const revised = await api<StayStatement>(token, 'GET', path(routes.billing.statement, `?stayID=${stayID}`));
+    expect(revised).toMatchObject({ revision: 2, revisionReason: 'readingDiscarded', total: frozen.total });
+    expect(revised.meters.find((m) => m.servicePointID === meter.servicePointID)?.underReview).toBe(0);
+    for (const page of [desk, guest]) {
+      if (page === desk) await desk.goto(`/Statement/${stayID}`);
+      else await guest.reload();
+      await page.getByText(/^Revised after check-out: revision 2, /).waitFor();
+      await page.getByText('A reading held back as faster than the meter can deliver was discarded.').waitFor();
+      expect(await page.getByText(underReview).count()).toBe(0);
+    }
 
     await desk.context().close();
     await guest.context().close();
