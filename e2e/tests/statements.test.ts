@@ -177,7 +177,7 @@ describe('statements', () => {
     await guest.context().close();
   });
 
-  it('[ADMINISTRATOR] checks out a guest whose meter read faster than it can deliver: the statement says a reading is under review; discarded from Location History, the statement is revised for staff and guest alike', async () => {
+  it('[ADMINISTRATOR] checks out a guest whose meter read faster than it can deliver: the statement says a reading is under review; confirmed from Location History, the statement is revised for staff and guest alike', async () => {
     // The demo holds back one reading of a guest's meter, under an alert (which another flow may have resolved).
     const token = await apiToken(demo.admin);
     const alerts = await Promise.all(
@@ -220,24 +220,34 @@ describe('statements', () => {
     await guest.goto(frozen.publicUrl!);
     await guest.getByText(underReview).waitFor();
 
-    // Discarded from the location's history: revision 2, for the staff and the guest.
+    // Confirmed from the location's history: revision 2, for the staff and the guest, with the usage.
     const again = await openRow(desk, alert.siteID!, name);
     await again.getByRole('button', { name: `View the history of ${name}` }).click();
-    await history.getByRole('button', { name: `Discard the reading of ${meter.servicePointName}` }).click();
-    const ask = desk.getByRole('dialog', { name: 'Discard the reading' });
-    await ask.getByRole('button', { name: 'Discard', exact: true }).click();
-    await desk.getByText('The reading has been discarded: it counts for nothing.').first().waitFor();
+    await history.getByRole('button', { name: `Confirm the reading of ${meter.servicePointName}` }).click();
+    const ask = desk.getByRole('dialog', { name: 'Confirm the reading' });
+    await ask.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await desk.getByText('The reading has been confirmed: its usage counts.').first().waitFor();
     await history.getByRole('heading', { name: /^Readings held back/ }).waitFor({ state: 'detached' });
 
     const revised = await api<StayStatement>(token, 'GET', path(routes.billing.statement, `?stayID=${stayID}`));
-    expect(revised).toMatchObject({ revision: 2, revisionReason: 'readingDiscarded', total: frozen.total });
+    expect(revised).toMatchObject({ revision: 2, revisionReason: 'readingConfirmed' });
+    const usage = (s: StayStatement) => micro(s.meters.find((m) => m.servicePointID === meter.servicePointID)!.usage);
+    expect(usage(revised) - usage(frozen)).toBe(micro('40'));
+    expect(micro(revised.total)).toBeGreaterThan(micro(frozen.total));
     expect(revised.meters.find((m) => m.servicePointID === meter.servicePointID)?.underReview).toBe(0);
+    const total = new Intl.NumberFormat('en', { style: 'currency', currency: revised.currency }).format(
+      revised.total as `${number}`,
+    );
     for (const page of [desk, guest]) {
       if (page === desk) await desk.goto(`/Statement/${stayID}`);
       else await guest.reload();
       await page.getByText(/^Revised after check-out: revision 2, /).waitFor();
-      await page.getByText('A reading held back as faster than the meter can deliver was discarded.').waitFor();
+      await page
+        .getByText('A reading held back as faster than the meter can deliver was confirmed as real usage.')
+        .waitFor();
       expect(await page.getByText(underReview).count()).toBe(0);
+      const totalRow = page.getByRole('table', { name: 'Charges of the stay' }).getByRole('row', { name: /^Total/ });
+      expect(await totalRow.getByRole('cell').textContent()).toBe(total);
     }
 
     await desk.context().close();

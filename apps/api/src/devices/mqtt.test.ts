@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import pino from 'pino';
 import { refusalMessage } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { meterReadings, meterRefusals, systemAlerts } from '../db/schema';
+import { dailyUsage, meterReadings, meterRefusals, systemAlerts } from '../db/schema';
 import { lastBrokerDropped } from '../features/devices/broker-drops';
 import { deviceEvents } from '../features/devices/ingest';
 import { buildMeter } from '../test/factories';
@@ -130,6 +130,37 @@ describe('MQTT device gateway', () => {
       ]);
       const stored = await t.deps.db.select().from(meterReadings).where(eq(meterReadings.servicePointId, good.id));
       expect(stored.map((s) => s.total)).toEqual(['12.500000']);
+      await g.stop();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('counts nothing of a rise the meter cannot deliver: totals 2000, 2001, 987654, 2002, 2003 are 3 kWh, the spike a glitch, alerted as one, once the meter is back on its line', async () => {
+    const t = await createTestApp();
+    try {
+      const spiking = await buildMeter(t.deps.db, { deviceTypeId: 6, deviceKey: `dk-${run}-spike` });
+      const g = gateway('spike');
+      await g.start(deviceEvents(t.deps, silent));
+      const start = Date.now() - 150_000;
+      const totals = ['2000', '2001', '987654', '2002', '2003'];
+      for (const [i, total] of totals.entries())
+        await publish(topics.reading(spiking.deviceKey), reading(total, new Date(start + i * 30_000)));
+      const stored = () =>
+        t.deps.db
+          .select()
+          .from(meterReadings)
+          .where(eq(meterReadings.servicePointId, spiking.id))
+          .orderBy(meterReadings.readAt);
+      expect(await until(async () => (await stored()).length === totals.length)).toBe(true);
+      expect((await stored()).map((r) => r.kind)).toEqual(['normal', 'normal', 'glitch', 'normal', 'normal']);
+      const [day] = await t.deps.db.select().from(dailyUsage).where(eq(dailyUsage.servicePointId, spiking.id));
+      expect(day?.usage).toBe('3.000000');
+      const alerts = await t.deps.db
+        .select()
+        .from(systemAlerts)
+        .where(and(eq(systemAlerts.servicePointId, spiking.id), isNull(systemAlerts.resolvedAt)));
+      expect(alerts.map((a) => a.kind)).toEqual(['meterGlitch']);
       await g.stop();
     } finally {
       await t.close();

@@ -3,29 +3,32 @@ import { behaviourOf } from '../../devices/fleet';
 import { recordReadings } from '../../features/meters/readings';
 import { rows, type Tx } from '../client';
 
-/** How far beyond its meter's last total the planted reading is: no pedestal delivers that in a minute. */
-const SPIKE = 250_000;
+/**
+ * How far beyond its meter's last total the planted reading is, a minute later: 40 kWh, where the
+ * rule allows an electric pedestal 3 (12 kW over the 15 minutes it allows at least). A meter that
+ * was offline could have counted it, or a register that misread: staff decide.
+ */
+const SPIKE = 40;
 
 /**
  * One reading held back, so that the demo shows what staff do with one: a meter of a guest's
- * stay that sends nothing more (a silent one, which the simulated fleet keeps silent) last read
+ * stay, read during it, that sends nothing more (a silent one, which the simulated fleet keeps silent) last read
  * far beyond what it can deliver. It goes through the usage rule like any reading: suspect, not
  * counted, an alert raised; the location's history offers to confirm or discard it.
  */
 export async function plantHeldBackReading(tx: Tx): Promise<void> {
-  const candidates = await rows<{ id: number; device_key: string; total: string; at: Date | string }>(
+  const candidates = await rows<{ id: number; device_key: string; spiked: string; at: Date | string }>(
     tx,
     sql`
-    select sp.id, sp.device_key, sp.last_reading::text as total, sp.last_reading_at as at
+    select sp.id, sp.device_key, (sp.last_reading + ${SPIKE})::text as spiked, sp.last_reading_at as at
     from service_points sp
     join device_types dt on dt.id = sp.device_type_id
-    join locations l on l.id = sp.location_id
-    where l.is_checked_in and dt.unit = 'kWh' and sp.last_reading is not null
+    join stays s on s.location_id = sp.location_id and s.checkout_at is null
+    where dt.unit = 'kWh' and sp.last_reading_at > s.checkin_at
     order by sp.id`,
   );
   const meter = candidates.find((m) => behaviourOf(m.device_key) === 'silent');
   if (!meter) return;
   const at = new Date(new Date(meter.at).getTime() + 60_000);
-  const total = (Number(meter.total) + SPIKE).toFixed(3);
-  await recordReadings(tx, [{ servicePointId: meter.id, readAt: at, total, isReset: false }]);
+  await recordReadings(tx, [{ servicePointId: meter.id, readAt: at, total: meter.spiked, isReset: false }]);
 }
