@@ -19,7 +19,7 @@ import { chunks as chunksOf } from '../apps/api/src/db/seed/demo-fleet';
 import { seedLookups } from '../apps/api/src/db/seed/lookups';
 import type { Deps } from '../apps/api/src/deps';
 import type { DeviceGateway } from '../apps/api/src/devices/gateway';
-import { createTokens } from '../apps/api/src/features/auth/tokens';
+import { createTokens } from '../apps/api/src/access/tokens';
 import { routes } from '@portal/contract';
 import { percentile } from './report';
 import { BENCH_ADMIN, insertAdministrator } from './seed-fleet';

@@ -24,7 +24,7 @@ describe('the API surface', () => {
 
   it('counts a rate limit per signed-in user, not per address', async () => {
     const { buildApp } = await import('./app');
-    const { defineRoute } = await import('./lib/route');
+    const { defineRoute } = await import('./access/route');
     const { z } = await import('zod');
     const app = await buildApp({ deps: t.deps });
     const limited = declareCall({

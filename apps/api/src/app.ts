@@ -17,15 +17,15 @@ import swaggerUi from '@fastify/swagger-ui';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { isMessageCode, messageText, PRODUCT_VERSION } from '@portal/contract';
 import type { Deps } from './deps';
-import { features } from './features';
-import session from './features/auth/session';
+import { features } from './routes';
+import session from './features/auth/session-plugin';
 import { AppError, type ErrorBody, failureEnvelope, failureOf, fromDatabase } from './lib/errors';
 import { refuseDeepJson } from './lib/json-body';
 import { warnOfUntrustedProxy } from './lib/proxy-warning';
 import { refuseUnstorableText } from './lib/text';
 import { registerHub } from './hub/hub';
 import { finishedDocument } from './lib/openapi';
-import { accessOf } from './lib/route';
+import { accessOf } from './access/route';
 import { zodSerializerCompiler } from './lib/serializer';
 
 export type AppOptions = {

@@ -1,7 +1,7 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { DeviceGateway } from './devices/gateway';
-import type { Tokens } from './features/auth/tokens';
+import type { Tokens } from './access/tokens';
 import type { Mailer } from './lib/mailer';
 
 /** What the routes and services need from the outside world, built once at start. */

@@ -1,6 +1,6 @@
 import 'fastify';
 import type { Deps } from './deps';
-import type { Principal } from './features/auth/principal';
+import type { Principal } from './access/principal';
 
 declare module 'fastify' {
   interface FastifyInstance {

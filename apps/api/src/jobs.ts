@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { actingAs, type Context } from './access/actor';
 import type { Deps } from './deps';
 import { expireCommands, sendLeftQueued } from './features/devices/service';
 import { switchOffPowerLeftOn } from './features/devices/left-on';
@@ -16,7 +17,7 @@ import { notifyAlerts, sendDigests } from './features/alerts/notify';
 import { runSchedules } from './features/schedules/run';
 import { abnormalUseJob, leakJob, nightFlowJob, pruneHourlyJob, vacantDrawJob } from './features/alerts/detection';
 
-type Job = { name: string; everySeconds: number; run: (deps: Deps) => Promise<number> };
+type Job = { name: string; everySeconds: number; run: (ctx: Context) => Promise<number> };
 
 /**
  * Work the server does on its own, whether or not a browser is open. Each job is safe to
@@ -53,7 +54,7 @@ export function startJobs(deps: Deps, log: FastifyBaseLogger): () => Promise<voi
   const timers = jobs.map((job) =>
     setInterval(() => {
       const p = job
-        .run(deps)
+        .run(actingAs(deps, { kind: 'job', name: job.name }, log))
         .then((n) => n && log.info({ job: job.name, count: n }, 'job done'))
         .catch((err: unknown) => log.error({ err, job: job.name }, 'job failed'))
         .finally(() => running.delete(p));

@@ -4,7 +4,7 @@ import type { Config } from './config';
 import { prepareDatabase } from './db/prepare';
 import type { Deps } from './deps';
 import { createGateway } from './devices';
-import { createTokens } from './features/auth/tokens';
+import { createTokens } from './access/tokens';
 import { portalEvents } from './features/devices/broker-drops';
 import { startJobs } from './jobs';
 import { createMailer } from './lib/mailer';

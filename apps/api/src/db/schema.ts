@@ -1018,6 +1018,8 @@ export const auditLog = pgTable(
     before: jsonb(),
     after: jsonb(),
     ip: text(),
+    /** Who acted (access/actor.ts): `user:12`, `visitor`, `job:automatic check-out`, `device`. */
+    actor: text().notNull(),
   },
   (t) => [index().on(t.entityType, t.entityId), index().on(t.at)],
 );

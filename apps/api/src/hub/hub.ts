@@ -10,9 +10,9 @@ import {
   type SiteEvent,
 } from '@portal/contract';
 import { loadPrincipal } from '../features/auth/queries';
-import type { TokenClaims } from '../features/auth/tokens';
-import { inScope, scopeOf, type Scope } from '../features/auth/scope';
-import { accessConfig } from '../lib/route';
+import type { TokenClaims } from '../access/tokens';
+import { inScope, scopeOf, type Scope } from '../access/scope';
+import { accessConfig } from '../access/route';
 import { HUB_CHANNEL, type Announced } from './events';
 import { siteBusiness } from './queries';
 

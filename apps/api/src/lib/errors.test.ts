@@ -74,16 +74,16 @@ describe('a failure names its message', () => {
     let app: FastifyInstance;
     beforeAll(async () => {
       const { buildApp } = await import('../app');
-      const { defineRoute } = await import('./route');
+      const { defineRoute } = await import('../access/route');
       app = await buildApp({ deps: t.deps });
       const base = { summary: 'test', tags: [], access: 'public' } as const;
       defineRoute(
         app,
         { ...base, method: 'POST', path: '/api/test/duplicateBusiness', key: ['test', 'duplicate'], result: z.null() },
         // a write that loses to one committed first, as a race past the service's check does
-        async ({ deps }) => {
-          await buildBusiness(deps.db, 'Taken Name Ltd');
-          await buildBusiness(deps.db, 'taken name ltd');
+        async ({ caller }) => {
+          await buildBusiness(caller.db, 'Taken Name Ltd');
+          await buildBusiness(caller.db, 'taken name ltd');
         },
       );
       defineRoute(

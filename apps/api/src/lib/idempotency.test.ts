@@ -8,7 +8,7 @@ import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn 
 import { createTestApp, type TestApp } from '../test/harness';
 import { conflict } from './errors';
 import { forgetOldKeys } from './idempotency';
-import { defineRoute } from './route';
+import { defineRoute } from '../access/route';
 
 let t: TestApp;
 let admin = '';
@@ -113,9 +113,9 @@ describe('a request that dies between its claim and its answer', () => {
       result: z.object({ id: z.number() }),
     });
     let dying = true;
-    defineRoute(app, create, async ({ deps, body }) => {
+    defineRoute(app, create, async ({ caller, body }) => {
       const died = () => new Promise<never>(() => undefined);
-      const id = await deps.db
+      const id = await caller.db
         .transaction(async (tx) => {
           const [row] = await tx.insert(businessEntities).values({ legalName: body.legalName }).returning();
           if (dying && when === 'beforeCommit') throw new Error('the process died');

@@ -8,7 +8,7 @@ import { businessEntities } from '../db/schema';
 import { buildBusiness, buildUser, signIn } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { createLogger } from './logger';
-import { defineRoute } from './route';
+import { defineRoute } from '../access/route';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -56,8 +56,8 @@ it.each([
       access: administrators,
       result: z.null(),
     });
-    defineRoute(app, probe, async ({ deps }) => {
-      await statement(deps.db);
+    defineRoute(app, probe, async ({ caller }) => {
+      await statement(caller.db);
     });
     await app.ready();
     const token = await signIn(t, await buildUser(t.deps.db));

@@ -12,12 +12,13 @@ import { operationsOf, type Schema } from './openapi-arbitrary';
 const CHECKED_BY_POLICY: Record<string, string> = {
   'POST /api/AddMeterToLocation body.servicePointID': 'a meter from stock: in stock, or refused as foreign',
   'POST /api/AssignMetersToLocations body.*.servicePointID': 'meters from stock, as above',
-  'POST /api/site/UpsertSiteSetting body.fk_SiteID': 'a live property the caller manages (sites/policy.ts)',
+  'POST /api/site/UpsertSiteSetting body.fk_SiteID': 'a live property the caller manages (access/site-policy.ts)',
   'POST /api/Site/CreateSite body.siteID': 'a new property (0)',
-  'PUT /api/Site/UpdateSite body.siteID': 'a live property the caller manages (sites/policy.ts)',
-  'PUT /api/Site/UpdateSiteMonitoring body.siteID': 'a live property (sites/policy.ts), checked in its transaction',
-  'GET /api/GetSitePartners query.siteID': 'a live property, or 0 for one not saved yet (sites/policy.ts)',
-  'GET /api/GetAllIntegrations query.siteID': 'a live property (sites/policy.ts)',
+  'PUT /api/Site/UpdateSite body.siteID': 'a live property the caller manages (access/site-policy.ts)',
+  'PUT /api/Site/UpdateSiteMonitoring body.siteID':
+    'a live property (access/site-policy.ts), checked in its transaction',
+  'GET /api/GetSitePartners query.siteID': 'a live property, or 0 for one not saved yet (access/site-policy.ts)',
+  'GET /api/GetAllIntegrations query.siteID': 'a live property (access/site-policy.ts)',
 };
 
 const OWNED = /^(fk_)?(site|location|servicepoint)ids?$/i;

@@ -10,10 +10,11 @@ import { openPglite, openPostgres, type Database } from '../db/client';
 import { seedLookups } from '../db/seed/lookups';
 import type { Deps } from '../deps';
 import type { DeviceGateway } from '../devices/gateway';
-import { createTokens } from '../features/auth/tokens';
+import { createTokens } from '../access/tokens';
 import { portalEvents } from '../features/devices/broker-drops';
 import { TestGateway } from './gateway';
 import { deliverMails, type Mail, type Mailer } from '../lib/mailer';
+import { actingAs, type Context } from '../access/actor';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
@@ -35,6 +36,8 @@ function testClock(): TestClock {
 export type TestApp = {
   app: FastifyInstance;
   deps: Deps;
+  /** What a job's work is called with: the dependencies, a job as actor. */
+  job: Context;
   clock: TestClock;
   gateway: TestGateway;
   /**
@@ -154,6 +157,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, devices?: D
   return {
     app,
     deps,
+    job: actingAs(deps, { kind: 'job', name: 'test' }, app.log),
     clock,
     gateway,
     databaseUrl,

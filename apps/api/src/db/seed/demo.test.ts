@@ -113,7 +113,7 @@ describe('the compact demo', () => {
       ),
     );
     expect(changed).toBe(0);
-  });
+  }, 120_000);
 
   it('raises the leak of the planned leaking meter by the detection rules', async () => {
     const fleet = planFleet();

@@ -4,7 +4,7 @@ import { rows, type Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { groupBy } from '../../lib/group';
 import { queueMails } from '../../lib/mailer';
-import { accountSeesSite } from '../auth/scope';
+import { accountSeesSite } from '../../access/scope';
 import { alertMail, digestMail } from './mail';
 import { presentAlert } from './presenter';
 import { alertsByIds } from './queries';

@@ -1,7 +1,7 @@
 import { type AlertState, type AlertType, kindsOf } from '@portal/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Queryable } from '../../db/client';
-import { sitesInScope, type Scope } from '../auth/scope';
+import { sitesInScope, type Scope } from '../../access/scope';
 
 export type AlertListRow = {
   id: number;

@@ -1,12 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { normalDecimal, type AlertThresholds } from '@portal/contract';
 import { rows, type Queryable } from '../../db/client';
 import type { Deps } from '../../deps';
-import { audit } from '../../lib/audit';
-import type { Principal } from '../auth/principal';
-import type { SiteRef } from '../auth/scope';
-import { requireManagedSite } from '../sites/policy';
+import { audit } from '../../access/audit';
+import type { SiteRef } from '../../access/scope';
+import { requireManagedSite } from '../../access/site-policy';
+import type { UserContext } from '../../access/actor';
 
 type Threshold = Exclude<keyof AlertThresholds, 'siteID'>;
 
@@ -57,13 +56,12 @@ export function readThresholds(deps: Deps, site: SiteRef): Promise<AlertThreshol
 
 /** Sets a property's thresholds (an Administrator or its Site Owner), keeping its other settings. */
 export async function saveThresholds(
-  deps: Deps,
-  req: FastifyRequest,
-  user: Principal,
+  ctx: UserContext,
   site: SiteRef,
   input: Omit<AlertThresholds, 'siteID'>,
 ): Promise<AlertThresholds> {
-  return deps.db.transaction(async (tx) => {
+  const { user } = ctx.actor;
+  return ctx.db.transaction(async (tx) => {
     await requireManagedSite(tx, user, site.siteId);
     const before = await thresholdsOf(tx, site.siteId);
     const columns = NAMES.map((n) => sql.identifier(THRESHOLDS[n].column));
@@ -76,7 +74,13 @@ export async function saveThresholds(
         sql`, `,
       )}`);
     const after = await thresholdsOf(tx, site.siteId);
-    await audit(tx, req, { action: 'updateAlertThresholds', entityType: 'site', entityId: site.siteId, before, after });
+    await audit(tx, ctx.actor, {
+      action: 'updateAlertThresholds',
+      entityType: 'site',
+      entityId: site.siteId,
+      before,
+      after,
+    });
     return after;
   });
 }

@@ -2,9 +2,9 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { isRoleId } from '@portal/contract';
 import { rows, type Queryable } from '../../db/client';
 import { businessEntities, contacts, passwordTokens, userAccounts } from '../../db/schema';
-import type { Principal } from './principal';
+import type { Principal } from '../../access/principal';
 import { markNewestUsed, previousStillGood } from './sessions';
-import type { TokenClaims } from './tokens';
+import type { TokenClaims } from '../../access/tokens';
 
 type PrincipalRow = {
   id: number;

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import {
   Role,
   rolePermissions,
@@ -10,15 +9,15 @@ import {
   type RegisterRequest,
 } from '@portal/contract';
 import type { Deps } from '../../deps';
-import { audit } from '../../lib/audit';
+import { audit } from '../../access/audit';
 import { queueMail, type Mail } from '../../lib/mailer';
 import { AppError, conflict, invalid, notFound, unauthenticated } from '../../lib/errors';
 import { hashPassword, verifyPassword } from './passwords';
 import * as queries from './queries';
 import * as throttle from './throttle';
 import { openSession, revokeSession, rotate, type SessionRef } from './sessions';
-import type { Principal } from './principal';
 import { announce } from '../../hub/events';
+import type { CallerContext, UserContext } from '../../access/actor';
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
@@ -48,33 +47,28 @@ async function issue(
  * known and an unknown e-mail; repeated failures slow down that e-mail from that address,
  * and that address (see throttle.ts).
  */
-export async function authenticate(
-  deps: Deps,
-  req: FastifyRequest,
-  login: string,
-  password: string,
-): Promise<LoginResult> {
-  const now = deps.now();
-  if (await throttle.mustWait(deps.db, login, req.ip, now)) throw new AppError('tooManyRequests', 'tooManyAttempts');
-  const account = await queries.findAccountForLogin(deps.db, login);
+export async function authenticate(ctx: CallerContext, login: string, password: string): Promise<LoginResult> {
+  const now = ctx.now();
+  if (await throttle.mustWait(ctx.db, login, ctx.actor.ip, now))
+    throw new AppError('tooManyRequests', 'tooManyAttempts');
+  const account = await queries.findAccountForLogin(ctx.db, login);
   const ok = await verifyPassword(account?.passwordHash ?? null, password);
   if (!account || !ok || !account.active) {
-    await deps.db.transaction(async (tx) => {
-      await throttle.recordFailure(tx, login, req.ip, now);
-      await audit(tx, req, {
+    await ctx.db.transaction(async (tx) => {
+      await throttle.recordFailure(tx, login, ctx.actor.ip, now);
+      await audit(tx, ctx.actor, {
         action: 'signInFailed',
         entityType: 'userAccount',
         entityId: account?.id ?? null,
         after: { login: login.slice(0, 254) },
-        userAccountId: null,
       });
     });
     throw unauthenticated('loginIncorrect');
   }
-  const session = await deps.db.transaction(async (tx) => {
-    await throttle.recordSuccess(tx, login, req.ip);
+  const session = await ctx.db.transaction(async (tx) => {
+    await throttle.recordSuccess(tx, login, ctx.actor.ip);
     await queries.recordLogin(tx, account.id, now);
-    await audit(tx, req, {
+    await audit(tx, ctx.actor, {
       action: 'signIn',
       entityType: 'userAccount',
       entityId: account.id,
@@ -82,7 +76,7 @@ export async function authenticate(
     });
     return openSession(tx, account.id, now);
   });
-  return issue(deps, account, session);
+  return issue(ctx, account, session);
 }
 
 /**
@@ -104,10 +98,11 @@ export async function refresh(deps: Deps, token: string): Promise<LoginResult> {
 }
 
 /** Ends the caller's session: its tokens open nothing any more, the live hub included. */
-export async function signOut(deps: Deps, req: FastifyRequest, user: Principal): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    await revokeSession(tx, user.sessionId, deps.now());
-    await audit(tx, req, { action: 'signOut', entityType: 'userAccount', entityId: user.userAccountId });
+export async function signOut(ctx: UserContext): Promise<void> {
+  const { user } = ctx.actor;
+  await ctx.db.transaction(async (tx) => {
+    await revokeSession(tx, user.sessionId, ctx.now());
+    await audit(tx, ctx.actor, { action: 'signOut', entityType: 'userAccount', entityId: user.userAccountId });
     await announce(tx, [{ type: 'accessChanged', userAccountId: user.userAccountId }]);
   });
 }
@@ -136,10 +131,10 @@ export async function me(deps: Deps, userAccountId: number, assignedSiteIds: num
  * is the work: the new address gets a welcome mail, the known one a note that it already has
  * an account (with the way to reset its password).
  */
-export async function register(deps: Deps, req: FastifyRequest, input: RegisterRequest): Promise<void> {
+export async function register(ctx: CallerContext, input: RegisterRequest): Promise<void> {
   const passwordHash = await hashPassword(input.password);
   const [firstName, ...rest] = input.fullname.trim().split(/\s+/);
-  await deps.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const taken = await queries.emailOrUsernameTaken(tx, input.email, input.username);
     if (taken.username) throw conflict('usernameTaken', 'username');
     const created = taken.email
@@ -153,8 +148,8 @@ export async function register(deps: Deps, req: FastifyRequest, input: RegisterR
           roleId: Role.None,
           active: true,
         });
-    await queueMail(tx, taken.email ? alreadyRegisteredMail(deps, taken.email) : welcomeMail(deps, input.email));
-    await audit(tx, req, {
+    await queueMail(tx, taken.email ? alreadyRegisteredMail(ctx, taken.email) : welcomeMail(ctx, input.email));
+    await audit(tx, ctx.actor, {
       action: created ? 'register' : 'registerKnownEmail',
       entityType: 'userAccount',
       entityId: created?.id ?? null,
@@ -192,17 +187,17 @@ const alreadyRegisteredMail = (deps: Deps, email: string): Mail => ({
  * exists, and takes the same work either way: one transaction with an audit row, the mail
  * queued for the delivery job.
  */
-export async function requestPasswordReset(deps: Deps, req: FastifyRequest, email: string): Promise<void> {
-  const account = await queries.findAccountByEmail(deps.db, email);
+export async function requestPasswordReset(ctx: CallerContext, email: string): Promise<void> {
+  const account = await queries.findAccountByEmail(ctx.db, email);
   const known = account?.active ? account : null;
-  await deps.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     if (known) {
       const token = randomBytes(32).toString('base64url');
-      const expiresAt = new Date(deps.now().getTime() + RESET_TOKEN_TTL_MS);
+      const expiresAt = new Date(ctx.now().getTime() + RESET_TOKEN_TTL_MS);
       await queries.insertPasswordToken(tx, known.id, sha256(token), 'reset', expiresAt);
-      await queueMail(tx, resetMail(known, setPasswordLink(deps, token)));
+      await queueMail(tx, resetMail(known, setPasswordLink(ctx, token)));
     }
-    await audit(tx, req, {
+    await audit(tx, ctx.actor, {
       action: 'passwordResetRequested',
       entityType: 'userAccount',
       entityId: known?.id ?? null,
@@ -250,18 +245,13 @@ export async function validateResetToken(deps: Deps, token: string): Promise<voi
   if (!(await queries.findLiveToken(deps.db, sha256(token), deps.now()))) throw invalid('invalidToken', 'token');
 }
 
-export async function completePasswordReset(
-  deps: Deps,
-  req: FastifyRequest,
-  token: string,
-  password: string,
-): Promise<void> {
+export async function completePasswordReset(ctx: CallerContext, token: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  await deps.db.transaction(async (tx) => {
-    const used = await queries.consumeToken(tx, sha256(token), deps.now());
+  await ctx.db.transaction(async (tx) => {
+    const used = await queries.consumeToken(tx, sha256(token), ctx.now());
     if (!used) throw invalid('invalidToken', 'token');
     await queries.setPassword(tx, used.userAccountId, passwordHash);
-    await audit(tx, req, {
+    await audit(tx, ctx.actor, {
       action: 'passwordReset',
       entityType: 'userAccount',
       entityId: used.userAccountId,
@@ -272,20 +262,19 @@ export async function completePasswordReset(
 
 /** Changes the caller's password, ends their other sessions and hands back a fresh login. */
 export async function changePassword(
-  deps: Deps,
-  req: FastifyRequest,
+  ctx: CallerContext,
   userAccountId: number,
   current: string,
   next: string,
 ): Promise<LoginResult> {
-  const account = await queries.findAccountById(deps.db, userAccountId);
+  const account = await queries.findAccountById(ctx.db, userAccountId);
   if (!account || !(await verifyPassword(account.passwordHash, current)))
     throw invalid('currentPasswordWrong', 'currentPassword');
   const passwordHash = await hashPassword(next);
-  const { updated, session } = await deps.db.transaction(async (tx) => {
+  const { updated, session } = await ctx.db.transaction(async (tx) => {
     const row = await queries.setPassword(tx, userAccountId, passwordHash);
-    await audit(tx, req, { action: 'passwordChanged', entityType: 'userAccount', entityId: userAccountId });
-    return { updated: row, session: await openSession(tx, userAccountId, deps.now()) };
+    await audit(tx, ctx.actor, { action: 'passwordChanged', entityType: 'userAccount', entityId: userAccountId });
+    return { updated: row, session: await openSession(tx, userAccountId, ctx.now()) };
   });
-  return issue(deps, { id: userAccountId, tokenVersion: updated.tokenVersion, roleId: updated.roleId }, session);
+  return issue(ctx, { id: userAccountId, tokenVersion: updated.tokenVersion, roleId: updated.roleId }, session);
 }

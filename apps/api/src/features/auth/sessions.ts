@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { sessions } from '../../db/schema';
-import type { TokenClaims } from './tokens';
+import type { TokenClaims } from '../../access/tokens';
 
 /** A rotated-out token stays good this long after its successor's first call, for the calls already on their way. */
 const ROTATION_GRACE_SECONDS = 30;

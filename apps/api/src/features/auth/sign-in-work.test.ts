@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -52,8 +51,8 @@ afterAll(() => t.close());
 async function workOf(email: string, password: string, ip: string) {
   statements = [];
   argon.calls = [];
-  const req = { ip, principal: null } as unknown as FastifyRequest;
-  const answer = await authenticate({ ...t.deps, db: counted }, req, email, password).catch((e: Error) => e.message);
+  const visitor = { ...t.deps, db: counted, actor: { kind: 'visitor', ip } as const, log: t.app.log };
+  const answer = await authenticate(visitor, email, password).catch((e: Error) => e.message);
   return { answer, statements: [...statements], argon: [...argon.calls] };
 }
 

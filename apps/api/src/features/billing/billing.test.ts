@@ -487,8 +487,8 @@ describe('stays closed before statements existed', () => {
     expect(await frozen()).toEqual([{ total: null }]);
     // the version of 30 October: 40 kWh in the first block at 0.10 = 4.00, topped up to 20.00;
     // 3 nights × 2.50 + 5.00 = 12.50; State 6.25 % of 32.50 = 2.03; Utility 3 % of 20.00 = 0.60
-    expect(await settleStatements(t.deps)).toBeGreaterThanOrEqual(1);
+    expect(await settleStatements(t.job)).toBeGreaterThanOrEqual(1);
     expect(await frozen()).toEqual([{ total: '35.13' }]);
-    expect(await settleStatements(t.deps)).toBe(0);
+    expect(await settleStatements(t.job)).toBe(0);
   });
 });

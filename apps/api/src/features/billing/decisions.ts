@@ -1,16 +1,14 @@
-import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { HeldBackReading, ReadingDecisionRequest } from '@portal/contract';
 import { rows, type Queryable } from '../../db/client';
-import type { Deps } from '../../deps';
 import { announce } from '../../hub/events';
-import { audit } from '../../lib/audit';
+import { audit } from '../../access/audit';
 import { invalid } from '../../lib/errors';
-import type { Principal } from '../auth/principal';
-import type { LocationRef, ServicePointRef } from '../auth/scope';
+import type { LocationRef, ServicePointRef } from '../../access/scope';
 import { levelBefore, readingValues } from '../meters/service';
 import { recordReadings } from '../meters/readings';
 import { reviseStatements } from './revisions';
+import type { UserContext } from '../../access/actor';
 
 /** How many held-back readings a location lists at most, newest first. */
 const HELD_BACK_SHOWN = 200;
@@ -59,16 +57,15 @@ export async function heldBackReadings(q: Queryable, location: LocationRef): Pro
  * and the closed stays it changes are revised at once, each revision saying why. Audited.
  */
 export async function decideReading(
-  deps: Deps,
-  req: FastifyRequest,
-  user: Principal,
+  ctx: UserContext,
   meter: ServicePointRef,
   input: ReadingDecisionRequest,
   decision: 'confirmed' | 'discarded',
 ): Promise<void> {
+  const { user } = ctx.actor;
   const at = new Date(input.readDateTime);
-  const now = deps.now();
-  await deps.db.transaction(async (tx) => {
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
     const [held] = await rows<{ total: string; kind: string }>(
       tx,
       sql`
@@ -88,7 +85,7 @@ export async function decideReading(
         review: { reason, userAccountId: user.userAccountId },
       },
     );
-    await audit(tx, req, {
+    await audit(tx, ctx.actor, {
       action: decision === 'confirmed' ? 'confirmReading' : 'discardReading',
       entityType: 'servicePoint',
       entityId: meter.servicePointId,
@@ -97,6 +94,7 @@ export async function decideReading(
     });
     await reviseStatements(
       tx,
+      ctx.actor,
       sql`x.stay_id in (select sm.stay_id from stay_meters sm where sm.service_point_id = ${meter.servicePointId})`,
       now,
     );

@@ -1,12 +1,12 @@
 import { createHash, createHmac } from 'node:crypto';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/client';
 import { stays } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { audit } from '../../lib/audit';
+import { audit } from '../../access/audit';
 import { conflict } from '../../lib/errors';
-import type { StayRef } from '../auth/scope';
+import type { StayRef } from '../../access/scope';
+import type { Context } from '../../access/actor';
 
 /**
  * A stay's guest link, `/statement/{token}`. The token is never stored: it is derived from the
@@ -96,13 +96,13 @@ export async function staffLink(deps: Deps, f: LinkFacts, now: Date): Promise<st
 }
 
 /** Revokes a stay's link: its tokens, current and older, answer 404 from then on. */
-export async function revokeLink(deps: Deps, req: FastifyRequest, stay: StayRef): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+export async function revokeLink(ctx: Context, stay: StayRef): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
     await tx
       .update(stays)
-      .set({ statementRevokedAt: deps.now(), statementTokenHash: null, statementLegacyTokenHash: null })
+      .set({ statementRevokedAt: ctx.now(), statementTokenHash: null, statementLegacyTokenHash: null })
       .where(and(eq(stays.id, stay.stayId), isNull(stays.statementRevokedAt)));
-    await audit(tx, req, { action: 'revokeStatementLink', entityType: 'stay', entityId: stay.stayId });
+    await audit(tx, ctx.actor, { action: 'revokeStatementLink', entityType: 'stay', entityId: stay.stayId });
   });
 }
 
@@ -110,26 +110,26 @@ export async function revokeLink(deps: Deps, req: FastifyRequest, stay: StayRef)
  * A new link for a stay (after a revoke, or in place of the one it has): the next generation's
  * token; every token before it answers 404. Refused once the link period after check-out ended.
  */
-export async function issueLink(deps: Deps, req: FastifyRequest, stay: StayRef): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+export async function issueLink(ctx: Context, stay: StayRef): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ checkout_at: stays.checkoutAt, generation: stays.statementLinkGeneration })
       .from(stays)
       .where(eq(stays.id, stay.stayId))
       .for('update');
-    const expiry = linkExpiry(deps, row!);
-    if (expiry !== null && deps.now() >= expiry) throw conflict('statementLinkExpired');
+    const expiry = linkExpiry(ctx, row!);
+    if (expiry !== null && ctx.now() >= expiry) throw conflict('statementLinkExpired');
     const generation = row!.generation + 1;
     await tx
       .update(stays)
       .set({
         statementLinkGeneration: generation,
-        statementTokenHash: tokenHash(linkToken(deps.config.jwtSecret, stay.stayId, generation)),
+        statementTokenHash: tokenHash(linkToken(ctx.config.jwtSecret, stay.stayId, generation)),
         statementLegacyTokenHash: null,
         statementRevokedAt: null,
       })
       .where(eq(stays.id, stay.stayId));
-    await audit(tx, req, {
+    await audit(tx, ctx.actor, {
       action: 'issueStatementLink',
       entityType: 'stay',
       entityId: stay.stayId,

@@ -304,7 +304,7 @@ describe('statements are revised, never changed in place', () => {
     // the meter's next reading, after check-out, is back on the line: the rise was a glitch
     const late = await stayWithSuspect();
     await send(late.p.meter.deviceKey, [50, '2002']);
-    expect(await settleStatements(t.deps)).toBeGreaterThanOrEqual(1);
+    expect(await settleStatements(t.job)).toBeGreaterThanOrEqual(1);
     const r = await statementOf(late.stayID);
     expect([figures(r), r.revision, r.revisionReason]).toEqual([
       [['2000', '2001', '1', 0], ['1.63']],
@@ -312,7 +312,7 @@ describe('statements are revised, never changed in place', () => {
       'lateReading',
     ]);
     expect(r.meters[0]!.events).toEqual([]);
-    expect(await settleStatements(t.deps)).toBe(0);
+    expect(await settleStatements(t.job)).toBe(0);
   });
 
   it("walks a meter's readings again when it gets its own rate, revising the stays they change (Administrators only)", async () => {
@@ -324,7 +324,7 @@ describe('statements are revised, never changed in place', () => {
     expect((await setRate(await as('manager'))).status).toBe(403);
     const admin = await buildUser(t.deps.db, { roleId: Role.Administrator });
     expect((await setRate(await tokenFor(t, admin.id))).status).toBe(200);
-    expect(await settleStatements(t.deps)).toBeGreaterThanOrEqual(1);
+    expect(await settleStatements(t.job)).toBeGreaterThanOrEqual(1);
     const s = await statementOf(stayID);
     expect([figures(s)[0], s.revision, s.revisionReason]).toEqual([
       ['2000', '987654', '985654', 0],

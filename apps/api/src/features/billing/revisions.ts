@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { type FrozenStatement, type StatementChange, type StatementRevisionReason } from '@portal/contract';
 import { intArray, rows, type Queryable, type Tx } from '../../db/client';
-import { auditAll } from '../../lib/audit';
+import type { Actor } from '../../access/actor';
+import { auditAll } from '../../access/audit';
 import { refreshStayFigures } from '../stays/queries';
 import { asStored, workedOut } from './figures';
 import { statementFacts } from './queries';
@@ -48,7 +49,7 @@ const REVIEWS_A_RUN = 200;
  * frozen is left to the freezing with its figures refreshed. Each revision is audited under whoever caused it.
  * Reviews are claimed with SKIP LOCKED, so instances share them. Returns the revisions made.
  */
-export async function reviseStatements(tx: Tx, where: SQL, now: Date): Promise<number> {
+export async function reviseStatements(tx: Tx, actor: Actor, where: SQL, now: Date): Promise<number> {
   const due = await rows<Due>(
     tx,
     sql`
@@ -91,7 +92,7 @@ export async function reviseStatements(tx: Tx, where: SQL, now: Date): Promise<n
     where st.id = x.id`);
   await auditAll(
     tx,
-    null,
+    actor,
     revised.map((r) => ({
       action: 'reviseStatement',
       entityType: 'stay',

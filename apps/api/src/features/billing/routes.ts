@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { api, type PublicStatement } from '@portal/contract';
-import { Answer, defineRoute } from '../../lib/route';
+import { Answer, defineRoute } from '../../access/route';
 import { statementPdf } from './pdf';
 import * as decisions from './decisions';
 import * as links from './links';
@@ -17,51 +17,53 @@ async function sendPdf(reply: FastifyReply, s: PublicStatement, guestName: strin
 }
 
 export default async function billingRoutes(app: FastifyInstance) {
-  defineRoute(app, api.billing.tariffs, ({ deps, scoped }) => billing.listTariffs(deps, scoped['query.siteID']));
+  defineRoute(app, api.billing.tariffs, ({ caller, scoped }) => billing.listTariffs(caller, scoped['query.siteID']));
 
   defineRoute(
     app,
     api.billing.createTariff,
-    async ({ deps, req, user, body, scoped }) =>
-      new Answer(await billing.createTariff(deps, req, user, scoped['body.siteID'], body), 200, 'tariffCreated'),
+    async ({ caller, body, scoped }) =>
+      new Answer(await billing.createTariff(caller, scoped['body.siteID'], body), 200, 'tariffCreated'),
   );
 
-  defineRoute(app, api.billing.statement, ({ deps, query, scoped }) =>
-    billing.staffStatement(deps, scoped['query.stayID'], query.revision),
+  defineRoute(app, api.billing.statement, ({ caller, query, scoped }) =>
+    billing.staffStatement(caller, scoped['query.stayID'], query.revision),
   );
 
-  defineRoute(app, api.billing.revokeLink, async ({ deps, req, scoped }) => {
-    await links.revokeLink(deps, req, scoped['body.stayID']);
+  defineRoute(app, api.billing.revokeLink, async ({ caller, scoped }) => {
+    await links.revokeLink(caller, scoped['body.stayID']);
     return new Answer(null, 200, 'statementLinkRevoked');
   });
 
-  defineRoute(app, api.billing.heldBack, ({ deps, scoped }) =>
-    decisions.heldBackReadings(deps.db, scoped['query.locationID']),
+  defineRoute(app, api.billing.heldBack, ({ caller, scoped }) =>
+    decisions.heldBackReadings(caller.db, scoped['query.locationID']),
   );
 
-  defineRoute(app, api.billing.confirmReading, async ({ deps, req, user, body, scoped }) => {
-    await decisions.decideReading(deps, req, user, scoped['body.servicePointID'], body, 'confirmed');
+  defineRoute(app, api.billing.confirmReading, async ({ caller, body, scoped }) => {
+    await decisions.decideReading(caller, scoped['body.servicePointID'], body, 'confirmed');
     return new Answer(null, 200, 'readingConfirmed');
   });
 
-  defineRoute(app, api.billing.discardReading, async ({ deps, req, user, body, scoped }) => {
-    await decisions.decideReading(deps, req, user, scoped['body.servicePointID'], body, 'discarded');
+  defineRoute(app, api.billing.discardReading, async ({ caller, body, scoped }) => {
+    await decisions.decideReading(caller, scoped['body.servicePointID'], body, 'discarded');
     return new Answer(null, 200, 'readingDiscarded');
   });
 
-  defineRoute(app, api.billing.issueLink, async ({ deps, req, scoped }) => {
-    await links.issueLink(deps, req, scoped['body.stayID']);
+  defineRoute(app, api.billing.issueLink, async ({ caller, scoped }) => {
+    await links.issueLink(caller, scoped['body.stayID']);
     return new Answer(null, 200, 'statementLinkIssued');
   });
 
-  defineRoute(app, api.billing.publicStatement, ({ deps, query }) => billing.publicStatementByToken(deps, query.token));
+  defineRoute(app, api.billing.publicStatement, ({ caller, query }) =>
+    billing.publicStatementByToken(caller, query.token),
+  );
 
-  defineRoute(app, api.billing.statementPdf, async ({ deps, reply, scoped }) => {
-    const s = await billing.staffStatement(deps, scoped['query.stayID']);
+  defineRoute(app, api.billing.statementPdf, async ({ caller, reply, scoped }) => {
+    const s = await billing.staffStatement(caller, scoped['query.stayID']);
     await sendPdf(reply, s, s.guestName);
   });
 
-  defineRoute(app, api.billing.publicStatementPdf, async ({ deps, reply, query }) => {
-    await sendPdf(reply, await billing.publicStatementByToken(deps, query.token), null);
+  defineRoute(app, api.billing.publicStatementPdf, async ({ caller, reply, query }) => {
+    await sendPdf(reply, await billing.publicStatementByToken(caller, query.token), null);
   });
 }

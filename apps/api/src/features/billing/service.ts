@@ -1,5 +1,4 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import {
   DEFAULT_CURRENCY,
   normalDecimal,
@@ -12,11 +11,10 @@ import {
 import type { Queryable, Tx } from '../../db/client';
 import { tariffVersions } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { audit } from '../../lib/audit';
+import { audit } from '../../access/audit';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors';
-import type { Principal } from '../auth/principal';
-import type { SiteRef, StayRef } from '../auth/scope';
-import { canManageSites } from '../sites/policy';
+import type { SiteRef, StayRef } from '../../access/scope';
+import { canManageSites } from '../../access/site-policy';
 import { byLinkToken, linkExpiry, linkWorks, staffLink } from './links';
 import {
   statementFacts,
@@ -29,6 +27,7 @@ import {
 import type { StayFiguresDbRow } from '../stays/queries';
 import { chargeOf, figuresOf, workedOut } from './figures';
 import { reviseStatements, revisionsOf, supersededRevision } from './revisions';
+import type { Context, UserContext } from '../../access/actor';
 
 const iso = (at: Date | string) => new Date(at).toISOString();
 const isoOrNull = (at: Date | string | null) => (at === null ? null : iso(at));
@@ -67,18 +66,17 @@ function presentTariff(row: TariffRow): TariffVersion {
  * minute or more in the past is refused). An Administrator or the property's Site Owner.
  */
 export async function createTariff(
-  deps: Deps,
-  req: FastifyRequest,
-  user: Principal,
+  ctx: UserContext,
   site: SiteRef,
   input: TariffVersionInput,
 ): Promise<{ tariffVersionID: number }> {
+  const { user } = ctx.actor;
   if (!canManageSites(user) || site.deleted) throw forbidden();
-  const now = deps.now();
+  const now = ctx.now();
   const asked = input.effectiveFrom ? new Date(input.effectiveFrom) : now;
   if (asked.getTime() < now.getTime() - NOW_TOLERANCE_MS) throw invalid('effectiveFromPast', 'effectiveFrom');
   const effectiveFrom = asked < now ? now : asked;
-  return deps.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     // one version a moment (the unique index decides a race; this names the field)
     const [taken] = await tx
       .select({ id: tariffVersions.id })
@@ -100,7 +98,12 @@ export async function createTariff(
         createdByUserId: user.userAccountId,
       })
       .returning();
-    await audit(tx, req, { action: 'createTariffVersion', entityType: 'site', entityId: site.siteId, after: row });
+    await audit(tx, ctx.actor, {
+      action: 'createTariffVersion',
+      entityType: 'site',
+      entityId: site.siteId,
+      after: row,
+    });
     return { tariffVersionID: row!.id };
   });
 }
@@ -218,12 +221,12 @@ export async function freezeStatements(q: Queryable, where: SQL, now: Date): Pro
  * The job: statements of closed stays queued for review, worked out again (revised where their
  * figures changed); then older closed stays frozen, a batch at a time.
  */
-export async function settleStatements(deps: Deps): Promise<number> {
-  const revised = await deps.db.transaction((tx) => reviseStatements(tx, sql`true`, deps.now()));
+export async function settleStatements(ctx: Context): Promise<number> {
+  const revised = await ctx.db.transaction((tx) => reviseStatements(tx, ctx.actor, sql`true`, ctx.now()));
   const frozen = await freezeStatements(
-    deps.db,
+    ctx.db,
     sql`st.id in (select id from stays where checkout_at is not null and statement is null order by id limit 500)`,
-    deps.now(),
+    ctx.now(),
   );
   return revised + frozen;
 }

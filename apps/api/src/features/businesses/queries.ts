@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { rows, type Queryable } from '../../db/client';
 import { businessEntities, sites } from '../../db/schema';
-import { sitesInScope, type Scope } from '../auth/scope';
+import { sitesInScope, type Scope } from '../../access/scope';
 
 /** A condition on `business_entities`: every one, the caller's own, or those of the properties they see. */
 function businessesInScope(q: Queryable, scope: Scope): SQL {

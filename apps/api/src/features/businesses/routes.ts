@@ -1,25 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@portal/contract';
-import { Answer, defineRoute } from '../../lib/route';
+import { Answer, defineRoute } from '../../access/route';
 import * as businesses from './service';
 
 export default async function businessRoutes(app: FastifyInstance) {
-  defineRoute(app, api.businesses.lookup, ({ deps, user }) => businesses.lookup(deps, user));
+  defineRoute(app, api.businesses.lookup, ({ caller }) => businesses.lookup(caller));
 
-  defineRoute(app, api.businesses.list, ({ deps, user, query }) => businesses.lookup(deps, user, query.keyword));
+  defineRoute(app, api.businesses.list, ({ caller, query }) => businesses.lookup(caller, query.keyword));
 
-  defineRoute(app, api.businesses.withProperties, ({ deps, query }) => businesses.withSites(deps, query.keyword));
+  defineRoute(app, api.businesses.withProperties, ({ caller, query }) => businesses.withSites(caller, query.keyword));
 
   defineRoute(
     app,
     api.businesses.create,
-    async ({ deps, req, body }) => new Answer(await businesses.create(deps, req, body.legalName), 200, 'businessAdded'),
+    async ({ caller, body }) => new Answer(await businesses.create(caller, body.legalName), 200, 'businessAdded'),
   );
 
   defineRoute(
     app,
     api.businesses.update,
-    async ({ deps, req, body }) =>
-      new Answer(await businesses.rename(deps, req, body.busEntityID, body.legalName), 200, 'businessUpdated'),
+    async ({ caller, body }) =>
+      new Answer(await businesses.rename(caller, body.busEntityID, body.legalName), 200, 'businessUpdated'),
   );
 }

@@ -1,13 +1,13 @@
-import type { FastifyRequest } from 'fastify';
 import type { BusEntity, BusEntityWithSites, IdValue } from '@portal/contract';
 import type { Queryable } from '../../db/client';
 import type { Deps } from '../../deps';
-import { audit } from '../../lib/audit';
+import { audit } from '../../access/audit';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import type { Principal } from '../auth/principal';
-import { businessInScope, scopeOf } from '../auth/scope';
+import type { Principal } from '../../access/principal';
+import { businessInScope, scopeOf } from '../../access/scope';
 import { presentBusiness, presentBusinessWithSites } from './presenter';
 import * as queries from './queries';
+import type { Context, UserContext } from '../../access/actor';
 
 const WHAT = 'business entity';
 
@@ -32,19 +32,20 @@ export async function requireVisibleBusiness(q: Queryable, user: Principal, busE
 }
 
 /** id/value of the businesses in the caller's scope whose name contains the keyword (all without one). */
-export function lookup(deps: Deps, user: Principal, keyword = ''): Promise<IdValue[]> {
-  return queries.businessLookup(deps.db, scopeOf(user), keyword);
+export function lookup(ctx: UserContext, keyword = ''): Promise<IdValue[]> {
+  const { user } = ctx.actor;
+  return queries.businessLookup(ctx.db, scopeOf(user), keyword);
 }
 
 export async function withSites(deps: Deps, keyword: string): Promise<BusEntityWithSites[]> {
   return (await queries.businessesWithSites(deps.db, keyword)).map(presentBusinessWithSites);
 }
 
-export async function create(deps: Deps, req: FastifyRequest, legalName: string): Promise<BusEntity> {
-  return deps.db.transaction(async (tx) => {
+export async function create(ctx: Context, legalName: string): Promise<BusEntity> {
+  return ctx.db.transaction(async (tx) => {
     const created = (await queries.nameTaken(tx, legalName)) ? null : await queries.insertBusiness(tx, legalName);
     if (!created) throw conflict('businessNameTaken', 'legalName');
-    await audit(tx, req, {
+    await audit(tx, ctx.actor, {
       action: 'createBusEntity',
       entityType: 'businessEntity',
       entityId: created.id,
@@ -54,18 +55,13 @@ export async function create(deps: Deps, req: FastifyRequest, legalName: string)
   });
 }
 
-export async function rename(
-  deps: Deps,
-  req: FastifyRequest,
-  busEntityId: number,
-  legalName: string,
-): Promise<BusEntity> {
-  return deps.db.transaction(async (tx) => {
+export async function rename(ctx: Context, busEntityId: number, legalName: string): Promise<BusEntity> {
+  return ctx.db.transaction(async (tx) => {
     const before = await queries.findBusiness(tx, busEntityId);
     if (!before) throw notFound(WHAT);
     if (await queries.nameTaken(tx, legalName, busEntityId)) throw conflict('businessNameTaken', 'legalName');
     const after = await queries.renameBusiness(tx, busEntityId, legalName);
-    await audit(tx, req, {
+    await audit(tx, ctx.actor, {
       action: 'renameBusEntity',
       entityType: 'businessEntity',
       entityId: busEntityId,

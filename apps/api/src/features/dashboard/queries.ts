@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Queryable } from '../../db/client';
-import { sitesInScope, type Scope } from '../auth/scope';
+import { sitesInScope, type Scope } from '../../access/scope';
 
 /**
  * All-time metered usage of the visible properties (each meter's running total, so no day of

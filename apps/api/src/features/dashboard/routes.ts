@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { api, CO2_LBS_SAVED_PER_KWH } from '@portal/contract';
 import { groupBy } from '../../lib/group';
-import { defineRoute } from '../../lib/route';
-import { scopeOf } from '../auth/scope';
+import { defineRoute } from '../../access/route';
+import { scopeOf } from '../../access/scope';
 import { listVisible } from '../sites/service';
 import { openAlerts } from '../alerts/service';
 import { usageByDay, usageTotals } from './queries';
@@ -10,15 +10,15 @@ import { usageByDay, usageTotals } from './queries';
 const cents = (n: number) => Math.round(n * 100) / 100;
 
 export default async function dashboardRoutes(app: FastifyInstance) {
-  defineRoute(app, api.dashboard.realtime, async ({ deps, user }) => {
-    const { kwh, billed } = await usageTotals(deps.db, scopeOf(user));
+  defineRoute(app, api.dashboard.realtime, async ({ caller, user }) => {
+    const { kwh, billed } = await usageTotals(caller.db, scopeOf(user));
     return { totalKwh: cents(kwh), cO2: cents(kwh * CO2_LBS_SAVED_PER_KWH), billed: cents(billed) };
   });
 
-  defineRoute(app, api.dashboard.alerts, ({ deps, user }) => openAlerts(deps, user));
+  defineRoute(app, api.dashboard.alerts, ({ caller }) => openAlerts(caller));
 
-  defineRoute(app, api.dashboard.stats, async ({ deps, user }) => {
-    const sites = await listVisible(deps, user);
+  defineRoute(app, api.dashboard.stats, async ({ caller }) => {
+    const sites = await listVisible(caller);
     const sum = (pick: (s: (typeof sites)[number]) => number) => sites.reduce((n, s) => n + pick(s), 0);
     return {
       activeLocations: sum((s) => s.activeLocations),
@@ -28,8 +28,8 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     };
   });
 
-  defineRoute(app, api.dashboard.usageByProperty, async ({ deps, user, query }) => {
-    const found = await usageByDay(deps.db, scopeOf(user), query.days, deps.now());
+  defineRoute(app, api.dashboard.usageByProperty, async ({ caller, user, query }) => {
+    const found = await usageByDay(caller.db, scopeOf(user), query.days, caller.now());
     return [...groupBy(found, (r) => r.site_id)].map(([siteID, list]) => ({
       siteID,
       siteName: list[0]!.site_name,

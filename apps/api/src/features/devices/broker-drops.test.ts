@@ -106,7 +106,10 @@ describe("the broker's dropped messages", () => {
     expect(counted.reduce((a, b) => a + b, 0)).toBe(345);
     instances.forEach((i, n) => i.read(400, 20 + n * 0.01));
     await Promise.all(instances.map((i) => recordBrokerDrops(i.deps)));
-    expect(await alerts()).toEqual([openAlert(400, 10)]);
+    // since the growth was first counted: by whichever instance took the count first
+    const counters = [0, 1, 2].map((n) => openAlert(400, 10 + n * 0.01));
+    expect(counters).toContainEqual((await alerts())[0]);
+    expect(await alerts()).toHaveLength(1);
   });
 
   it('counts nothing from an instance whose reading is older than the one counted, and from 0 after the broker restarted', async () => {

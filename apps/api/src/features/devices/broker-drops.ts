@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../../access/actor';
 import { rows, type Queryable, type Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { DeviceEvents } from '../../devices/gateway';
 import { deviceEvents } from './ingest';
 
 /** What the server does as devices speak (ingest.ts), and as the broker's dropped count is read. */
-export function portalEvents(deps: Deps, log: FastifyBaseLogger): DeviceEvents {
+export function portalEvents(deps: Deps, log: Log): DeviceEvents {
   return { ...deviceEvents(deps, log), brokerDropped: () => recordBrokerDrops(deps) };
 }
 

@@ -83,13 +83,13 @@ describe('device control', () => {
   it('sends a command whose request ended before handing it over, once, from the outbox', async () => {
     // committed, then the instance stopped before the hand-over
     const queued = await t.deps.db.transaction((tx) =>
-      queueControls(tx, null, [{ servicePointId: ids.meter, requestedState: 1 }], 'always', t.deps.now()),
+      queueControls(tx, t.job.actor, [{ servicePointId: ids.meter, requestedState: 1 }], 'always', t.deps.now()),
     );
     const [id] = queued.ids;
-    expect(await sendLeftQueued(t.deps)).toBe(0); // too fresh: its request may still hand it over
+    expect(await sendLeftQueued(t.job)).toBe(0); // too fresh: its request may still hand it over
     t.clock.advance(6_000);
-    expect(await sendLeftQueued(t.deps)).toBe(1);
-    expect(await sendLeftQueued(t.deps)).toBe(0);
+    expect(await sendLeftQueued(t.job)).toBe(1);
+    expect(await sendLeftQueued(t.job)).toBe(0);
     t.clock.set(new Date());
     expect(t.gateway.sent.filter((c) => c.messageId === id)).toHaveLength(1);
     const [row] = await t.deps.db.select().from(deviceControlMessages).where(eq(deviceControlMessages.id, id!));
@@ -114,7 +114,7 @@ describe('device control', () => {
   it('times out a command nobody answers; an answer after that still tells the relay’s real state', async () => {
     const off = await send(tokens.admin, 0);
     t.clock.advance(61_000);
-    expect(await expireCommands(t.deps)).toBe(1);
+    expect(await expireCommands(t.job)).toBe(1);
     t.clock.set(new Date());
     const res = await message(off.body.result.messageId);
     expect(res.body.result).toMatchObject({ resultCode: null, state: 'timed_out' });
@@ -139,7 +139,7 @@ describe('device control', () => {
     const off = (await send(tokens.admin, 0)).body.result.messageId;
     const [meter] = await t.deps.db.select().from(servicePoints).where(eq(servicePoints.id, ids.meter));
     const at = new Date();
-    await settle(t.deps, [
+    await settle(t.job, [
       { messageId: on, deviceKey: meter!.deviceKey, resultCode: 0, at },
       { messageId: off, deviceKey: meter!.deviceKey, resultCode: 0, at },
     ]);

@@ -1,6 +1,6 @@
 import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { RefusalReason } from '@portal/contract';
-import type { FastifyBaseLogger } from 'fastify';
+import { actingAs, type Log } from '../../access/actor';
 import type { Tx } from '../../db/client';
 import { servicePoints, systemAlerts } from '../../db/schema';
 import type { Deps } from '../../deps';
@@ -16,9 +16,9 @@ import { recordRefusals } from './refusals';
 import { settle } from './service';
 
 /** What the server does as devices speak: every change is written first, then announced. */
-export function deviceEvents(deps: Deps, log: FastifyBaseLogger): DeviceEvents {
+export function deviceEvents(deps: Deps, log: Log): DeviceEvents {
   return {
-    acks: (acks) => settle(deps, acks),
+    acks: (acks) => settle(actingAs(deps, { kind: 'device' }, log), acks),
     readings: (readings) => storeReadings(deps, log, readings),
     heartbeats: (beats) => storeHeartbeats(deps, beats),
     refusals: (refusals) => recordRefusals(deps.db, log, refusals, deps.now()),
@@ -36,7 +36,7 @@ type KnownReading = DeviceReading & { meterId: number };
  * the time a reading may have ('tooOld', 'beforeMeter'), or another total at an instant stored
  * already ('conflictingTotal').
  */
-async function storeReadings(deps: Deps, log: FastifyBaseLogger, readings: DeviceReading[]): Promise<DeviceRefusal[]> {
+async function storeReadings(deps: Deps, log: Log, readings: DeviceReading[]): Promise<DeviceRefusal[]> {
   const meters = await metersByKey(deps.db, [...new Set(readings.map((r) => r.deviceKey))]);
   const known: KnownReading[] = [];
   const refused: DeviceRefusal[] = [];

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { intArray, rows } from '../../db/client';
-import type { Deps } from '../../deps';
+import type { Context } from '../../access/actor';
 import { commandsFor } from './relays';
 import { handOver, queueControls } from './service';
 
@@ -27,9 +27,9 @@ type LeftOn = {
  * off, wanted on again, or a guest checked in. Safe on several instances at once: the
  * open-alert index lets one of them raise each alert.
  */
-export async function switchOffPowerLeftOn(deps: Deps): Promise<number> {
-  const now = deps.now();
-  const { raised, queued } = await deps.db.transaction(async (tx) => {
+export async function switchOffPowerLeftOn(ctx: Context): Promise<number> {
+  const now = ctx.now();
+  const { raised, queued } = await ctx.db.transaction(async (tx) => {
     const leftOn = await rows<LeftOn>(
       tx,
       sql`
@@ -70,8 +70,8 @@ export async function switchOffPowerLeftOn(deps: Deps): Promise<number> {
       settled.filter((r) => fresh.has(r.service_point_id)),
       () => 0,
     );
-    return { raised: fresh.size, queued: await queueControls(tx, null, off, 'always', now) };
+    return { raised: fresh.size, queued: await queueControls(tx, ctx.actor, off, 'always', now) };
   });
-  if (queued) await handOver(deps, null, queued);
+  if (queued) await handOver(ctx, queued);
   return raised;
 }

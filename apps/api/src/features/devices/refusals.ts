@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../../access/actor';
 import { rows, type Queryable } from '../../db/client';
 import type { DeviceRefusal } from '../../devices/gateway';
 import { groupBy } from '../../lib/group';
@@ -26,12 +26,7 @@ type Tally = { device_key: string; reason: string; count: number; first_at: Date
  * the count so far, so that a meter sending garbage every second floods neither the
  * database nor the log, on any number of instances.
  */
-export async function recordRefusals(
-  q: Queryable,
-  log: FastifyBaseLogger,
-  refusals: DeviceRefusal[],
-  now: Date,
-): Promise<void> {
+export async function recordRefusals(q: Queryable, log: Log, refusals: DeviceRefusal[], now: Date): Promise<void> {
   if (!refusals.length) return;
   const tallies = new Map<string, Tally>();
   for (const r of refusals) {

@@ -30,13 +30,13 @@ async function pedestal() {
 /** Lets every command out time out. */
 async function timeOut() {
   t.clock.advance(61_000);
-  await expireCommands(t.deps);
+  await expireCommands(t.job);
 }
 
 /** Lets every command out time out, then runs the power-left-on job. */
 async function timeOutAndWatch() {
   await timeOut();
-  return switchOffPowerLeftOn(t.deps);
+  return switchOffPowerLeftOn(t.job);
 }
 
 describe('a check-out while the check-in’s ON is unanswered', () => {
@@ -87,7 +87,7 @@ describe('power left on at a vacant location', () => {
     await staff.checkIn();
     await t.gateway.answer(staff.commands()[0]!.messageId, 0);
     await staff.checkOut();
-    expect(await switchOffPowerLeftOn(t.deps)).toBe(0);
+    expect(await switchOffPowerLeftOn(t.job)).toBe(0);
 
     expect(await timeOutAndWatch()).toBe(1);
     const [alert] = await staff.leftOnAlerts();
@@ -100,7 +100,7 @@ describe('power left on at a vacant location', () => {
     expect(await staff.leftOnAlerts()).toHaveLength(1);
 
     await t.gateway.answer(resent[0]!.messageId, 0);
-    await switchOffPowerLeftOn(t.deps);
+    await switchOffPowerLeftOn(t.job);
     expect(await staff.leftOnAlerts()).toEqual([]);
   });
 
@@ -113,7 +113,7 @@ describe('power left on at a vacant location', () => {
     expect(await timeOutAndWatch()).toBe(1);
     expect(await staff.relay()).toMatchObject({ status: 0, apiCapabilityResponse: 'Pending' });
     await t.gateway.answer(staff.commands()[2]!.messageId, 0);
-    await switchOffPowerLeftOn(t.deps);
+    await switchOffPowerLeftOn(t.job);
     expect(await staff.leftOnAlerts()).toEqual([]);
   });
 
@@ -124,9 +124,9 @@ describe('power left on at a vacant location', () => {
     await staff.checkOut();
     await t.gateway.answer(staff.commands()[1]!.messageId, 5);
     expect(await staff.relay()).toMatchObject({ status: 1, apiCapabilityResponse: 'Failed: result code 5' });
-    expect(await switchOffPowerLeftOn(t.deps)).toBe(1);
+    expect(await switchOffPowerLeftOn(t.job)).toBe(1);
     await staff.checkIn();
-    await switchOffPowerLeftOn(t.deps);
+    await switchOffPowerLeftOn(t.job);
     expect(await staff.leftOnAlerts()).toEqual([]);
   });
 

@@ -91,7 +91,7 @@ async function play(kind: RelayKind, ops: Op[], end: Finally, reversed: boolean)
   const expectStatus = (status: number, ok: boolean) => expect(ok ? [200, 410] : [409]).toContain(status);
   const timeOut = async () => {
     t.clock.advance(61_000);
-    await expireCommands(t.deps);
+    await expireCommands(t.job);
   };
 
   for (const op of ops) {
@@ -110,7 +110,7 @@ async function play(kind: RelayKind, ops: Op[], end: Finally, reversed: boolean)
           .update(locations)
           .set({ autoCheckoutAt: new Date(t.deps.now().getTime() - 60_000) })
           .where(eq(locations.id, p.loc.id));
-        expect(await autoCheckOut(t.deps)).toBe(1);
+        expect(await autoCheckOut(t.job)).toBe(1);
         Object.assign(model, { checkedIn: false, desired: 0 });
         break;
       case 'panel':
@@ -124,7 +124,7 @@ async function play(kind: RelayKind, ops: Op[], end: Finally, reversed: boolean)
         await timeOut();
         break;
       case 'jobs':
-        await switchOffPowerLeftOn(t.deps);
+        await switchOffPowerLeftOn(t.job);
         break;
       case 'execute': {
         const latest = staff.commands().at(-1);
@@ -156,7 +156,7 @@ async function play(kind: RelayKind, ops: Op[], end: Finally, reversed: boolean)
     out = [];
     for (const cmd of batch) if (end !== 'silent') await answer(cmd, end === 'success' ? 0 : 5);
     await timeOut();
-    await switchOffPowerLeftOn(t.deps);
+    await switchOffPowerLeftOn(t.job);
     receive();
   }
 

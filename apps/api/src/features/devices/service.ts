@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { rows, type Queryable, type Tx } from '../../db/client';
 import { deviceControlMessages, servicePoints } from '../../db/schema';
@@ -6,11 +5,12 @@ import type { Deps } from '../../deps';
 import { commandAnswers } from '../../devices/answers';
 import type { SiteEvent } from '@portal/contract';
 import { announce, meterValues } from '../../hub/events';
-import { auditAll } from '../../lib/audit';
+import { auditAll } from '../../access/audit';
 import { notFound } from '../../lib/errors';
 import { commandAlerts } from './command-alerts';
 import { relaysNow, relayValuesOf } from './queries';
 import { commandsFor, planOf, type ControlRequest, type SendMode } from './relays';
+import type { Actor, Context } from '../../access/actor';
 
 /** The text a capability shows while a command is out; the check-in form skips such relays. */
 const PENDING_RESPONSE = 'Pending';
@@ -18,8 +18,8 @@ const failedResponse = (resultCode: number | null) =>
   resultCode === null ? 'Failed: no response' : `Failed: result code ${resultCode}`;
 
 /** A command for a meter and hands it to the gateway; answers its message id (see `sendControls`). */
-export async function sendControl(deps: Deps, req: FastifyRequest | null, c: ControlRequest): Promise<number> {
-  return (await sendControls(deps, req, [c]))[0]!;
+export async function sendControl(ctx: Context, c: ControlRequest): Promise<number> {
+  return (await sendControls(ctx, [c]))[0]!;
 }
 
 type Fresh = {
@@ -45,7 +45,7 @@ const pgArray = (values: Array<number | null>) => `{${values.map((v) => v ?? 'NU
  */
 export async function queueControls(
   tx: Tx,
-  req: FastifyRequest | null,
+  actor: Actor,
   list: ControlRequest[],
   mode: SendMode,
   now: Date,
@@ -82,7 +82,7 @@ export async function queueControls(
             servicePointId: c.servicePointId,
             capabilityId: c.capabilityId,
             requestedState: c.requestedState,
-            requestedByUserId: req?.principal?.userAccountId ?? null,
+            requestedByUserId: actor.kind === 'user' ? actor.user.userAccountId : null,
             createdAt: now,
           })),
         )
@@ -104,7 +104,7 @@ export async function queueControls(
   }
   await auditAll(
     tx,
-    req,
+    actor,
     inserted.map((m) => ({
       action: 'deviceControl',
       entityType: 'servicePoint',
@@ -143,16 +143,16 @@ async function relayValues(q: Queryable, meterIds: number[], now: Date): Promise
  * command is claimed (queued → sent) before it goes, so the request and the outbox job
  * (`sendLeftQueued`) never both send it.
  */
-export async function handOver(deps: Deps, req: FastifyRequest | null, queued: Queued): Promise<Array<number | null>> {
-  await transmit(deps, req, queued.fresh);
+export async function handOver(ctx: Context, queued: Queued): Promise<Array<number | null>> {
+  await transmit(ctx, queued.fresh);
   return queued.ids;
 }
 
-async function transmit(deps: Deps, req: FastifyRequest | null, fresh: Fresh[]): Promise<number> {
+async function transmit(ctx: Context, fresh: Fresh[]): Promise<number> {
   if (!fresh.length) return 0;
-  const claimed = await deps.db
+  const claimed = await ctx.db
     .update(deviceControlMessages)
-    .set({ state: 'sent', sentAt: deps.now() })
+    .set({ state: 'sent', sentAt: ctx.now() })
     .where(
       and(
         inArray(
@@ -167,18 +167,18 @@ async function transmit(deps: Deps, req: FastifyRequest | null, fresh: Fresh[]):
   const refused: Settlement[] = [];
   for (const m of fresh.filter((f) => mine.has(f.id))) {
     try {
-      await deps.devices.send({
+      await ctx.devices.send({
         messageId: m.id,
         deviceKey: m.deviceKey,
         capabilityId: m.capabilityId,
         requestedState: m.requestedState as 0 | 1,
       });
     } catch (err) {
-      req?.log.error({ err, messageId: m.id }, 'the device gateway refused a command');
-      refused.push({ messageId: m.id, deviceKey: m.deviceKey, resultCode: null, at: deps.now() });
+      ctx.log.error({ err, messageId: m.id }, 'the device gateway refused a command');
+      refused.push({ messageId: m.id, deviceKey: m.deviceKey, resultCode: null, at: ctx.now() });
     }
   }
-  await settle(deps, refused);
+  await settle(ctx, refused);
   return mine.size;
 }
 
@@ -186,9 +186,9 @@ async function transmit(deps: Deps, req: FastifyRequest | null, fresh: Fresh[]):
 const LEFT_QUEUED_SECONDS = 5;
 
 /** The outbox of device commands (a job): sends what committed but was never handed over. */
-export async function sendLeftQueued(deps: Deps): Promise<number> {
-  const cutoff = new Date(deps.now().getTime() - LEFT_QUEUED_SECONDS * 1000);
-  const left = await deps.db
+export async function sendLeftQueued(ctx: Context): Promise<number> {
+  const cutoff = new Date(ctx.now().getTime() - LEFT_QUEUED_SECONDS * 1000);
+  const left = await ctx.db
     .select({
       id: deviceControlMessages.id,
       servicePointId: deviceControlMessages.servicePointId,
@@ -201,18 +201,17 @@ export async function sendLeftQueued(deps: Deps): Promise<number> {
     .where(and(eq(deviceControlMessages.state, 'queued'), sql`${deviceControlMessages.createdAt} < ${cutoff}`))
     .orderBy(deviceControlMessages.id)
     .limit(500);
-  return transmit(deps, null, left);
+  return transmit(ctx, left);
 }
 
 /** `queueControls` in a transaction of its own, then `handOver`. */
 export async function sendControls(
-  deps: Deps,
-  req: FastifyRequest | null,
+  ctx: Context,
   list: ControlRequest[],
   mode: SendMode = 'always',
 ): Promise<Array<number | null>> {
-  const queued = await deps.db.transaction((tx) => queueControls(tx, req, list, mode, deps.now()));
-  return handOver(deps, req, queued);
+  const queued = await ctx.db.transaction((tx) => queueControls(tx, ctx.actor, list, mode, ctx.now()));
+  return handOver(ctx, queued);
 }
 
 export type Settlement = { messageId: number; deviceKey: string; resultCode: number | null; at: Date };
@@ -235,7 +234,7 @@ type Settled = {
  * than the portal wants and no command is on its way to it (a superseded ON answered late),
  * the wanted state is sent again.
  */
-export async function settle(deps: Deps, answers: Settlement[]): Promise<void> {
+export async function settle(ctx: Context, answers: Settlement[]): Promise<void> {
   if (!answers.length) return;
   const rowsIn = answers.map((a) => ({
     message_id: a.messageId,
@@ -245,7 +244,7 @@ export async function settle(deps: Deps, answers: Settlement[]): Promise<void> {
     at: a.at,
     response: a.resultCode === 0 ? null : failedResponse(a.resultCode),
   }));
-  const settled = await deps.db.transaction(async (tx) => {
+  const settled = await ctx.db.transaction(async (tx) => {
     const found = await rows<Settled>(
       tx,
       sql`
@@ -292,11 +291,11 @@ export async function settle(deps: Deps, answers: Settlement[]): Promise<void> {
       left join relays r on r.service_point_id = c.service_point_id
       left join capabilities cap on cap.id = r.capability_id`,
     );
-    await commandAlerts(tx, found[0]?.commands?.map((c) => c.messageId) ?? [], deps.now());
+    await commandAlerts(tx, found[0]?.commands?.map((c) => c.messageId) ?? [], ctx.now());
     const meterIds = [...new Set(found.map((c) => c.service_point_id))];
     // the requests waiting for these commands learn their outcome (devices/answers.ts)
     await announce(tx, [
-      ...(await relayValues(tx, meterIds, deps.now())),
+      ...(await relayValues(tx, meterIds, ctx.now())),
       ...(found[0]?.commands ? [{ type: 'commandsSettled' as const, commands: found[0].commands }] : []),
     ]);
     return found;
@@ -304,17 +303,16 @@ export async function settle(deps: Deps, answers: Settlement[]): Promise<void> {
   const astray = settled.filter((r) => r.resend);
   if (astray.length)
     await sendControls(
-      deps,
-      null,
+      ctx,
       commandsFor(astray, (r) => (r.desired_state === 1 ? 1 : 0)),
       'ifNeeded',
     );
 }
 
 /** Commands without an answer after the configured time become timed out. */
-export async function expireCommands(deps: Deps): Promise<number> {
-  const cutoff = new Date(deps.now().getTime() - deps.config.devices.commandTimeoutSeconds * 1000);
-  const stale = await deps.db
+export async function expireCommands(ctx: Context): Promise<number> {
+  const cutoff = new Date(ctx.now().getTime() - ctx.config.devices.commandTimeoutSeconds * 1000);
+  const stale = await ctx.db
     .select({ id: deviceControlMessages.id, deviceKey: servicePoints.deviceKey })
     .from(deviceControlMessages)
     .innerJoin(servicePoints, eq(servicePoints.id, deviceControlMessages.servicePointId))
@@ -326,8 +324,8 @@ export async function expireCommands(deps: Deps): Promise<number> {
     )
     .limit(1000);
   await settle(
-    deps,
-    stale.map((s) => ({ messageId: s.id, deviceKey: s.deviceKey, resultCode: null, at: deps.now() })),
+    ctx,
+    stale.map((s) => ({ messageId: s.id, deviceKey: s.deviceKey, resultCode: null, at: ctx.now() })),
   );
   return stale.length;
 }

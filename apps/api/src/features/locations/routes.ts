@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@portal/contract';
-import { Answer, defineRoute } from '../../lib/route';
+import { Answer, defineRoute } from '../../access/route';
 import * as stays from '../stays/service';
 import * as locations from './service';
 
 export default async function locationRoutes(app: FastifyInstance) {
-  defineRoute(app, api.locations.table, async ({ deps, scoped }) =>
-    locations.listLocations(deps.db, scoped['query.siteID'], deps.now()),
+  defineRoute(app, api.locations.table, async ({ caller, scoped }) =>
+    locations.listLocations(caller.db, scoped['query.siteID'], caller.now()),
   );
 
-  defineRoute(app, api.locations.page, ({ deps, query, scoped }) =>
-    locations.listPage(deps.db, scoped['query.siteID'], deps.now(), {
+  defineRoute(app, api.locations.page, ({ caller, query, scoped }) =>
+    locations.listPage(caller.db, scoped['query.siteID'], caller.now(), {
       search: query.search,
       status: query.status ?? null,
       sort: query.sort,
@@ -21,79 +21,79 @@ export default async function locationRoutes(app: FastifyInstance) {
     }),
   );
 
-  defineRoute(app, api.locations.row, ({ deps, query }) =>
-    locations.getLocation(deps.db, query.locationID, deps.now()),
+  defineRoute(app, api.locations.row, ({ caller, query }) =>
+    locations.getLocation(caller.db, query.locationID, caller.now()),
   );
 
-  defineRoute(app, api.locations.usage, async ({ deps, query }) => {
-    const row = await locations.getLocation(deps.db, query.locationID, deps.now());
+  defineRoute(app, api.locations.usage, async ({ caller, query }) => {
+    const row = await locations.getLocation(caller.db, query.locationID, caller.now());
     return {
       locationID: row.locationID,
       servicePoints: row.servicePoints.map((sp) => ({ servicePointID: sp.servicePointID, usage: sp.usage })),
     };
   });
 
-  defineRoute(app, api.locations.detail, async ({ deps, params, scoped }) => {
-    const site = await locations.siteNameAndZone(deps.db, scoped['params.locationId'].siteId);
-    return { ...(await locations.getLocation(deps.db, params.locationId, deps.now())), ...site };
+  defineRoute(app, api.locations.detail, async ({ caller, params, scoped }) => {
+    const site = await locations.siteNameAndZone(caller.db, scoped['params.locationId'].siteId);
+    return { ...(await locations.getLocation(caller.db, params.locationId, caller.now())), ...site };
   });
 
   defineRoute(
     app,
     api.locations.createMany,
-    async ({ deps, req, body }) => new Answer(await locations.createLocations(deps, req, body), 200, 'locationsAdded'),
+    async ({ caller, body }) => new Answer(await locations.createLocations(caller, body), 200, 'locationsAdded'),
   );
 
-  defineRoute(app, api.locations.edit, async ({ deps, req, user, body }) => {
-    await locations.updateLocation(deps, req, user, body.locationID, body);
+  defineRoute(app, api.locations.edit, async ({ caller, body }) => {
+    await locations.updateLocation(caller, body.locationID, body);
     return new Answer(null, 200, 'locationUpdated');
   });
 
-  defineRoute(app, api.locations.editBasics, async ({ deps, req, user, body }) => {
-    await locations.updateLocation(deps, req, user, body.locationID, body);
+  defineRoute(app, api.locations.editBasics, async ({ caller, body }) => {
+    await locations.updateLocation(caller, body.locationID, body);
     return new Answer(null, 200, 'locationUpdated');
   });
 
-  defineRoute(app, api.locations.toggleDeleted, async ({ deps, req, body }) => {
-    const deleted = await locations.toggleDeleted(deps, req, body.locationID);
+  defineRoute(app, api.locations.toggleDeleted, async ({ caller, body }) => {
+    const deleted = await locations.toggleDeleted(caller, body.locationID);
     const action = deleted ? 'delete' : 'reactivate';
     return new Answer({ locationID: body.locationID, deleted }, 200, 'locationActionDone', { action });
   });
 
-  defineRoute(app, api.locations.remove, async ({ deps, req, query }) => {
-    await locations.eraseLocation(deps, req, query.locationId);
+  defineRoute(app, api.locations.remove, async ({ caller, query }) => {
+    await locations.eraseLocation(caller, query.locationId);
     return new Answer(null, 200, 'locationActionDone', { action: 'delete' });
   });
 
-  defineRoute(app, api.locations.move, async ({ deps, req, body }) => {
-    await locations.moveLocations(deps, req, [body]);
+  defineRoute(app, api.locations.move, async ({ caller, body }) => {
+    await locations.moveLocations(caller, [body]);
     return new Answer(null, 200, 'locationMoved');
   });
 
-  defineRoute(app, api.locations.moveMany, async ({ deps, req, body }) => {
-    await locations.moveLocations(deps, req, body);
+  defineRoute(app, api.locations.moveMany, async ({ caller, body }) => {
+    await locations.moveLocations(caller, body);
     return new Answer(null, 200, 'locationsMoved');
   });
 
-  defineRoute(app, api.locations.switchSelection, async ({ deps, req, body, scoped }) => {
+  defineRoute(app, api.locations.switchSelection, async ({ caller, body, scoped }) => {
     const selection = { site: scoped['body.selection.siteID'], selection: body.selection };
-    const ids = await locations.switchSelection(deps, req, selection, body.requestedState);
+    const ids = await locations.switchSelection(caller, selection, body.requestedState);
     return ids.map((messageId) => ({ messageId: messageId! }));
   });
 
-  defineRoute(app, api.locations.moveSelection, async ({ deps, req, body, scoped }) => {
+  defineRoute(app, api.locations.moveSelection, async ({ caller, body, scoped }) => {
     const selection = { site: scoped['body.selection.siteID'], selection: body.selection };
-    await locations.moveSelection(deps, req, selection, body.SiteId);
+    await locations.moveSelection(caller, selection, body.SiteId);
     return new Answer(null, 200, 'locationsMoved');
   });
 
-  defineRoute(app, api.locations.monitorSelection, async ({ deps, req, body, scoped }) => {
+  defineRoute(app, api.locations.monitorSelection, async ({ caller, body, scoped }) => {
     const selection = { site: scoped['body.selection.siteID'], selection: body.selection };
-    await locations.monitorSelection(deps, req, selection, body.ExcludeFromMonitoring);
+    await locations.monitorSelection(caller, selection, body.ExcludeFromMonitoring);
     return new Answer(null, 200, 'monitoringUpdated');
   });
 
-  defineRoute(app, api.locations.history, ({ deps, query }) =>
-    stays.stayHistory(deps.db, query.locationID, deps.now()),
+  defineRoute(app, api.locations.history, ({ caller, query }) =>
+    stays.stayHistory(caller.db, query.locationID, caller.now()),
   );
 }

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   Role,
@@ -9,17 +8,17 @@ import {
 } from '@portal/contract';
 import { intArray, type Queryable, type Tx } from '../../db/client';
 import { locations, servicePoints, sites, stays } from '../../db/schema';
-import type { Deps } from '../../deps';
 import { announce, locationChanged, siteChanged } from '../../hub/events';
-import { audit, auditAll } from '../../lib/audit';
+import { audit, auditAll } from '../../access/audit';
 import { AppError, conflict, invalid } from '../../lib/errors';
-import type { Principal } from '../auth/principal';
-import type { SiteRef } from '../auth/scope';
+import type { Principal } from '../../access/principal';
+import type { SiteRef } from '../../access/scope';
 import { handOver, queueControls } from '../devices/service';
 import { metersOfLocations, metersOfSelection, setMonitoringIn } from '../meters/service';
 import { descriptionClashes } from './descriptions';
 import { presentLocation } from './presenter';
 import { selectLocations, selectPage, selectSelected, type PageRequest, type Selection } from './queries';
+import type { Actor, Context, UserContext } from '../../access/actor';
 
 /** The locations table of one property, usage included: four queries for any number of rows. */
 export async function listLocations(q: Queryable, site: SiteRef, now: Date): Promise<LocationRow[]> {
@@ -54,12 +53,8 @@ export async function getLocation(q: Queryable, locationId: number, now: Date): 
 }
 
 /** Adds rows to properties in one transaction (the route's scope checked the properties). */
-export async function createLocations(
-  deps: Deps,
-  req: FastifyRequest,
-  entries: BulkLocationEntry[],
-): Promise<number[]> {
-  return deps.db.transaction(async (tx) => {
+export async function createLocations(ctx: Context, entries: BulkLocationEntry[]): Promise<number[]> {
+  return ctx.db.transaction(async (tx) => {
     const named = entries.map((e, i) => ({ siteId: e.fk_SiteID, description: e.locationDescription, row: i }));
     const clashes = await descriptionClashes(tx, named);
     if (clashes.length)
@@ -84,7 +79,7 @@ export async function createLocations(
       .update(locations)
       .set({ publicName: sql`'L' || lpad(${locations.id}::text, 6, '0')` })
       .where(inArray(locations.id, ids));
-    await audit(tx, req, {
+    await audit(tx, ctx.actor, {
       action: 'createLocations',
       entityType: 'location',
       entityId: ids.join(','),
@@ -92,7 +87,7 @@ export async function createLocations(
     });
     await announce(
       tx,
-      [...new Set(entries.map((e) => e.fk_SiteID))].flatMap((siteId) => siteChanged(siteId, deps.now())),
+      [...new Set(entries.map((e) => e.fk_SiteID))].flatMap((siteId) => siteChanged(siteId, ctx.now())),
     );
     return ids;
   });
@@ -107,21 +102,16 @@ type Editable = Pick<UpdateLocationRequest, 'locationDescription' | 'billingAcco
  * description; only an Administrator or Site Owner the account number, type and public
  * name; nobody the description, account or type while a guest is checked in.
  */
-export async function updateLocation(
-  deps: Deps,
-  req: FastifyRequest,
-  user: Principal,
-  locationId: number,
-  input: Editable,
-): Promise<void> {
-  await deps.db.transaction((tx) => editLocation(tx, deps.now(), req, user, locationId, input));
+export async function updateLocation(ctx: UserContext, locationId: number, input: Editable): Promise<void> {
+  const { user } = ctx.actor;
+  await ctx.db.transaction((tx) => editLocation(tx, ctx.now(), ctx.actor, user, locationId, input));
 }
 
 /** `updateLocation` inside the caller's transaction (the caller checked the scope). */
 export async function editLocation(
   tx: Tx,
   now: Date,
-  req: FastifyRequest,
+  actor: Actor,
   user: Principal,
   locationId: number,
   input: Editable,
@@ -158,7 +148,7 @@ export async function editLocation(
     })
     .where(eq(locations.id, locationId))
     .returning();
-  await audit(tx, req, {
+  await audit(tx, actor, {
     action: 'updateLocation',
     entityType: 'location',
     entityId: locationId,
@@ -177,20 +167,20 @@ async function assertPublicNameFree(q: Queryable, publicName: string, locationId
 }
 
 /** Deletes (hides) or reactivates a location; a checked-in location cannot be deleted. */
-export async function toggleDeleted(deps: Deps, req: FastifyRequest, locationId: number): Promise<boolean> {
-  return deps.db.transaction(async (tx) => {
+export async function toggleDeleted(ctx: Context, locationId: number): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(locations).where(eq(locations.id, locationId)).for('update');
     if (!current!.deleted && current!.isCheckedIn) throw conflict('checkOutFirst');
     const deleted = !current!.deleted;
-    await tx.update(locations).set({ deleted, updatedAt: deps.now() }).where(eq(locations.id, locationId));
-    await audit(tx, req, {
+    await tx.update(locations).set({ deleted, updatedAt: ctx.now() }).where(eq(locations.id, locationId));
+    await audit(tx, ctx.actor, {
       action: deleted ? 'deleteLocation' : 'reactivateLocation',
       entityType: 'location',
       entityId: locationId,
       before: { deleted: current!.deleted },
       after: { deleted },
     });
-    await announce(tx, locationChanged(current!.siteId, locationId, deps.now()));
+    await announce(tx, locationChanged(current!.siteId, locationId, ctx.now()));
     return deleted;
   });
 }
@@ -199,8 +189,8 @@ export async function toggleDeleted(deps: Deps, req: FastifyRequest, locationId:
  * Erases a location that never had a stay; its meters return to stock. A location with
  * transaction records answers 417 and stays (it can only be hidden).
  */
-export async function eraseLocation(deps: Deps, req: FastifyRequest, locationId: number): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+export async function eraseLocation(ctx: Context, locationId: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(locations).where(eq(locations.id, locationId)).for('update');
     if (current!.isCheckedIn) throw conflict('checkOutFirst');
     const [stay] = await tx.select({ id: stays.id }).from(stays).where(eq(stays.locationId, locationId)).limit(1);
@@ -210,32 +200,37 @@ export async function eraseLocation(deps: Deps, req: FastifyRequest, locationId:
       .set({ locationId: null, slot: null })
       .where(eq(servicePoints.locationId, locationId));
     await tx.delete(locations).where(eq(locations.id, locationId));
-    await audit(tx, req, { action: 'eraseLocation', entityType: 'location', entityId: locationId, before: current });
-    await announce(tx, siteChanged(current!.siteId, deps.now()));
+    await audit(tx, ctx.actor, {
+      action: 'eraseLocation',
+      entityType: 'location',
+      entityId: locationId,
+      before: current,
+    });
+    await announce(tx, siteChanged(current!.siteId, ctx.now()));
   });
 }
 
 type Move = { LocationID: number; SiteId: number };
 
 /** Moves locations to another property, all or none; a checked-in location stays where it is. */
-export async function moveLocations(deps: Deps, req: FastifyRequest, moves: Move[]): Promise<void> {
-  await moveChosen(deps, req, async () => moves);
+export async function moveLocations(ctx: Context, moves: Move[]): Promise<void> {
+  await moveChosen(ctx, async () => moves);
 }
 
 /**
  * Moves the locations a selection names (`selectSelected`) to another property, chosen and
  * moved in one transaction; none chosen is a mistake of the caller's.
  */
-export async function moveSelection(deps: Deps, req: FastifyRequest, s: ResolvedSelection, siteId: number) {
-  await moveChosen(deps, req, async (tx) => {
-    const ids = await selectSelected(tx, s.site.siteId, deps.now(), s.selection);
+export async function moveSelection(ctx: Context, s: ResolvedSelection, siteId: number) {
+  await moveChosen(ctx, async (tx) => {
+    const ids = await selectSelected(tx, s.site.siteId, ctx.now(), s.selection);
     if (!ids.length) throw invalid('fieldNotValid', 'selection');
     return ids.map((LocationID) => ({ LocationID, SiteId: siteId }));
   });
 }
 
-async function moveChosen(deps: Deps, req: FastifyRequest, choose: (tx: Tx) => Promise<Move[]>): Promise<void> {
-  const queued = await deps.db.transaction(async (tx) => {
+async function moveChosen(ctx: Context, choose: (tx: Tx) => Promise<Move[]>): Promise<void> {
+  const queued = await ctx.db.transaction(async (tx) => {
     const moves = await choose(tx);
     const ids = moves.map((m) => m.LocationID);
     const current = await tx.select().from(locations).where(inArray(locations.id, ids)).for('update');
@@ -268,7 +263,7 @@ async function moveChosen(deps: Deps, req: FastifyRequest, choose: (tx: Tx) => P
     );
     if (clash) throw conflict('moveDescriptionTaken');
     // one statement for any number of locations: a selection may move thousands
-    const now = deps.now();
+    const now = ctx.now();
     await tx.execute(sql`
       update locations l set site_id = m.site_id, updated_at = ${now}
       from json_to_recordset(${JSON.stringify(moves.map((m) => ({ id: m.LocationID, site_id: m.SiteId })))}::json)
@@ -276,7 +271,7 @@ async function moveChosen(deps: Deps, req: FastifyRequest, choose: (tx: Tx) => P
       where l.id = m.id`);
     await auditAll(
       tx,
-      req,
+      ctx.actor,
       moves.map((m) => ({
         action: 'moveLocation',
         entityType: 'location',
@@ -296,9 +291,9 @@ async function moveChosen(deps: Deps, req: FastifyRequest, choose: (tx: Tx) => P
       .from(servicePoints)
       .where(inArray(servicePoints.locationId, ids));
     const off = meters.map((m) => ({ servicePointId: m.id, requestedState: 0 as const }));
-    return queueControls(tx, req, off, 'ifNeeded', deps.now());
+    return queueControls(tx, ctx.actor, off, 'ifNeeded', ctx.now());
   });
-  await handOver(deps, req, queued);
+  await handOver(ctx, queued);
 }
 
 /** A selection of the toolbar (its defaults applied), for the property its route checked. */
@@ -310,24 +305,23 @@ export type ResolvedSelection = { site: SiteRef; selection: Selection };
  * when no selected location has such a meter).
  */
 export async function switchSelection(
-  deps: Deps,
-  req: FastifyRequest,
+  ctx: Context,
   s: ResolvedSelection,
   requestedState: 0 | 1,
 ): Promise<Array<number | null>> {
-  const queued = await deps.db.transaction(async (tx) => {
-    const ids = await selectSelected(tx, s.site.siteId, deps.now(), s.selection);
+  const queued = await ctx.db.transaction(async (tx) => {
+    const ids = await selectSelected(tx, s.site.siteId, ctx.now(), s.selection);
     const meters = await metersOfSelection(tx, ids, s.selection.type, { switchable: true });
     const commands = meters.map((m) => ({ servicePointId: m.servicePointId, requestedState }));
-    return queueControls(tx, req, commands, 'always', deps.now());
+    return queueControls(tx, ctx.actor, commands, 'always', ctx.now());
   });
-  return handOver(deps, req, queued);
+  return handOver(ctx, queued);
 }
 
 /** Includes or excludes from monitoring the meters of the selection's type at the selected locations. */
-export async function monitorSelection(deps: Deps, req: FastifyRequest, s: ResolvedSelection, exclude: boolean) {
-  await deps.db.transaction(async (tx) => {
-    const ids = await selectSelected(tx, s.site.siteId, deps.now(), s.selection);
+export async function monitorSelection(ctx: Context, s: ResolvedSelection, exclude: boolean) {
+  await ctx.db.transaction(async (tx) => {
+    const ids = await selectSelected(tx, s.site.siteId, ctx.now(), s.selection);
     const meters = await metersOfSelection(tx, ids, s.selection.type, { switchable: false });
     if (!meters.length) return;
     const changes = meters.map((m) => ({
@@ -335,7 +329,7 @@ export async function monitorSelection(deps: Deps, req: FastifyRequest, s: Resol
       ServicePointID: m.servicePointId,
       ExcludeFromMonitoring: exclude,
     }));
-    await setMonitoringIn(tx, req, changes, deps.now());
+    await setMonitoringIn(tx, ctx.actor, changes, ctx.now());
   });
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { countries, locationTypes, sites, states, timeZones } from '../../db/schema';
-import { sitesInScope, type Scope } from '../auth/scope';
+import { sitesInScope, type Scope } from '../../access/scope';
 
 export function statesOfCountry(q: Queryable, countryId: number) {
   return q.select().from(states).where(eq(states.countryId, countryId)).orderBy(asc(states.name));

@@ -1,51 +1,51 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@portal/contract';
-import { Answer, defineRoute } from '../../lib/route';
+import { Answer, defineRoute } from '../../access/route';
 import * as meters from './service';
 
 export default async function meterRoutes(app: FastifyInstance) {
-  defineRoute(app, api.meters.stockOptions, ({ deps }) => meters.stockOptions(deps.db));
+  defineRoute(app, api.meters.stockOptions, ({ caller }) => meters.stockOptions(caller.db));
 
-  defineRoute(app, api.meters.assignable, ({ deps, scoped }) => meters.assignable(deps.db, scoped['query.siteID']));
+  defineRoute(app, api.meters.assignable, ({ caller, scoped }) => meters.assignable(caller.db, scoped['query.siteID']));
 
-  defineRoute(app, api.meters.assign, async ({ deps, req, user, body }) => {
-    await meters.assignMeters(deps, req, user, [body]);
+  defineRoute(app, api.meters.assign, async ({ caller, body }) => {
+    await meters.assignMeters(caller, [body]);
     return new Answer(null, 200, 'meterAdded');
   });
 
-  defineRoute(app, api.meters.assignMany, async ({ deps, req, user, body }) => {
-    await meters.assignMeters(deps, req, user, body);
+  defineRoute(app, api.meters.assignMany, async ({ caller, body }) => {
+    await meters.assignMeters(caller, body);
     return new Answer(null, 200, 'metersAssigned');
   });
 
-  defineRoute(app, api.meters.unassign, async ({ deps, req, body, scoped }) => {
-    await meters.removeMeter(deps, req, scoped['body.fk_LocationID'], body);
+  defineRoute(app, api.meters.unassign, async ({ caller, body, scoped }) => {
+    await meters.removeMeter(caller, scoped['body.fk_LocationID'], body);
     return new Answer(null, 200, 'meterRemoved');
   });
 
-  defineRoute(app, api.meters.addReading, async ({ deps, req, user, body }) => {
-    const result = await meters.addManualReading(deps, req, user, body);
+  defineRoute(app, api.meters.addReading, async ({ caller, body }) => {
+    const result = await meters.addManualReading(caller, body);
     return new Answer(result, 200, result.overrideConfirmation ? 'readingLowerConfirm' : 'readingUpdated');
   });
 
-  defineRoute(app, api.meters.setMonitoring, async ({ deps, req, body }) => {
-    await meters.setMonitoring(deps, req, [body]);
+  defineRoute(app, api.meters.setMonitoring, async ({ caller, body }) => {
+    await meters.setMonitoring(caller, [body]);
     return new Answer(null, 200, 'monitoringUpdated');
   });
 
-  defineRoute(app, api.meters.setMonitoringMany, async ({ deps, req, body }) => {
-    await meters.setMonitoring(deps, req, body);
+  defineRoute(app, api.meters.setMonitoringMany, async ({ caller, body }) => {
+    await meters.setMonitoring(caller, body);
     return new Answer(null, 200, 'monitoringUpdated');
   });
 
-  defineRoute(app, api.meters.inventory, ({ deps, query }) =>
-    meters.inventory(deps.db, query.search, query.page, query.pageSize),
+  defineRoute(app, api.meters.inventory, ({ caller, query }) =>
+    meters.inventory(caller.db, query.search, query.page, query.pageSize),
   );
 
-  defineRoute(app, api.meters.create, async ({ deps, req, body }) => meters.createMeter(deps, req, body));
+  defineRoute(app, api.meters.create, async ({ caller, body }) => meters.createMeter(caller, body));
 
-  defineRoute(app, api.meters.setMaxRate, async ({ deps, req, user, body, scoped }) => {
-    await meters.setMaxRate(deps, req, user, scoped['body.servicePointID'], body.maxRatePerHour);
+  defineRoute(app, api.meters.setMaxRate, async ({ caller, body, scoped }) => {
+    await meters.setMaxRate(caller, scoped['body.servicePointID'], body.maxRatePerHour);
     return new Answer(null, 200, 'meterRateSaved');
   });
 }

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   DeviceGroup,
@@ -19,13 +18,11 @@ import {
   servicePointCapabilities,
   servicePoints,
 } from '../../db/schema';
-import type { Deps } from '../../deps';
 import { announce, locationChanged, meterValues } from '../../hub/events';
 import { locationEventsOfMeters } from '../../hub/queries';
-import { audit } from '../../lib/audit';
+import { audit } from '../../access/audit';
 import { conflict, invalid } from '../../lib/errors';
 import { groupBy } from '../../lib/group';
-import type { Principal } from '../auth/principal';
 import {
   requireServicePoint,
   requireServicePoints,
@@ -33,7 +30,7 @@ import {
   type LocationRef,
   type ServicePointRef,
   type SiteRef,
-} from '../auth/scope';
+} from '../../access/scope';
 import { recordReadings, reclassifyMeters } from './readings';
 import { presentMeters, presentRefusal } from './presenter';
 import {
@@ -47,6 +44,7 @@ import {
   type MeterOptionRow,
 } from './queries';
 import { meterUsage, toStats } from './usage';
+import type { Actor, Context, UserContext } from '../../access/actor';
 
 /**
  * What the locations table shows of these meters' readings, as live values (one event a
@@ -116,15 +114,11 @@ const SOLO_GROUPS: readonly number[] = [DeviceGroup.Cube, DeviceGroup.DataCollec
  * Puts stock meters on locations, all or none. A location takes at most two meters, and a
  * Cube or Data Collector only alone; the database's slot index backs the count.
  */
-export async function assignMeters(
-  deps: Deps,
-  req: FastifyRequest,
-  user: Principal,
-  assignments: MeterAssignment[],
-): Promise<void> {
+export async function assignMeters(ctx: UserContext, assignments: MeterAssignment[]): Promise<void> {
+  const { user } = ctx.actor;
   if (new Set(assignments.map((a) => a.servicePointID)).size !== assignments.length)
     throw invalid('meterDuplicateInRequest');
-  await deps.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const meterIds = assignments.map((a) => a.servicePointID);
     const locationIds = [...new Set(assignments.map((a) => a.fk_LocationID))];
     const meters = await tx
@@ -169,24 +163,19 @@ export async function assignMeters(
           .where(eq(servicePoints.id, a.servicePointID));
       }
     }
-    await audit(tx, req, {
+    await audit(tx, ctx.actor, {
       action: 'assignMeters',
       entityType: 'servicePoint',
       entityId: meterIds.join(','),
       after: assignments,
     });
-    await announce(tx, await locationEventsOfMeters(tx, meterIds, deps.now()));
+    await announce(tx, await locationEventsOfMeters(tx, meterIds, ctx.now()));
   });
 }
 
 /** Takes a meter off a location back to stock; not while a guest is checked in. */
-export async function removeMeter(
-  deps: Deps,
-  req: FastifyRequest,
-  site: LocationRef,
-  a: MeterAssignment,
-): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+export async function removeMeter(ctx: Context, site: LocationRef, a: MeterAssignment): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
     const [loc] = await tx
       .select({ isCheckedIn: locations.isCheckedIn })
       .from(locations)
@@ -203,8 +192,13 @@ export async function removeMeter(
       .update(servicePointCapabilities)
       .set({ status: 0 })
       .where(eq(servicePointCapabilities.servicePointId, a.servicePointID));
-    await audit(tx, req, { action: 'removeMeter', entityType: 'servicePoint', entityId: a.servicePointID, before: a });
-    await announce(tx, locationChanged(site.siteId, a.fk_LocationID, deps.now()));
+    await audit(tx, ctx.actor, {
+      action: 'removeMeter',
+      entityType: 'servicePoint',
+      entityId: a.servicePointID,
+      before: a,
+    });
+    await announce(tx, locationChanged(site.siteId, a.fk_LocationID, ctx.now()));
   });
 }
 
@@ -213,12 +207,11 @@ export async function removeMeter(
  * once the user confirmed (the client resends with the override flag).
  */
 export async function addManualReading(
-  deps: Deps,
-  req: FastifyRequest,
-  user: Principal,
+  ctx: UserContext,
   input: ManualReadingRequest,
 ): Promise<{ overrideConfirmation: boolean; previousReading: number | null }> {
-  const [meter] = await deps.db
+  const { user } = ctx.actor;
+  const [meter] = await ctx.db
     .select({
       id: servicePoints.id,
       lastReading: servicePoints.lastReading,
@@ -229,7 +222,7 @@ export async function addManualReading(
     .innerJoin(deviceTypes, eq(deviceTypes.id, servicePoints.deviceTypeId))
     .where(eq(servicePoints.deviceKey, input.deviceKey));
   if (!meter) throw unknownTo(user, 'meter');
-  await requireServicePoint(deps.db, user, meter.id);
+  await requireServicePoint(ctx.db, user, meter.id);
   if (!meter.supportsReset) throw invalid('optionUnavailable');
   const isWater = meter.unit === 'gal';
   const raw = String((isWater ? input.totalGallons : input.kwHTotal) ?? '');
@@ -239,20 +232,20 @@ export async function addManualReading(
   if (
     meter.lastReading !== null &&
     !input.overrideConfirmation &&
-    (await isBelow(deps.db, raw.trim(), meter.lastReading))
+    (await isBelow(ctx.db, raw.trim(), meter.lastReading))
   ) {
     return { overrideConfirmation: true, previousReading: previous };
   }
-  await deps.db.transaction(async (tx) => {
-    await recordReadings(tx, [{ servicePointId: meter.id, readAt: deps.now(), total: raw.trim(), isReset: true }]);
-    await audit(tx, req, {
+  await ctx.db.transaction(async (tx) => {
+    await recordReadings(tx, [{ servicePointId: meter.id, readAt: ctx.now(), total: raw.trim(), isReset: true }]);
+    await audit(tx, ctx.actor, {
       action: 'manualReading',
       entityType: 'servicePoint',
       entityId: meter.id,
       before: { reading: previous },
       after: { reading: raw },
     });
-    await announce(tx, await readingValues(tx, [meter.id], deps.now()));
+    await announce(tx, await readingValues(tx, [meter.id], ctx.now()));
   });
   return { overrideConfirmation: false, previousReading: previous };
 }
@@ -265,15 +258,15 @@ async function isBelow(q: Queryable, value: string, than: string): Promise<boole
 
 type MonitoringChange = { LocationId: number; ServicePointID: number; ExcludeFromMonitoring: boolean };
 
-export async function setMonitoring(deps: Deps, req: FastifyRequest, changes: MonitoringChange[]) {
-  await deps.db.transaction((tx) => setMonitoringIn(tx, req, changes, deps.now()));
+export async function setMonitoring(ctx: Context, changes: MonitoringChange[]) {
+  await ctx.db.transaction((tx) => setMonitoringIn(tx, ctx.actor, changes, ctx.now()));
 }
 
 /**
  * Includes or excludes meters from monitoring inside the caller's transaction, all or none:
  * one statement however many meters; a meter not on the location named refuses them all.
  */
-export async function setMonitoringIn(tx: Tx, req: FastifyRequest, changes: MonitoringChange[], now: Date) {
+export async function setMonitoringIn(tx: Tx, actor: Actor, changes: MonitoringChange[], now: Date) {
   // the last word on a meter counts
   const byMeter = new Map(changes.map((c) => [c.ServicePointID, c]));
   const wanted = [...byMeter.values()];
@@ -288,7 +281,7 @@ export async function setMonitoringIn(tx: Tx, req: FastifyRequest, changes: Moni
     returning sp.id`,
   );
   if (done.length !== wanted.length) throw invalid('meterNotOnLocation', 'ServicePointID');
-  await audit(tx, req, {
+  await audit(tx, actor, {
     action: 'monitoring',
     entityType: 'servicePoint',
     entityId: changes.map((c) => c.ServicePointID).join(','),
@@ -365,11 +358,10 @@ export async function inventory(q: Queryable, search: string, page: number, page
 
 /** Registers a meter in stock with the capabilities of its device type. */
 export async function createMeter(
-  deps: Deps,
-  req: FastifyRequest,
+  ctx: Context,
   input: { servicePointName: string; deviceKey: string; fk_DeviceTypeId: number },
 ) {
-  return deps.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const [clash] = await tx
       .select({ id: servicePoints.id })
       .from(servicePoints)
@@ -393,7 +385,12 @@ export async function createMeter(
         .insert(servicePointCapabilities)
         .values(caps.map((c) => ({ servicePointId: meter!.id, capabilityId: c.capabilityId })));
     }
-    await audit(tx, req, { action: 'createMeter', entityType: 'servicePoint', entityId: meter!.id, after: input });
+    await audit(tx, ctx.actor, {
+      action: 'createMeter',
+      entityType: 'servicePoint',
+      entityId: meter!.id,
+      after: input,
+    });
     return meter!.id;
   });
 }
@@ -404,13 +401,12 @@ export async function createMeter(
  * (revised where their figures change). Audited.
  */
 export async function setMaxRate(
-  deps: Deps,
-  req: FastifyRequest,
-  user: Principal,
+  ctx: UserContext,
   meter: ServicePointRef,
   maxRatePerHour: string | null,
 ): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+  const { user } = ctx.actor;
+  await ctx.db.transaction(async (tx) => {
     const [before] = await tx
       .select({ rate: servicePoints.maxRatePerHour })
       .from(servicePoints)
@@ -420,13 +416,13 @@ export async function setMaxRate(
     await reclassifyMeters(tx, [meter.servicePointId], {
       review: { reason: 'meterRateChanged', userAccountId: user.userAccountId },
     });
-    await audit(tx, req, {
+    await audit(tx, ctx.actor, {
       action: 'setMaxRate',
       entityType: 'servicePoint',
       entityId: meter.servicePointId,
       before: { maxRatePerHour: before?.rate ?? null },
       after: { maxRatePerHour },
     });
-    await announce(tx, await readingValues(tx, [meter.servicePointId], deps.now()));
+    await announce(tx, await readingValues(tx, [meter.servicePointId], ctx.now()));
   });
 }

@@ -5,6 +5,11 @@ const QUARTER = 15 * 60_000;
 const UNIT = 1_000_000n;
 /** Totals stay below this (in micro-units), so that another total for the same instant (one more) still fits the register. */
 const LARGEST = 10n ** 11n * UNIT;
+/**
+ * The registers a spike reads the end of: their last total has 15 significant digits, what a
+ * report's number (JSON, an Excel cell) holds exactly. Usage is worked out exactly whatever the total.
+ */
+const EXACT_IN_REPORTS = 10n ** 9n * UNIT;
 
 /**
  * What a meter's series may hold besides rises: one-off low totals (glitches), lasting drops
@@ -109,7 +114,8 @@ export function meterSeries(shape: SeriesShape): fc.Arbitrary<ModelReading[]> {
           total += rise;
           read(when, total);
           const end = register(total * 1000n);
-          const far = s.atEnd && s.kind === 'spike' && end < LARGEST ? end - 1n : total + within(1) * (1n + s.far) + 1n;
+          const far =
+            s.atEnd && s.kind === 'spike' && end <= EXACT_IN_REPORTS ? end - 1n : total + within(1) * (1n + s.far) + 1n;
           when += QUARTER;
           read(when, far);
           when += QUARTER;

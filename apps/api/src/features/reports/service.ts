@@ -1,7 +1,7 @@
 import { reportFileName, toWallClock, type ReportRow, type ReportType } from '@portal/contract';
 import type { Db, Queryable } from '../../db/client';
 import { AppError, invalid } from '../../lib/errors';
-import type { SiteRef } from '../auth/scope';
+import type { SiteRef } from '../../access/scope';
 import { locationByDescription, listReportTypes, reportTypeById, siteForReport } from './queries';
 import { reportByName, runReport, streamReport, type ReportDefinition, type ReportParams } from './registry';
 

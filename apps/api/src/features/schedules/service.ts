@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
   SCHEDULES_PER_PROPERTY_MAX,
@@ -8,12 +7,12 @@ import {
   type scheduleRequest,
 } from '@portal/contract';
 import type { Deps } from '../../deps';
-import { audit } from '../../lib/audit';
+import { audit } from '../../access/audit';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors';
-import type { Principal } from '../auth/principal';
-import type { ScheduleRef, SiteRef } from '../auth/scope';
+import type { Principal } from '../../access/principal';
+import type { ScheduleRef, SiteRef } from '../../access/scope';
 import { lookup as reportTypes, prepare } from '../reports/service';
-import { canManageSites } from '../sites/policy';
+import { canManageSites } from '../../access/site-policy';
 import { nextSlot } from './period';
 import {
   countSchedules,
@@ -32,6 +31,7 @@ import {
 } from './queries';
 import { inviteOutsiders, recipientStates } from './recipients';
 import { timingOf } from './run';
+import type { UserContext } from '../../access/actor';
 
 type ScheduleInput = z.output<typeof scheduleRequest>;
 
@@ -132,19 +132,18 @@ async function checkReport(deps: Deps, site: SiteRef, input: ScheduleInput): Pro
 }
 
 export async function upsertSchedule(
-  deps: Deps,
-  req: FastifyRequest,
-  user: Principal,
+  ctx: UserContext,
   site: SiteRef,
   existing: ScheduleRef | undefined,
   input: ScheduleInput,
 ): Promise<ReportSchedule> {
+  const { user } = ctx.actor;
   requireManager(user, site);
   if (existing && existing.siteId !== site.siteId) throw invalid('fieldNotValid', 'siteID');
-  const reportName = await checkReport(deps, site, input);
-  const timing = await siteTiming(deps.db, site.siteId);
+  const reportName = await checkReport(ctx, site, input);
+  const timing = await siteTiming(ctx.db, site.siteId);
   if (!timing) throw notFound('property');
-  const now = deps.now();
+  const now = ctx.now();
   const values = {
     reportTypeId: input.reportTypeID,
     frequency: input.frequency,
@@ -162,14 +161,14 @@ export async function upsertSchedule(
       now,
     ).at,
   };
-  const id = await deps.db.transaction(async (tx) => {
+  const id = await ctx.db.transaction(async (tx) => {
     // one save at a time a property: the number of its schedules holds under races
     await lockSite(tx, site.siteId);
-    await inviteOutsiders(tx, deps, site, reportName, values.recipients, now);
+    await inviteOutsiders(tx, ctx, site, reportName, values.recipients, now);
     if (existing) {
       const before = await scheduleRecord(tx, existing.scheduleId);
       const after = await updateSchedule(tx, existing.scheduleId, values, now);
-      await audit(tx, req, {
+      await audit(tx, ctx.actor, {
         action: 'updateReportSchedule',
         entityType: 'reportSchedule',
         entityId: after.id,
@@ -180,7 +179,7 @@ export async function upsertSchedule(
     }
     if ((await countSchedules(tx, site.siteId)) >= SCHEDULES_PER_PROPERTY_MAX) throw conflict('scheduleLimit');
     const row = await insertSchedule(tx, site.siteId, values, user.userAccountId, now);
-    await audit(tx, req, {
+    await audit(tx, ctx.actor, {
       action: 'createReportSchedule',
       entityType: 'reportSchedule',
       entityId: row.id,
@@ -188,16 +187,17 @@ export async function upsertSchedule(
     });
     return row.id;
   });
-  const saved = (await scheduleById(deps.db, id))!;
-  return presentSchedule(saved, (await lastRunsOf(deps.db, [id]))[0], await statesOf(deps, site, [saved]));
+  const saved = (await scheduleById(ctx.db, id))!;
+  return presentSchedule(saved, (await lastRunsOf(ctx.db, [id]))[0], await statesOf(ctx, site, [saved]));
 }
 
-export async function removeSchedule(deps: Deps, req: FastifyRequest, user: Principal, schedule: ScheduleRef) {
+export async function removeSchedule(ctx: UserContext, schedule: ScheduleRef) {
+  const { user } = ctx.actor;
   requireManager(user, schedule);
-  await deps.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const before = await scheduleRecord(tx, schedule.scheduleId);
     await deleteSchedule(tx, schedule.scheduleId);
-    await audit(tx, req, {
+    await audit(tx, ctx.actor, {
       action: 'deleteReportSchedule',
       entityType: 'reportSchedule',
       entityId: schedule.scheduleId,

@@ -1,24 +1,25 @@
 import { integrationKey, type SaveSiteRequest, type SiteIntegration, type SitePartner } from '@portal/contract';
 import type { Tx } from '../../db/client';
-import type { Deps } from '../../deps';
 import { conflict, invalid } from '../../lib/errors';
-import type { Principal } from '../auth/principal';
-import { requireLiveSite } from './policy';
+import { requireLiveSite } from '../../access/site-policy';
 import { presentIntegration, presentPartner } from './presenter';
 import * as queries from './queries';
+import type { UserContext } from '../../access/actor';
 
 /** The property's integrations (`api.sites.integrations`). */
-export async function listIntegrations(deps: Deps, user: Principal, siteId: number): Promise<SiteIntegration[]> {
-  await requireLiveSite(deps.db, user, siteId);
-  return (await queries.integrationsOf(deps.db, siteId)).map(presentIntegration);
+export async function listIntegrations(ctx: UserContext, siteId: number): Promise<SiteIntegration[]> {
+  const { user } = ctx.actor;
+  await requireLiveSite(ctx.db, user, siteId);
+  return (await queries.integrationsOf(ctx.db, siteId)).map(presentIntegration);
 }
 
 /** Every partner, marked `used` when the property has it; site 0 is a property not saved yet. */
-export async function listPartners(deps: Deps, user: Principal, siteId: number): Promise<SitePartner[]> {
-  if (siteId !== 0) await requireLiveSite(deps.db, user, siteId);
-  const used = siteId === 0 ? [] : await queries.integrationsOf(deps.db, siteId);
+export async function listPartners(ctx: UserContext, siteId: number): Promise<SitePartner[]> {
+  const { user } = ctx.actor;
+  if (siteId !== 0) await requireLiveSite(ctx.db, user, siteId);
+  const used = siteId === 0 ? [] : await queries.integrationsOf(ctx.db, siteId);
   const usedIds = new Set(used.map((i) => i.partnerId));
-  return (await queries.allPartners(deps.db)).map((partner) => presentPartner(partner, usedIds));
+  return (await queries.allPartners(ctx.db)).map((partner) => presentPartner(partner, usedIds));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { rows, type Queryable } from '../../db/client';
 import { sites, userAccounts } from '../../db/schema';
-import { sitesInScope, type Scope } from '../auth/scope';
+import { sitesInScope, type Scope } from '../../access/scope';
 
 /** Reads of property lists: My Properties with its counts, and the id/value pickers. */
 

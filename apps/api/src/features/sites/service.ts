@@ -1,33 +1,34 @@
-import type { FastifyRequest } from 'fastify';
 import { Role, type IdValue, type SaveSiteRequest, type SiteWithStats } from '@portal/contract';
 import type { Queryable, Tx } from '../../db/client';
-import type { Deps } from '../../deps';
-import { audit } from '../../lib/audit';
+import { audit } from '../../access/audit';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors';
-import type { Principal } from '../auth/principal';
-import { scopeOf } from '../auth/scope';
+import type { Principal } from '../../access/principal';
+import { scopeOf } from '../../access/scope';
 import { ratesFromSettings } from '../billing/service';
 import { businessExists } from '../businesses/queries';
 import { requireOwnedBusiness, requireVisibleBusiness } from '../businesses/service';
 import { resolveIntegrations } from './integrations';
-import { canManageSites, requireLiveSite, requireManagedSite } from './policy';
+import { canManageSites, requireLiveSite, requireManagedSite } from '../../access/site-policy';
 import { presentSite } from './presenter';
 import * as lists from './list-queries';
 import * as queries from './queries';
 import { settingValues } from './settings';
+import type { UserContext } from '../../access/actor';
 
 /** My Properties: every live property the caller sees, with its counts. */
 /** My Properties: what the caller's scope holds. Naming another user is refused like any foreign id (an Administrator sees all either way). */
-export async function listVisible(deps: Deps, user: Principal, userAccountId?: number): Promise<SiteWithStats[]> {
+export async function listVisible(ctx: UserContext, userAccountId?: number): Promise<SiteWithStats[]> {
+  const { user } = ctx.actor;
   const scope = scopeOf(user);
   if (userAccountId !== undefined && userAccountId !== user.userAccountId && scope.kind !== 'all') throw forbidden();
-  return (await lists.listSitesWithStats(deps.db, scope)).map(presentSite);
+  return (await lists.listSitesWithStats(ctx.db, scope)).map(presentSite);
 }
 
 /** The properties of one business, for an Administrator or the business's Site Owner. */
-export async function listOfBusiness(deps: Deps, user: Principal, busEntityId: number): Promise<SiteWithStats[]> {
-  await requireOwnedBusiness(deps.db, user, busEntityId);
-  return (await lists.listSitesWithStats(deps.db, scopeOf(user), lists.siteOfBusiness(busEntityId))).map(presentSite);
+export async function listOfBusiness(ctx: UserContext, busEntityId: number): Promise<SiteWithStats[]> {
+  const { user } = ctx.actor;
+  await requireOwnedBusiness(ctx.db, user, busEntityId);
+  return (await lists.listSitesWithStats(ctx.db, scopeOf(user), lists.siteOfBusiness(busEntityId))).map(presentSite);
 }
 
 async function presentOne(q: Queryable, user: Principal, siteId: number): Promise<SiteWithStats> {
@@ -37,21 +38,23 @@ async function presentOne(q: Queryable, user: Principal, siteId: number): Promis
 }
 
 /** id/value of the properties of a business that the caller sees. */
-export async function lookupByBusiness(deps: Deps, user: Principal, busEntityId: number): Promise<IdValue[]> {
-  await requireVisibleBusiness(deps.db, user, busEntityId);
-  return lists.siteLookup(deps.db, scopeOf(user), lists.siteOfBusiness(busEntityId));
+export async function lookupByBusiness(ctx: UserContext, busEntityId: number): Promise<IdValue[]> {
+  const { user } = ctx.actor;
+  await requireVisibleBusiness(ctx.db, user, busEntityId);
+  return lists.siteLookup(ctx.db, scopeOf(user), lists.siteOfBusiness(busEntityId));
 }
 
 /**
  * The properties that may be assigned to a user: those of the user's business. A Site
  * Owner asks for themself (their own business); an Administrator for any user.
  */
-export async function lookupAssignable(deps: Deps, user: Principal, userAccountId: number): Promise<IdValue[]> {
+export async function lookupAssignable(ctx: UserContext, userAccountId: number): Promise<IdValue[]> {
+  const { user } = ctx.actor;
   if (user.roleId !== Role.Administrator && userAccountId !== user.userAccountId) throw forbidden();
-  const account = await lists.businessOfUser(deps.db, userAccountId);
+  const account = await lists.businessOfUser(ctx.db, userAccountId);
   if (!account) throw notFound('user');
   if (account.busEntityId === null) return [];
-  return lists.siteLookup(deps.db, scopeOf(user), lists.siteOfBusiness(account.busEntityId));
+  return lists.siteLookup(ctx.db, scopeOf(user), lists.siteOfBusiness(account.busEntityId));
 }
 
 /** Refuses names of records that do not exist or do not fit together; answers the state's abbreviation. */
@@ -98,26 +101,22 @@ function siteValues(form: SaveSiteRequest): queries.SiteValues {
  * Creates (siteID 0) or updates a property with its settings and integrations in one
  * transaction. A Site Owner works only inside their own business.
  */
-export async function saveSite(
-  deps: Deps,
-  req: FastifyRequest,
-  user: Principal,
-  form: SaveSiteRequest,
-): Promise<SiteWithStats> {
+export async function saveSite(ctx: UserContext, form: SaveSiteRequest): Promise<SiteWithStats> {
+  const { user } = ctx.actor;
   if (!canManageSites(user)) throw forbidden();
   if (user.roleId === Role.SiteOwner && form.fk_BusEntityID !== user.busEntityId) throw forbidden();
-  return deps.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     if (form.siteID) await requireManagedSite(tx, user, form.siteID);
     const stateAbbreviation = await checkReferences(tx, form);
     const before = form.siteID ? await queries.snapshot(tx, form.siteID) : null;
     // a new property's first tariff version takes effect the moment it is created
-    const now = deps.now();
+    const now = ctx.now();
     const siteId = form.siteID || (await queries.insertSite(tx, siteValues(form), now));
     if (form.siteID) await queries.updateSite(tx, siteId, siteValues(form));
     const settings = await queries.upsertSettings(tx, siteId, settingValues(form));
     await ratesFromSettings(tx, siteId, settings, user.userAccountId, now);
     await queries.replaceIntegrations(tx, siteId, await resolveIntegrations(tx, form.siteID, form, stateAbbreviation));
-    await audit(tx, req, {
+    await audit(tx, ctx.actor, {
       action: form.siteID ? 'updateSite' : 'createSite',
       entityType: 'site',
       entityId: siteId,
@@ -128,18 +127,13 @@ export async function saveSite(
   });
 }
 
-export async function setMonitoring(
-  deps: Deps,
-  req: FastifyRequest,
-  user: Principal,
-  siteId: number,
-  excludeFromMonitoring: boolean,
-) {
-  return deps.db.transaction(async (tx) => {
+export async function setMonitoring(ctx: UserContext, siteId: number, excludeFromMonitoring: boolean) {
+  const { user } = ctx.actor;
+  return ctx.db.transaction(async (tx) => {
     await requireLiveSite(tx, user, siteId);
     const before = (await queries.findSite(tx, siteId))!.excludeFromMonitoring;
     await queries.updateSite(tx, siteId, { excludeFromMonitoring });
-    await audit(tx, req, {
+    await audit(tx, ctx.actor, {
       action: 'updateSiteMonitoring',
       entityType: 'site',
       entityId: siteId,
@@ -154,13 +148,14 @@ export async function setMonitoring(
  * Deletes a property by archiving it: it leaves every list, its locations, stays and
  * readings stay for reports. Refused while a guest is checked in at one of its locations.
  */
-export async function archive(deps: Deps, req: FastifyRequest, user: Principal, siteId: number): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+export async function archive(ctx: UserContext, siteId: number): Promise<void> {
+  const { user } = ctx.actor;
+  await ctx.db.transaction(async (tx) => {
     await requireLiveSite(tx, user, siteId);
     if (await queries.hasCheckedInLocation(tx, siteId)) throw conflict('propertyHasCheckedIn');
-    const deletedAt = deps.now();
+    const deletedAt = ctx.now();
     await queries.updateSite(tx, siteId, { deletedAt });
-    await audit(tx, req, {
+    await audit(tx, ctx.actor, {
       action: 'deleteSite',
       entityType: 'site',
       entityId: siteId,

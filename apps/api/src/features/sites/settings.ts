@@ -1,12 +1,10 @@
-import type { FastifyRequest } from 'fastify';
 import type { SiteSetting, SiteSettingRequest } from '@portal/contract';
-import type { Deps } from '../../deps';
-import { audit } from '../../lib/audit';
+import { audit } from '../../access/audit';
 import { ratesFromSettings } from '../billing/service';
-import type { Principal } from '../auth/principal';
-import { requireManagedSite } from './policy';
+import { requireManagedSite } from '../../access/site-policy';
 import { presentSetting } from './presenter';
 import * as queries from './queries';
+import type { UserContext } from '../../access/actor';
 
 type SettingFields = Pick<SiteSettingRequest, 'weekStart' | 'billingRate' | 'waterBillingRate' | 'dayStart' | 'dayEnd'>;
 
@@ -21,23 +19,26 @@ export function settingValues(form: SettingFields) {
   };
 }
 
-export async function getSettings(deps: Deps, user: Principal, siteId: number): Promise<SiteSetting> {
-  await requireManagedSite(deps.db, user, siteId);
-  return presentSetting(siteId, await queries.settingsOf(deps.db, siteId));
+export async function getSettings(ctx: UserContext, siteId: number): Promise<SiteSetting> {
+  const { user } = ctx.actor;
+  await requireManagedSite(ctx.db, user, siteId);
+  return presentSetting(siteId, await queries.settingsOf(ctx.db, siteId));
 }
 
-export async function saveSettings(
-  deps: Deps,
-  req: FastifyRequest,
-  user: Principal,
-  form: SiteSettingRequest,
-): Promise<SiteSetting> {
-  return deps.db.transaction(async (tx) => {
+export async function saveSettings(ctx: UserContext, form: SiteSettingRequest): Promise<SiteSetting> {
+  const { user } = ctx.actor;
+  return ctx.db.transaction(async (tx) => {
     await requireManagedSite(tx, user, form.fk_SiteID);
     const before = await queries.settingsOf(tx, form.fk_SiteID);
     const after = await queries.upsertSettings(tx, form.fk_SiteID, { ...settingValues(form), active: form.active });
-    await ratesFromSettings(tx, form.fk_SiteID, after, user.userAccountId, deps.now());
-    await audit(tx, req, { action: 'upsertSiteSetting', entityType: 'site', entityId: form.fk_SiteID, before, after });
+    await ratesFromSettings(tx, form.fk_SiteID, after, user.userAccountId, ctx.now());
+    await audit(tx, ctx.actor, {
+      action: 'upsertSiteSetting',
+      entityType: 'site',
+      entityId: form.fk_SiteID,
+      before,
+      after,
+    });
     return presentSetting(form.fk_SiteID, after);
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { api, type MessageCode } from '@portal/contract';
-import { Answer, defineRoute } from '../../lib/route';
+import { Answer, defineRoute } from '../../access/route';
 import * as stays from './service';
 
 /** 200 when the meters confirmed in time; 410 (saved, remote device operation pending) otherwise. */
@@ -12,27 +12,27 @@ const answer = (o: stays.Outcome, done: MessageCode, pending: MessageCode) =>
   );
 
 export default async function stayRoutes(app: FastifyInstance) {
-  defineRoute(app, api.stays.checkIn, async ({ deps, req, user, body, scoped }) =>
-    answer(await stays.checkIn(deps, req, user, scoped['body.locationID'], body), 'checkInSuccess', 'checkInPending'),
+  defineRoute(app, api.stays.checkIn, async ({ caller, body, scoped }) =>
+    answer(await stays.checkIn(caller, scoped['body.locationID'], body), 'checkInSuccess', 'checkInPending'),
   );
 
-  defineRoute(app, api.stays.checkOut, async ({ deps, req, user, scoped }) =>
-    answer(await stays.checkOut(deps, req, user, scoped['query.locationID']), 'checkOutSuccess', 'checkOutPending'),
+  defineRoute(app, api.stays.checkOut, async ({ caller, scoped }) =>
+    answer(await stays.checkOut(caller, scoped['query.locationID']), 'checkOutSuccess', 'checkOutPending'),
   );
 
-  defineRoute(app, api.stays.current, ({ deps, query }) => stays.currentStayOf(deps, query.locationID));
+  defineRoute(app, api.stays.current, ({ caller, query }) => stays.currentStayOf(caller, query.locationID));
 
-  defineRoute(app, api.stays.editWithServices, async ({ deps, req, user, body, scoped }) =>
+  defineRoute(app, api.stays.editWithServices, async ({ caller, body, scoped }) =>
     answer(
-      await stays.updateWithServices(deps, req, user, scoped['body.locationID'], body),
+      await stays.updateWithServices(caller, scoped['body.locationID'], body),
       'locationUpdated',
       'locationUpdatePending',
     ),
   );
 
-  defineRoute(app, api.stays.retryRelays, async ({ deps, req, body }) =>
-    answer(await stays.retryRelays(deps, req, body.locationID), 'deviceSuccess', 'retryPending'),
+  defineRoute(app, api.stays.retryRelays, async ({ caller, body }) =>
+    answer(await stays.retryRelays(caller, body.locationID), 'deviceSuccess', 'retryPending'),
   );
 
-  defineRoute(app, api.stays.guests, ({ deps, user, query }) => stays.findGuests(deps, user, query.search));
+  defineRoute(app, api.stays.guests, ({ caller, query }) => stays.findGuests(caller, query.search));
 }

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   ActiveInd,
@@ -16,10 +15,10 @@ import type { Queryable, Tx } from '../../db/client';
 import { guests, locations, servicePoints, stays } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { announce, locationChanged } from '../../hub/events';
-import { audit } from '../../lib/audit';
+import { audit } from '../../access/audit';
 import { conflict, invalid } from '../../lib/errors';
-import type { Principal } from '../auth/principal';
-import { guestsInScope, requireGuest, scopeOf, type LocationRef, type SiteRef } from '../auth/scope';
+import type { Principal } from '../../access/principal';
+import { guestsInScope, requireGuest, scopeOf, type LocationRef, type SiteRef } from '../../access/scope';
 import { freezeStatements, statementTotals } from '../billing/service';
 import { awaitConfirmation, handOver, queueControls, type Queued } from '../devices/service';
 import { commandsFor, isDisconnect } from '../devices/relays';
@@ -35,19 +34,16 @@ import {
   selectStayHistory,
   type RelayRow,
 } from './queries';
+import type { Actor, Context, UserContext } from '../../access/actor';
 
 export type Outcome = { stayId: number | null; messageIds: number[]; confirmed: boolean };
 
 const SOLO_GROUPS: readonly number[] = [DeviceGroup.Cube, DeviceGroup.DataCollector];
 
 /** Hands the committed commands to the gateway and waits a few seconds for their answers. */
-async function dispatch(
-  deps: Deps,
-  req: FastifyRequest | null,
-  queued: Queued,
-): Promise<{ messageIds: number[]; confirmed: boolean }> {
-  const messageIds = (await handOver(deps, req, queued)).filter((id) => id !== null);
-  const confirmed = await awaitConfirmation(deps, messageIds, deps.config.devices.confirmWaitMs);
+async function dispatch(ctx: Context, queued: Queued): Promise<{ messageIds: number[]; confirmed: boolean }> {
+  const messageIds = (await handOver(ctx, queued)).filter((id) => id !== null);
+  const confirmed = await awaitConfirmation(ctx, messageIds, ctx.config.devices.confirmWaitMs);
   return { messageIds, confirmed };
 }
 
@@ -69,8 +65,9 @@ function checkAutoCheckout(at: Date, now: Date) {
  * Refuses a picked guest the caller may not name for a stay at `site` (another business's, or
  * one they cannot see) like any foreign id: checked first, before anything about the location.
  */
-async function requirePickedGuest(deps: Deps, user: Principal, site: SiteRef, guest: GuestInput | undefined) {
-  if (guest?.guestID) await requireGuest(deps.db, user, guest.guestID, site.busEntityId);
+async function requirePickedGuest(ctx: UserContext, site: SiteRef, guest: GuestInput | undefined) {
+  const { user } = ctx.actor;
+  if (guest?.guestID) await requireGuest(ctx.db, user, guest.guestID, site.busEntityId);
 }
 
 /** Stores the guest of a stay at `site`: a new guest of its business, or the picked one (checked by `requirePickedGuest`) as typed. */
@@ -106,18 +103,13 @@ async function saveGuest(
  * the relays are switched. Not for a deleted location, one with a Cube or Data Collector,
  * or one with a meter out of service.
  */
-export async function checkIn(
-  deps: Deps,
-  req: FastifyRequest,
-  user: Principal,
-  site: LocationRef,
-  input: CheckInRequest,
-): Promise<Outcome> {
-  await requirePickedGuest(deps, user, site, input.guest);
-  const now = deps.now();
+export async function checkIn(ctx: UserContext, site: LocationRef, input: CheckInRequest): Promise<Outcome> {
+  const { user } = ctx.actor;
+  await requirePickedGuest(ctx, site, input.guest);
+  const now = ctx.now();
   const autoAt = new Date(input.autoCheckoutDateTime);
   checkAutoCheckout(autoAt, now);
-  const { stayId, queued } = await deps.db.transaction(async (tx) => {
+  const { stayId, queued } = await ctx.db.transaction(async (tx) => {
     const [loc] = await tx.select().from(locations).where(eq(locations.id, input.locationID)).for('update');
     if (loc!.isCheckedIn) throw conflict('alreadyCheckedIn');
     const relays = await relaysOfLocation(tx, input.locationID);
@@ -144,29 +136,23 @@ export async function checkIn(
       .update(locations)
       .set({ isCheckedIn: true, autoCheckoutAt: autoAt, updatedAt: now })
       .where(eq(locations.id, loc!.id));
-    await audit(tx, req, {
+    await audit(tx, ctx.actor, {
       action: 'checkIn',
       entityType: 'location',
       entityId: loc!.id,
       after: { stayId: stay!.id, guestId, autoCheckoutAt: autoAt },
     });
     await announce(tx, locationChanged(site.siteId, loc!.id, now));
-    const queued = await queueControls(tx, req, commandsFor(relays, wantedStates(input, 1)), 'ifNeeded', now);
+    const queued = await queueControls(tx, ctx.actor, commandsFor(relays, wantedStates(input, 1)), 'ifNeeded', now);
     return { stayId: stay!.id, queued };
   });
-  const sent = await dispatch(deps, req, queued);
+  const sent = await dispatch(ctx, queued);
   return { stayId, ...sent };
 }
 
 /** Closes the open stay of a location inside `tx` and queues its relays' OFF. */
-async function closeStay(
-  tx: Tx,
-  locationId: number,
-  siteId: number,
-  now: Date,
-  byUserId: number | null,
-  req: FastifyRequest | null,
-) {
+async function closeStay(tx: Tx, locationId: number, siteId: number, now: Date, actor: Actor) {
+  const byUserId = actor.kind === 'user' ? actor.user.userAccountId : null;
   const [loc] = await tx.select().from(locations).where(eq(locations.id, locationId)).for('update');
   if (!loc!.isCheckedIn) throw conflict('notCheckedIn');
   const stay = await openStay(tx, locationId);
@@ -179,47 +165,46 @@ async function closeStay(
     .update(locations)
     .set({ isCheckedIn: false, autoCheckoutAt: null, updatedAt: now })
     .where(eq(locations.id, locationId));
-  await audit(tx, req, {
+  await audit(tx, actor, {
     action: byUserId === null ? 'autoCheckOut' : 'checkOut',
     entityType: 'location',
     entityId: locationId,
     after: { stayId: stay?.id ?? null },
-    userAccountId: byUserId,
   });
   await announce(tx, locationChanged(siteId, locationId, now));
   const off = commandsFor(await relaysOfLocation(tx, locationId), () => 0);
-  return { stayId: stay?.id ?? null, queued: await queueControls(tx, req, off, 'ifNeeded', now) };
+  return { stayId: stay?.id ?? null, queued: await queueControls(tx, actor, off, 'ifNeeded', now) };
 }
 
 /** Checks a guest out: the stay closes with its usage, then every relay is switched off. */
-export async function checkOut(deps: Deps, req: FastifyRequest, user: Principal, site: LocationRef): Promise<Outcome> {
-  const { stayId, queued } = await deps.db.transaction((tx) =>
-    closeStay(tx, site.locationId, site.siteId, deps.now(), user.userAccountId, req),
+export async function checkOut(ctx: UserContext, site: LocationRef): Promise<Outcome> {
+  const { stayId, queued } = await ctx.db.transaction((tx) =>
+    closeStay(tx, site.locationId, site.siteId, ctx.now(), ctx.actor),
   );
-  return { stayId, ...(await dispatch(deps, req, queued)) };
+  return { stayId, ...(await dispatch(ctx, queued)) };
 }
 
 /**
  * Checks out every location whose automatic check-out time has come. Each location is
  * taken under a row lock with SKIP LOCKED, so with several instances each runs once.
  */
-export async function autoCheckOut(deps: Deps): Promise<number> {
+export async function autoCheckOut(ctx: Context): Promise<number> {
   let done = 0;
   for (;;) {
-    const closed = await deps.db.transaction(async (tx) => {
+    const closed = await ctx.db.transaction(async (tx) => {
       const [due] = await tx
         .select({ id: locations.id, siteId: locations.siteId })
         .from(locations)
-        .where(and(eq(locations.isCheckedIn, true), sql`${locations.autoCheckoutAt} <= ${deps.now()}`))
+        .where(and(eq(locations.isCheckedIn, true), sql`${locations.autoCheckoutAt} <= ${ctx.now()}`))
         .orderBy(locations.autoCheckoutAt)
         .limit(1)
         .for('update', { skipLocked: true });
       if (!due) return null;
-      return closeStay(tx, due.id, due.siteId, deps.now(), null, null);
+      return closeStay(tx, due.id, due.siteId, ctx.now(), ctx.actor);
     });
     if (!closed) return done;
     done++;
-    await handOver(deps, null, closed.queued);
+    await handOver(ctx, closed.queued);
   }
 }
 
@@ -229,17 +214,16 @@ export async function autoCheckOut(deps: Deps): Promise<number> {
  * and the relays.
  */
 export async function updateWithServices(
-  deps: Deps,
-  req: FastifyRequest,
-  user: Principal,
+  ctx: UserContext,
   site: LocationRef,
   input: UpdateCapabilitiesRequest,
 ): Promise<Outcome> {
-  await requirePickedGuest(deps, user, site, input.guest);
-  const now = deps.now();
-  const queued = await deps.db.transaction(async (tx) => {
+  const { user } = ctx.actor;
+  await requirePickedGuest(ctx, site, input.guest);
+  const now = ctx.now();
+  const queued = await ctx.db.transaction(async (tx) => {
     if (input.locationDescription !== undefined && input.locationPublicName !== undefined) {
-      await editLocation(tx, now, req, user, input.locationID, {
+      await editLocation(tx, now, ctx.actor, user, input.locationID, {
         locationDescription: input.locationDescription,
         billingAccountNumber: input.billingAccountNumber ?? null,
         locationPublicName: input.locationPublicName,
@@ -264,7 +248,7 @@ export async function updateWithServices(
       const guestId = await saveGuest(tx, user, site, input.guest);
       if (stay && guestId) await tx.update(stays).set({ guestId }).where(eq(stays.id, stay.id));
     }
-    await audit(tx, req, {
+    await audit(tx, ctx.actor, {
       action: 'updateServices',
       entityType: 'location',
       entityId: input.locationID,
@@ -273,14 +257,20 @@ export async function updateWithServices(
     await announce(tx, locationChanged(site.siteId, input.locationID, now));
     const wanted =
       input.activeInd === ActiveInd.OutOfService ? () => 0 as const : wantedStates(input, current!.isCheckedIn ? 1 : 0);
-    return queueControls(tx, req, commandsFor(await relaysOfLocation(tx, input.locationID), wanted), 'ifNeeded', now);
+    return queueControls(
+      tx,
+      ctx.actor,
+      commandsFor(await relaysOfLocation(tx, input.locationID), wanted),
+      'ifNeeded',
+      now,
+    );
   });
-  return { stayId: null, ...(await dispatch(deps, req, queued)) };
+  return { stayId: null, ...(await dispatch(ctx, queued)) };
 }
 
 /** Sends again the wanted state to each relay of a location whose current command failed or timed out. */
-export async function retryRelays(deps: Deps, req: FastifyRequest, locationId: number): Promise<Outcome> {
-  const queued = await deps.db.transaction(async (tx) => {
+export async function retryRelays(ctx: Context, locationId: number): Promise<Outcome> {
+  const queued = await ctx.db.transaction(async (tx) => {
     const unanswered = (await relaysOfLocation(tx, locationId)).filter(
       (r) => r.command_state === 'failed' || r.command_state === 'timed_out',
     );
@@ -289,11 +279,11 @@ export async function retryRelays(deps: Deps, req: FastifyRequest, locationId: n
       .set({ isRetryState: unanswered.length > 0 })
       .where(eq(locations.id, locationId))
       .returning({ siteId: locations.siteId });
-    await announce(tx, locationChanged(loc!.siteId, locationId, deps.now()));
+    await announce(tx, locationChanged(loc!.siteId, locationId, ctx.now()));
     const wanted = commandsFor(unanswered, (r) => (r.desired_state === 1 ? 1 : 0));
-    return queueControls(tx, req, wanted, 'always', deps.now());
+    return queueControls(tx, ctx.actor, wanted, 'always', ctx.now());
   });
-  return { stayId: null, ...(await dispatch(deps, req, queued)) };
+  return { stayId: null, ...(await dispatch(ctx, queued)) };
 }
 
 /** The open stay of a location: the guest the edit form shows and the usage check-out confirms. */
@@ -355,8 +345,9 @@ export async function stayHistory(q: Queryable, locationId: number, now: Date): 
   }));
 }
 
-export async function findGuests(deps: Deps, user: Principal, search: string) {
+export async function findGuests(ctx: UserContext, search: string) {
+  const { user } = ctx.actor;
   const phone = maskGuestPhone(search);
   if (!phone) return [];
-  return searchGuests(deps.db, phone, guestsInScope(scopeOf(user)));
+  return searchGuests(ctx.db, phone, guestsInScope(scopeOf(user)));
 }

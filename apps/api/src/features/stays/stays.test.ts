@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { nextSlot, Role, type CurrentStay, type LocationRow } from '@portal/contract';
-import { guests, locations, servicePointCapabilities, servicePoints, stayMeters, stays } from '../../db/schema';
+import {
+  auditLog,
+  guests,
+  locations,
+  servicePointCapabilities,
+  servicePoints,
+  stayMeters,
+  stays,
+} from '../../db/schema';
 import { recordReadings } from '../meters/readings';
 import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -9,6 +17,7 @@ import { autoCheckOut } from './service';
 
 let t: TestApp;
 const tokens = { admin: '', manager: '', ownerB: '' };
+let adminId = 0;
 let siteId = 0;
 let siteB = 0;
 
@@ -25,7 +34,9 @@ beforeAll(async () => {
   const b = await buildBusiness(db);
   siteId = (await buildSite(db, a.id)).id;
   siteB = (await buildSite(db, b.id)).id;
-  tokens.admin = await signIn(t, await buildUser(db, { roleId: Role.Administrator }));
+  const admin = await buildUser(db, { roleId: Role.Administrator });
+  adminId = admin.id;
+  tokens.admin = await signIn(t, admin);
   tokens.manager = await signIn(
     t,
     await buildUser(db, { roleId: Role.SiteManager, busEntityId: a.id, siteIds: [siteId] }),
@@ -266,7 +277,7 @@ describe('automatic check-out', () => {
     const { loc } = await pedestal();
     await checkIn(tokens.admin, { locationID: loc.id, autoCheckoutDateTime: autoCheckout() });
     t.clock.advance(3 * 86_400_000);
-    const counts = await Promise.all([autoCheckOut(t.deps), autoCheckOut(t.deps)]);
+    const counts = await Promise.all([autoCheckOut(t.job), autoCheckOut(t.job)]);
     t.clock.set(new Date());
     const closedHere = await t.deps.db.select().from(stays).where(eq(stays.locationId, loc.id));
     expect(closedHere[0]!.checkoutAt).not.toBeNull();
@@ -274,7 +285,31 @@ describe('automatic check-out', () => {
     expect(counts.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
     const [l] = await t.deps.db.select().from(locations).where(eq(locations.id, loc.id));
     expect(l!.isCheckedIn).toBe(false);
-    expect(await autoCheckOut(t.deps)).toBe(0);
+    expect(await autoCheckOut(t.job)).toBe(0);
+  });
+
+  it('audits each act under its actor: the check-in under the person, the automatic check-out under the job', async () => {
+    const { loc } = await pedestal();
+    await checkIn(tokens.admin, { locationID: loc.id, autoCheckoutDateTime: autoCheckout() });
+    t.clock.advance(3 * 86_400_000);
+    await autoCheckOut(t.job);
+    t.clock.set(new Date());
+    const acts = await t.deps.db
+      .select({
+        action: auditLog.action,
+        actor: auditLog.actor,
+        userAccountId: auditLog.userAccountId,
+        ip: auditLog.ip,
+      })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'location'), eq(auditLog.entityId, String(loc.id))))
+      .orderBy(auditLog.id);
+    expect(acts.map((a) => [a.action, a.actor])).toEqual([
+      ['checkIn', `user:${adminId}`],
+      ['autoCheckOut', 'job:test'],
+    ]);
+    expect(acts[0]).toMatchObject({ userAccountId: adminId, ip: '127.0.0.1' });
+    expect(acts[1]).toMatchObject({ userAccountId: null, ip: null });
   });
 });
 

@@ -1,30 +1,30 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { api, DEFAULT_DATE_RANGE_FILTER, transactionsFileName } from '@portal/contract';
-import { defineRoute } from '../../lib/route';
+import { defineRoute } from '../../access/route';
 import { transactionsCsv, writeTransactionsXlsx } from './export';
 import * as transactions from './service';
 
 export default async function transactionRoutes(app: FastifyInstance) {
-  defineRoute(app, api.transactions.current, ({ deps, user }) => transactions.current(deps.db, user, deps.now()));
+  defineRoute(app, api.transactions.current, ({ caller, user }) => transactions.current(caller.db, user, caller.now()));
 
-  defineRoute(app, api.transactions.completed, ({ deps, user, query }) =>
-    transactions.history(deps.db, user, query.CurrentDateRangeFilter, deps.now()),
+  defineRoute(app, api.transactions.completed, ({ caller, user, query }) =>
+    transactions.history(caller.db, user, query.CurrentDateRangeFilter, caller.now()),
   );
 
-  defineRoute(app, api.transactions.completedByBody, ({ deps, user, body }) =>
-    transactions.history(deps.db, user, body?.CurrentDateRangeFilter ?? DEFAULT_DATE_RANGE_FILTER, deps.now()),
+  defineRoute(app, api.transactions.completedByBody, ({ caller, user, body }) =>
+    transactions.history(caller.db, user, body?.CurrentDateRangeFilter ?? DEFAULT_DATE_RANGE_FILTER, caller.now()),
   );
 
-  defineRoute(app, api.transactions.exportFile, async ({ deps, user, body, reply, req }) => {
-    const now = deps.now();
+  defineRoute(app, api.transactions.exportFile, async ({ caller, user, body, reply, req }) => {
+    const now = caller.now();
     const view = {
       tab: body.tab,
       filter: body.currentDateRangeFilter,
       search: body.search,
       automatic: body.labels.automatic,
     };
-    const stays = await transactions.asShown(deps.db, user, view, now);
+    const stays = await transactions.asShown(caller.db, user, view, now);
     const fileName = transactionsFileName(body.tab, now.toISOString().slice(0, 10), body.format);
     reply.header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store');
     if (body.format === 'csv') {

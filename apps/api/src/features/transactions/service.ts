@@ -1,8 +1,8 @@
 import { matchesTransactionSearch, type StatementTotal, type StayTransaction } from '@portal/contract';
 import type { Queryable } from '../../db/client';
 import { statementTotals } from '../billing/service';
-import type { Principal } from '../auth/principal';
-import { scopeOf } from '../auth/scope';
+import type { Principal } from '../../access/principal';
+import { scopeOf } from '../../access/scope';
 import { activeStays, completedStays, type TransactionRow } from './queries';
 
 const iso = (v: Date | string) => new Date(v).toISOString();

@@ -1,8 +1,8 @@
 import { Role, canManageUser, rolesAssignableBy } from '@portal/contract';
 import type { Queryable } from '../../db/client';
 import { AppError, forbidden, invalid, notFound } from '../../lib/errors';
-import type { Principal } from '../auth/principal';
-import { scopeOf } from '../auth/scope';
+import type { Principal } from '../../access/principal';
+import { scopeOf } from '../../access/scope';
 import { businessExists } from '../businesses/queries';
 import * as queries from './queries';
 

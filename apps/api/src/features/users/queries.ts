@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { rows, type Queryable } from '../../db/client';
 import { contacts, sites, userAccounts, userAccountSites } from '../../db/schema';
-import type { Scope } from '../auth/scope';
+import type { Scope } from '../../access/scope';
 
 /** A user account with its contact, business and live assigned properties. */
 export type UserRow = {

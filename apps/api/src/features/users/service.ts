@@ -1,21 +1,20 @@
-import type { FastifyRequest } from 'fastify';
 import type { CreateUserAccountRequest, UpdateUserAccountRequest, UserAccount } from '@portal/contract';
 import type { Tx } from '../../db/client';
-import type { Deps } from '../../deps';
 import { announce } from '../../hub/events';
-import { audit } from '../../lib/audit';
+import { audit } from '../../access/audit';
 import { queueMail, type Mail } from '../../lib/mailer';
 import { conflict, isUniqueViolation } from '../../lib/errors';
-import type { Principal } from '../auth/principal';
-import { scopeOf } from '../auth/scope';
+import { scopeOf } from '../../access/scope';
 import { createInviteToken, setPasswordLink } from '../auth/service';
 import { checkAssignment, requireManagedUser } from './policy';
 import { presentUser } from './presenter';
 import * as queries from './queries';
+import type { UserContext } from '../../access/actor';
 
 /** Manage Users: the accounts the caller may see (every one for an Administrator, their business's for a Site Owner). */
-export async function list(deps: Deps, user: Principal): Promise<UserAccount[]> {
-  return (await queries.listUsers(deps.db, scopeOf(user))).map(presentUser);
+export async function list(ctx: UserContext): Promise<UserAccount[]> {
+  const { user } = ctx.actor;
+  return (await queries.listUsers(ctx.db, scopeOf(user))).map(presentUser);
 }
 
 function contactValues(contact: CreateUserAccountRequest['contact']): queries.ContactValues {
@@ -54,13 +53,9 @@ const inviteMail = (account: UserAccount, link: string): Mail => ({
  * caller may give, and mails its owner a link to set a password (the mail is queued with
  * the account: both or neither).
  */
-export async function create(
-  deps: Deps,
-  req: FastifyRequest,
-  user: Principal,
-  body: CreateUserAccountRequest,
-): Promise<UserAccount> {
-  const account = await deps.db
+export async function create(ctx: UserContext, body: CreateUserAccountRequest): Promise<UserAccount> {
+  const { user } = ctx.actor;
+  const account = await ctx.db
     .transaction(async (tx) => {
       const assignment = await checkAssignment(tx, user, {
         roleId: body.roles[0]!.roleID,
@@ -75,8 +70,13 @@ export async function create(
       });
       await queries.replaceSites(tx, id, assignment.siteIds);
       const created = (await snapshot(tx, id))!;
-      await audit(tx, req, { action: 'createUserAccount', entityType: 'userAccount', entityId: id, after: created });
-      await queueMail(tx, inviteMail(created, setPasswordLink(deps, await createInviteToken(deps, tx, id))));
+      await audit(tx, ctx.actor, {
+        action: 'createUserAccount',
+        entityType: 'userAccount',
+        entityId: id,
+        after: created,
+      });
+      await queueMail(tx, inviteMail(created, setPasswordLink(ctx, await createInviteToken(ctx, tx, id))));
       return created;
     })
     .catch((err: unknown) => {
@@ -90,13 +90,9 @@ export async function create(
  * Changes an account the caller may manage. The e-mail stays as it is; deactivating the
  * account ends its sessions (its next request or token refresh is refused).
  */
-export async function update(
-  deps: Deps,
-  req: FastifyRequest,
-  user: Principal,
-  body: UpdateUserAccountRequest,
-): Promise<UserAccount> {
-  return deps.db.transaction(async (tx) => {
+export async function update(ctx: UserContext, body: UpdateUserAccountRequest): Promise<UserAccount> {
+  const { user } = ctx.actor;
+  return ctx.db.transaction(async (tx) => {
     const target = await requireManagedUser(tx, user, body.userAccountID);
     const before = presentUser(target);
     const assignment = await checkAssignment(tx, user, {
@@ -119,7 +115,7 @@ export async function update(
     // open live connections follow the new role and properties, or end with the account
     await announce(tx, [{ type: 'accessChanged', userAccountId: target.id }]);
     const after = (await snapshot(tx, target.id))!;
-    await audit(tx, req, {
+    await audit(tx, ctx.actor, {
       action: 'updateUserAccount',
       entityType: 'userAccount',
       entityId: target.id,

@@ -14,12 +14,12 @@ import {
   type ScopeDeclaration,
 } from '@portal/contract';
 import { z } from 'zod';
-import type { Principal } from '../features/auth/principal';
-import { resolveDeclaredScope, type Resolved } from '../features/auth/declared-scope';
-import type { Deps } from '../deps';
-import { failureOf, forbidden, unauthenticated } from './errors';
-import { canonicalize, keyMapOf } from './keys';
-import { idempotencyKeyOf, KeyClaim, type StoredAnswer } from './idempotency';
+import type { Principal } from './principal';
+import type { Caller, CallerContext, UserContext } from './actor';
+import { resolveDeclaredScope, type Resolved } from './declared-scope';
+import { failureOf, forbidden, unauthenticated } from '../lib/errors';
+import { canonicalize, keyMapOf } from '../lib/keys';
+import { idempotencyKeyOf, KeyClaim, type StoredAnswer } from '../lib/idempotency';
 
 /** A non-default answer: another status (410 pending) or a message (a catalogue code) beside the result. */
 export class Answer<T> {
@@ -36,16 +36,19 @@ type UserOf<A> = A extends 'public' ? Principal | null : Principal;
 type Part<C, K extends string> = C extends { readonly [P in K]: infer S } ? In<S> : undefined;
 type ScopeOf<C> = C extends { readonly scope: infer S extends ScopeDeclaration } ? S : undefined;
 
+type CallerOf<A> = A extends 'public' ? CallerContext : UserContext;
+
 type Ctx<C extends Call> = {
   req: FastifyRequest;
   reply: FastifyReply;
+  /** What the services are called with: the dependencies, the caller as actor, the request's logger. */
+  caller: CallerOf<C['access']>;
   user: UserOf<C['access']>;
   query: Part<C, 'query'>;
   body: Part<C, 'body'>;
   params: Part<C, 'params'>;
   /** The records the call's `scope` names, checked against the caller's scope. */
   scoped: Resolved<ScopeOf<C>>;
-  deps: Deps;
 };
 
 export type Handler<C extends Call> = (
@@ -100,6 +103,15 @@ function openApiSchema(call: Call) {
   };
 }
 
+/** The context a route calls its services with: the caller as actor (a visitor on a public call). */
+function callerOf(req: FastifyRequest, claim: KeyClaim | null): CallerContext {
+  const actor: Caller = req.principal
+    ? { kind: 'user', user: req.principal, ip: req.ip }
+    : { kind: 'visitor', ip: req.ip };
+  // the claim of the key goes into the handler's own write (lib/idempotency.ts)
+  return { ...req.server.deps, ...(claim && { db: claim.database() }), actor, log: req.log };
+}
+
 /**
  * Registers the handler of one call of the route table. Every route reads the same way:
  * authenticate, limit the rate (per user once signed in), refuse text the database cannot
@@ -147,8 +159,7 @@ export function defineRoute<const C extends Call>(app: FastifyInstance, call: C,
           body: req.body as Part<C, 'body'>,
           params: req.params as Part<C, 'params'>,
           scoped: scoped as Resolved<ScopeOf<C>>,
-          // the claim of the key goes into the handler's own write (lib/idempotency.ts)
-          deps: claim ? { ...deps, db: claim.database() } : deps,
+          caller: callerOf(req, claim) as CallerOf<C['access']>,
         });
         if (call.produces) return reply;
         const answer = out instanceof Answer ? out : new Answer(out ?? null);

@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/client';
 import { auditLog } from '../db/schema';
+import { actorLabel, type Actor } from './actor';
 
 export type AuditEntry = {
   action: string;
@@ -8,17 +8,17 @@ export type AuditEntry = {
   entityId?: string | number | null;
   before?: unknown;
   after?: unknown;
-  /** Defaults to the signed-in caller of the request. */
+  /** The account acted on by a visitor who proves to be its owner (signing in, a password reset). */
   userAccountId?: number | null;
 };
 
 /** Records who changed what, when, with the values before and after. */
-export async function audit(q: Queryable, req: FastifyRequest | null, entry: AuditEntry): Promise<void> {
-  await auditAll(q, req, [entry]);
+export async function audit(q: Queryable, actor: Actor, entry: AuditEntry): Promise<void> {
+  await auditAll(q, actor, [entry]);
 }
 
 /** `audit` for many changes in one statement. */
-export async function auditAll(q: Queryable, req: FastifyRequest | null, entries: AuditEntry[]): Promise<void> {
+export async function auditAll(q: Queryable, actor: Actor, entries: AuditEntry[]): Promise<void> {
   if (!entries.length) return;
   await q.insert(auditLog).values(
     entries.map((entry) => ({
@@ -27,8 +27,9 @@ export async function auditAll(q: Queryable, req: FastifyRequest | null, entries
       entityId: entry.entityId == null ? null : String(entry.entityId),
       before: entry.before ?? null,
       after: entry.after ?? null,
-      userAccountId: entry.userAccountId ?? req?.principal?.userAccountId ?? null,
-      ip: req?.ip ?? null,
+      actor: actorLabel(actor),
+      userAccountId: actor.kind === 'user' ? actor.user.userAccountId : (entry.userAccountId ?? null),
+      ip: 'ip' in actor ? actor.ip : null,
     })),
   );
 }

@@ -1,8 +1,8 @@
 import { managesProperties } from '@portal/contract';
-import type { Queryable } from '../../db/client';
-import { forbidden, notFound } from '../../lib/errors';
-import type { Principal } from '../auth/principal';
-import { requireSite } from '../auth/scope';
+import type { Queryable } from '../db/client';
+import { forbidden, notFound } from '../lib/errors';
+import type { Principal } from './principal';
+import { requireSite } from './scope';
 
 /**
  * Changing a property, its settings and integrations: an Administrator, or the Site

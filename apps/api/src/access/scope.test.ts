@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@portal/contract';
-import { buildBusiness, buildLocation, buildMeter, buildSite } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { buildBusiness, buildLocation, buildMeter, buildSite } from '../test/factories';
+import { createTestApp, type TestApp } from '../test/harness';
 import type { Principal } from './principal';
 import { requireLocation, requireServicePoint, requireSite } from './scope';
 

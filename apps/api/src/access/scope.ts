@@ -1,8 +1,8 @@
 import { Role } from '@portal/contract';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-import { guests, locations, reportSchedules, servicePoints, sites, stays, systemAlerts } from '../../db/schema';
-import { type AppError, forbidden, notFound } from '../../lib/errors';
+import type { Queryable } from '../db/client';
+import { guests, locations, reportSchedules, servicePoints, sites, stays, systemAlerts } from '../db/schema';
+import { type AppError, forbidden, notFound } from '../lib/errors';
 import type { Principal } from './principal';
 
 /**

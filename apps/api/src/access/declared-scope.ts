@@ -1,5 +1,5 @@
 import type { ScopeDeclaration, ScopeKind } from '@portal/contract';
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '../db/client';
 import type { Principal } from './principal';
 import {
   requireAlerts,
