@@ -33,6 +33,51 @@ const featureZones = features.flatMap((feature) =>
     })),
 );
 
+/**
+ * The server's floors (docs/architecture.md): lib/ and the database client at the bottom; the
+ * platform on them (access/, gateway/, hub/'s events, config, deps); features/ on that; the top
+ * (app, server, jobs, the route registry, the hub's sockets, the seed, the command-line tools,
+ * the proofs) wires them. A feature uses another only through its index.ts.
+ */
+const api = 'apps/api/src';
+const apiFeatures = readdirSync(`${import.meta.dirname}/${api}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const apiTop = [
+  'app.ts',
+  'server.ts',
+  'main.ts',
+  'jobs.ts',
+  'routes.ts',
+  'hub/hub.ts',
+  'db/seed',
+  'db/prepare.ts',
+  'cli',
+  'proofs',
+].map((path) => `${api}/${path}`);
+const apiPlatform = ['access', 'gateway', 'hub/events.ts', 'hub/queries.ts', 'config.ts', 'deps.ts'].map(
+  (path) => `${api}/${path}`,
+);
+const apiFloorZones = [
+  {
+    target: [`${api}/lib`, `${api}/db/client.ts`, `${api}/db/schema.ts`, `${api}/db/natural-key.ts`],
+    from: [...apiPlatform, `${api}/features`, ...apiTop],
+  },
+  { target: apiPlatform, from: [`${api}/features`, ...apiTop] },
+  { target: `${api}/features`, from: apiTop },
+].map((zone) => ({ ...zone, message: 'An import goes down the floors only: lib ← access ← features ← the top.' }));
+const testHelpers = { group: ['**/test/*'], message: 'The product never imports the test helpers (src/test).' };
+const apiFeatureZones = apiFeatures.flatMap((feature) =>
+  apiFeatures
+    .filter((other) => other !== feature)
+    .map((other) => ({
+      target: `${api}/features/${feature}`,
+      from: `${api}/features/${other}`,
+      except: ['./index.ts'],
+      message: `Use features/${other}/index.ts, its public entry.`,
+    })),
+);
+
 export default tseslint.config(
   {
     ignores: [
@@ -76,6 +121,56 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         { basePath: import.meta.dirname, zones: [...floorZones, ...featureZones] },
+      ],
+    },
+  },
+  {
+    files: [`${api}/**/*.ts`],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: apiFeatureZones }],
+    },
+  },
+  {
+    // A test stands at the top: it may build the whole app to prove one floor.
+    files: [`${api}/**/*.ts`],
+    ignores: [`${api}/**/*.test.ts`],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: [...apiFloorZones, ...apiFeatureZones] },
+      ],
+    },
+  },
+  {
+    // The test helpers (src/test) are for the tests and their fixtures only.
+    files: [`${api}/**/*.ts`],
+    ignores: [`${api}/**/*.test.ts`, `${api}/**/*-fixture.ts`, `${api}/test/**`, `${api}/proofs/**`],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [testHelpers] }],
+    },
+  },
+  {
+    // Fastify stays in the routes and the plugins: a service is called with a context (access/actor.ts).
+    // (This block comes after the one above: it carries that one's rule too, as a file's last setting of a rule wins.)
+    files: [`${api}/features/**/*.ts`],
+    ignores: [`${api}/features/**/{routes,*-routes,*-plugin}.ts`, `${api}/**/*.test.ts`, `${api}/**/*-fixture.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['fastify', 'fastify-plugin'].map((name) => ({
+            name,
+            message: 'A service takes a context (access/actor.ts), never the request: Fastify stays in routes.',
+          })),
+          patterns: [testHelpers],
+        },
       ],
     },
   },

@@ -1,5 +1,5 @@
 /** What the scenarios need of the seeded data, found through the API as a user would. */
-import { behaviourOf } from '../apps/api/src/devices/fleet';
+import { behaviourOf } from '../apps/api/src/gateway/fleet';
 import { routes } from '@portal/contract';
 import { stepOf, type Client } from './http';
 import { portalCall, scenarios, type BenchContext } from './scenarios';

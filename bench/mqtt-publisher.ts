@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import mqtt from 'mqtt';
-import { meterTopics } from '../apps/api/src/devices/topics';
+import { meterTopics } from '../apps/api/src/gateway/topics';
 
 /** `from`: the index of the first reading (round robin over the keys), so that later runs publish later readings. */
 export type PublisherSettings = {

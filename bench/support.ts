@@ -18,7 +18,7 @@ import * as schema from '../apps/api/src/db/schema';
 import { chunks as chunksOf } from '../apps/api/src/db/seed/demo-fleet';
 import { seedLookups } from '../apps/api/src/db/seed/lookups';
 import type { Deps } from '../apps/api/src/deps';
-import type { DeviceGateway } from '../apps/api/src/devices/gateway';
+import type { DeviceGateway } from '../apps/api/src/gateway/gateway';
 import { createTokens } from '../apps/api/src/access/tokens';
 import { routes } from '@portal/contract';
 import { percentile } from './report';

@@ -7,7 +7,7 @@ export default defineConfig({
     // and the PostgreSQL driver's own behaviour against the server (TEST_DATABASE_URL).
     exclude: [
       '**/node_modules/**',
-      ...(process.env.TEST_MQTT_URL ? [] : ['src/devices/mqtt.test.ts', 'src/devices/protocol.test.ts']),
+      ...(process.env.TEST_MQTT_URL ? [] : ['src/gateway/mqtt.test.ts', 'src/gateway/protocol.test.ts']),
       ...(process.env.TEST_DATABASE_URL ? [] : ['src/db/postgres.test.ts']),
     ],
     globalSetup: ['src/test/global-setup.ts'],

@@ -1,6 +1,6 @@
 import type { LocationRow } from '@portal/contract';
 import type { Page } from 'playwright-core';
-import { behaviourOf } from '../../apps/api/src/devices/fleet';
+import { behaviourOf } from '../../apps/api/src/gateway/fleet';
 import { baseUrl } from './browser';
 
 /**

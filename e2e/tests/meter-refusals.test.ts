@@ -1,7 +1,7 @@
 import { REFUSAL_REASONS, type LocationRow, type ServicePointRow } from '@portal/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { garblesReadings } from '../../apps/api/src/devices/fleet';
+import { garblesReadings } from '../../apps/api/src/gateway/fleet';
 import { demo, launch, newPage, signIn } from '../support/browser';
 import { LANGUAGES, text, useLanguage } from '../support/i18n';
 import { api, apiToken, findLocation, locationsOf, openRow } from '../support/locations';

@@ -4,8 +4,8 @@ import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEVICE_CONTROL_COOLDOWN_S } from '@portal/contract';
 import { z } from 'zod';
-import type { SimulatorSettings } from './devices/simulated';
-import { DEFAULT_TOPIC_PREFIX } from './devices/topics';
+import type { SimulatorSettings } from './gateway/simulated';
+import { DEFAULT_TOPIC_PREFIX } from './gateway/topics';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])

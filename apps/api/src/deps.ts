@@ -1,6 +1,6 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
-import type { DeviceGateway } from './devices/gateway';
+import type { DeviceGateway } from './gateway/gateway';
 import type { Tokens } from './access/tokens';
 import type { Mailer } from './lib/mailer';
 

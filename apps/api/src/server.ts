@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import { prepareDatabase } from './db/prepare';
 import type { Deps } from './deps';
-import { createGateway } from './devices';
+import { createGateway } from './gateway';
 import { createTokens } from './access/tokens';
 import { portalEvents } from './features/devices/broker-drops';
 import { startJobs } from './jobs';

@@ -11,7 +11,7 @@ export type Actor =
   | { kind: 'visitor'; ip: string }
   | { kind: 'job'; name: string }
   | { kind: 'device' };
-export type UserActor = Extract<Actor, { kind: 'user' }>;
+type UserActor = Extract<Actor, { kind: 'user' }>;
 /** Someone calling the API: signed in or not, from an address. */
 export type Caller = Extract<Actor, { kind: 'user' | 'visitor' }>;
 

@@ -7,9 +7,9 @@ import { parseArgs } from 'node:util';
 import mqtt from 'mqtt';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { fleetOnBroker } from '../devices/fleet-mqtt';
-import { loadSimulatedMeters } from '../devices/fleet-source';
-import { meterTopics } from '../devices/topics';
+import { fleetOnBroker } from '../gateway/fleet-mqtt';
+import { loadSimulatedMeters } from '../gateway/fleet-source';
+import { meterTopics } from '../gateway/topics';
 
 const { values } = parseArgs({ options: { mqtt: { type: 'string' } } });
 if (!values.mqtt) {

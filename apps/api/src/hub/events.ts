@@ -10,7 +10,7 @@ export const HUB_CHANNEL = 'portal_events';
  * - accessChanged: a user's role, properties or standing changed, so each instance re-reads
  *   the user's scope for their open sockets (or closes them);
  * - commandsSettled: device commands got their outcome (acked, failed, timed out), for the
- *   requests waiting for them on any instance (devices/answers.ts).
+ *   requests waiting for them on any instance (gateway/answers.ts).
  */
 type InstanceEvent =
   | { type: 'accessChanged'; userAccountId: number }

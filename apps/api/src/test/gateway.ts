@@ -1,4 +1,4 @@
-import type { BrokerDropped, DeviceCommand, DeviceEvents, DeviceGateway } from '../devices/gateway';
+import type { BrokerDropped, DeviceCommand, DeviceEvents, DeviceGateway } from '../gateway/gateway';
 
 /** A device gateway the tests drive: it records commands and lets a test answer them. */
 export class TestGateway implements DeviceGateway {

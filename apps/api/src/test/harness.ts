@@ -9,7 +9,7 @@ import type { Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { seedLookups } from '../db/seed/lookups';
 import type { Deps } from '../deps';
-import type { DeviceGateway } from '../devices/gateway';
+import type { DeviceGateway } from '../gateway/gateway';
 import { createTokens } from '../access/tokens';
 import { portalEvents } from '../features/devices/broker-drops';
 import { TestGateway } from './gateway';

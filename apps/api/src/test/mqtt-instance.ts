@@ -2,7 +2,7 @@
 // kills with SIGKILL: node --import tsx src/test/mqtt-instance.ts URL CLIENT_ID SHARE_GROUP TOPIC_PREFIX
 // It prints "ready" once subscribed and "received <deviceKey>" for each reading handed over.
 import pino from 'pino';
-import { createMqttGateway } from '../devices/mqtt';
+import { createMqttGateway } from '../gateway/mqtt';
 
 const [url, clientId, shareGroup, topicPrefix] = process.argv.slice(2) as [string, string, string, string];
 const never = new Promise<never>(() => {});

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { behaviourOf } from '../../devices/fleet';
+import { behaviourOf } from '../../gateway/fleet';
 import { recordReadings } from '../../features/meters/readings';
 import { rows, type Tx } from '../client';
 

@@ -6,7 +6,8 @@ import { signIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { rows } from '../client';
 import { demoAccounts, seedDemo } from './demo';
-import { markLeak, planFleet } from './demo-fleet';
+import { planFleet } from './demo-fleet';
+import { markLeak } from './demo-leak';
 import { planStays } from './demo-stays';
 import { DAY_MS, gridFor } from './demo-time';
 

@@ -5,8 +5,8 @@ import { rows } from '../../db/client';
 import { dailyUsage, hourlyUsage, locations, siteSettings, stays } from '../../db/schema';
 import { buildBusiness, buildLocation, buildMeter, buildSite } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { flagUnbilledUsage } from '../devices/monitor';
-import { recordReadings } from '../meters/readings';
+import { flagUnbilledUsage } from '../devices';
+import { recordReadings } from '../meters';
 import { detectAbnormalUse, detectLeaks, detectNightFlow, detectVacantDraw, pruneHourlyUsage } from './detection';
 import { THRESHOLDS } from './thresholds';
 

@@ -12,7 +12,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { servicePointCapabilities, stayMeters, stays, tariffVersions } from '../../db/schema';
 import { settleStatements } from './service';
-import { recordReadings } from '../meters/readings';
+import { recordReadings } from '../meters';
 import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { pdfText } from '../../test/pdf-text';

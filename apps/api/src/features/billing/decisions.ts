@@ -5,8 +5,7 @@ import { announce } from '../../hub/events';
 import { audit } from '../../access/audit';
 import { invalid } from '../../lib/errors';
 import type { LocationRef, ServicePointRef } from '../../access/scope';
-import { levelBefore, readingValues } from '../meters/service';
-import { recordReadings } from '../meters/readings';
+import { levelBefore, readingValues, recordReadings } from '../meters';
 import { reviseStatements } from './revisions';
 import type { UserContext } from '../../access/actor';
 

@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FrozenStatement, StatementMeter } from '@portal/contract';
 import { intArray, rows, type Queryable } from '../../db/client';
 import { tariffVersions } from '../../db/schema';
-import { levelBefore, levelReadingBefore } from '../meters/service';
-import { stayMeterUsage } from '../stays/queries';
+import { levelBefore, levelReadingBefore } from '../meters';
+import { stayMeterUsage } from './stay-figures';
 
 export type TariffRow = typeof tariffVersions.$inferSelect & {
   created_by: string | null;

@@ -15,7 +15,7 @@ import { auditLog, servicePointCapabilities, systemAlerts } from '../../db/schem
 import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn, tokenFor } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { pdfText } from '../../test/pdf-text';
-import { deviceEvents } from '../devices/ingest';
+import { deviceEvents } from '../devices';
 import { settleStatements } from './service';
 
 /**

@@ -3,7 +3,7 @@ import { type FrozenStatement, type StatementChange, type StatementRevisionReaso
 import { intArray, rows, type Queryable, type Tx } from '../../db/client';
 import type { Actor } from '../../access/actor';
 import { auditAll } from '../../access/audit';
-import { refreshStayFigures } from '../stays/queries';
+import { refreshStayFigures } from './stay-figures';
 import { asStored, workedOut } from './figures';
 import { statementFacts } from './queries';
 

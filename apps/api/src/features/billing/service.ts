@@ -24,7 +24,7 @@ import {
   type StatementFacts,
   type TariffRow,
 } from './queries';
-import type { StayFiguresDbRow } from '../stays/queries';
+import type { StayFiguresDbRow } from './stay-figures';
 import { chargeOf, figuresOf, workedOut } from './figures';
 import { reviseStatements, revisionsOf, supersededRevision } from './revisions';
 import type { Context, UserContext } from '../../access/actor';
@@ -231,7 +231,7 @@ export async function settleStatements(ctx: Context): Promise<number> {
   return revised + frozen;
 }
 
-/** A stay as the lists read it: its times, zone, usage of each unit and frozen total (stays/queries `stayFigures`). */
+/** A stay as the lists read it: its times, zone, usage of each unit and frozen total (`stayFigures`). */
 export type ListedStay = StayFiguresDbRow & {
   id: number;
   checkin_at: Date | string;

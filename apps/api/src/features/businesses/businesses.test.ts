@@ -4,7 +4,7 @@ import type { BusEntity, BusEntityWithSites, IdValue } from '@portal/contract';
 import { auditLog } from '../../db/schema';
 import { buildSite } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { buildPropertyWorld, type Caller, type PropertyWorld } from '../sites/test-fixture';
+import { buildPropertyWorld, type Caller, type PropertyWorld } from '../../test/property-world';
 
 let t: TestApp;
 let w: PropertyWorld;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CO2_LBS_SAVED_PER_KWH, Role, type SystemAlert } from '@portal/contract';
 import { locations, sites, stays, systemAlerts } from '../../db/schema';
-import { flagUnbilledUsage } from '../devices/monitor';
-import { recordReadings } from '../meters/readings';
+import { flagUnbilledUsage } from '../devices';
+import { recordReadings } from '../meters';
 import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 

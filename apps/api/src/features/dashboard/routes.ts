@@ -3,8 +3,8 @@ import { api, CO2_LBS_SAVED_PER_KWH } from '@portal/contract';
 import { groupBy } from '../../lib/group';
 import { defineRoute } from '../../access/route';
 import { scopeOf } from '../../access/scope';
-import { listVisible } from '../sites/service';
-import { openAlerts } from '../alerts/service';
+import { listVisible } from '../sites';
+import { openAlerts } from '../alerts';
 import { usageByDay, usageTotals } from './queries';
 
 const cents = (n: number) => Math.round(n * 100) / 100;

@@ -6,7 +6,7 @@ import type { Deps } from '../../deps';
 import { TestGateway } from '../../test/gateway';
 import { buildBusiness, buildSite, buildUser, signIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { notifyAlerts } from '../alerts/notify';
+import { notifyAlerts } from '../alerts';
 import { recordBrokerDrops } from './broker-drops';
 
 const TOPIC = '$SYS/broker/publish/messages/dropped';

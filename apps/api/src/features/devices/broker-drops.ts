@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Log } from '../../access/actor';
 import { rows, type Queryable, type Tx } from '../../db/client';
 import type { Deps } from '../../deps';
-import type { DeviceEvents } from '../../devices/gateway';
+import type { DeviceEvents } from '../../gateway/gateway';
 import { deviceEvents } from './ingest';
 
 /** What the server does as devices speak (ingest.ts), and as the broker's dropped count is read. */

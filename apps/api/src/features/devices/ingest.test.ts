@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role, type LocationRow } from '@portal/contract';
 import { meterReadings, meterRefusals, servicePoints, systemAlerts } from '../../db/schema';
-import type { DeviceEvents, DeviceRefusal } from '../../devices/gateway';
+import type { DeviceEvents, DeviceRefusal } from '../../gateway/gateway';
 import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { deviceEvents } from './ingest';

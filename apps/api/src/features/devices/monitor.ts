@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rows } from '../../db/client';
 import type { Deps } from '../../deps';
 import { announce, meterValues } from '../../hub/events';
-import { threshold } from '../alerts/thresholds';
+import { threshold } from '../alerts';
 
 /**
  * Meters on a location, watched (not excluded), silent for longer than the configured

@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { intArray, rows, type Queryable } from '../../db/client';
 import { servicePoints } from '../../db/schema';
-import type { AdmittedMeter } from '../meters/admission';
+import type { AdmittedMeter } from '../meters';
 import type { RelayNow } from './relays';
 
 /** Meters (id, when registered) by device key, for the keys that exist. */

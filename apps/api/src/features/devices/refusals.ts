@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Log } from '../../access/actor';
 import { rows, type Queryable } from '../../db/client';
-import type { DeviceRefusal } from '../../devices/gateway';
+import type { DeviceRefusal } from '../../gateway/gateway';
 import { groupBy } from '../../lib/group';
 
 /** No meter's device key is longer (createMeterRequest); a longer unknown one is counted under its first characters. */

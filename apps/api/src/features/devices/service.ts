@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { rows, type Queryable, type Tx } from '../../db/client';
 import { deviceControlMessages, servicePoints } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { commandAnswers } from '../../devices/answers';
+import { commandAnswers } from '../../gateway/answers';
 import type { SiteEvent } from '@portal/contract';
 import { announce, meterValues } from '../../hub/events';
 import { auditAll } from '../../access/audit';
@@ -293,7 +293,7 @@ export async function settle(ctx: Context, answers: Settlement[]): Promise<void>
     );
     await commandAlerts(tx, found[0]?.commands?.map((c) => c.messageId) ?? [], ctx.now());
     const meterIds = [...new Set(found.map((c) => c.service_point_id))];
-    // the requests waiting for these commands learn their outcome (devices/answers.ts)
+    // the requests waiting for these commands learn their outcome (gateway/answers.ts)
     await announce(tx, [
       ...(await relayValues(tx, meterIds, ctx.now())),
       ...(found[0]?.commands ? [{ type: 'commandsSettled' as const, commands: found[0].commands }] : []),
@@ -369,7 +369,7 @@ export async function controlMessage(
 /**
  * Waits until the given commands are answered or `ms` pass; true when all succeeded.
  * Check-in and check-out answer 410 (saved, device operation pending) otherwise. Woken by the
- * announcement of the answers, from any instance (devices/answers.ts), not by polling.
+ * announcement of the answers, from any instance (gateway/answers.ts), not by polling.
  */
 export async function awaitConfirmation(deps: Deps, messageIds: number[], ms: number): Promise<boolean> {
   return commandAnswers(deps.database).wait(messageIds, ms, async (ids) => {

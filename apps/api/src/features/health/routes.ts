@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { api, PRODUCT_VERSION } from '@portal/contract';
 import { defineRoute } from '../../access/route';
-import { lastBrokerDropped } from '../devices/broker-drops';
+import { lastBrokerDropped } from '../devices';
 
 export default async function healthRoutes(app: FastifyInstance) {
   defineRoute(app, api.health.health, async ({ caller }) => {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { Role, type LocationRow } from '@portal/contract';
 import { locations, stays } from '../../db/schema';
 import { rebuildDailyUsage } from '../../db/seed/rollup';
-import { recordReadings } from '../meters/readings';
+import { recordReadings } from '../meters';
 import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 

@@ -13,7 +13,7 @@ import {
   type StatusFilter,
 } from '@portal/contract';
 import { guests, locations, servicePoints, stays } from '../../db/schema';
-import { recordReadings } from '../meters/readings';
+import { recordReadings } from '../meters';
 import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 

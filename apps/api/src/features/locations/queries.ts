@@ -9,7 +9,7 @@ import {
   type StatusFilter,
 } from '@portal/contract';
 import { intArray, rows, type Queryable } from '../../db/client';
-import { totalBefore } from '../meters/usage';
+import { totalBefore } from '../meters';
 
 export type LocationDbRow = {
   id: number;

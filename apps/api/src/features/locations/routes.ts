@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@portal/contract';
 import { Answer, defineRoute } from '../../access/route';
-import * as stays from '../stays/service';
 import * as locations from './service';
 
 export default async function locationRoutes(app: FastifyInstance) {
@@ -92,8 +91,4 @@ export default async function locationRoutes(app: FastifyInstance) {
     await locations.monitorSelection(caller, selection, body.ExcludeFromMonitoring);
     return new Answer(null, 200, 'monitoringUpdated');
   });
-
-  defineRoute(app, api.locations.history, ({ caller, query }) =>
-    stays.stayHistory(caller.db, query.locationID, caller.now()),
-  );
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CountryLookup, LocationTypeLookup, StateLookup, TimeZoneLookup } from '@portal/contract';
 import { buildSite } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { buildPropertyWorld, type PropertyWorld } from '../sites/test-fixture';
+import { buildPropertyWorld, type PropertyWorld } from '../../test/property-world';
 
 let t: TestApp;
 let w: PropertyWorld;

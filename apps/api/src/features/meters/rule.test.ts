@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { classify, microText, MODEL_RATE } from '../reports/identity-model';
-import { usageRuleSeries } from '../reports/series-arbitrary';
+import { classify, microText, MODEL_RATE } from '../../test/usage-model';
+import { usageRuleSeries } from '../../test/series-arbitrary';
 import type { StoredReading } from './reading-context';
 import { walkMeter } from './reading-walk';
 import { canRise, decimalText, millionths, OFF_THE_LINE, type ReadingKind } from './rule';

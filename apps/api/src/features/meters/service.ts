@@ -93,7 +93,6 @@ export async function readingValues(
 }
 
 /** The usage rule over a span of time, for the features that bill or report spans (stays, reports). */
-export { levelBefore, levelReadingBefore, usageBetween } from './usage';
 
 /**
  * The meters of the locations selected by `where` (a condition on `l` and `sp`), with

@@ -14,9 +14,9 @@ import {
   microText,
   MODEL_RATE,
   type ModelReading,
-} from '../reports/identity-model';
-import { usageRuleSeries } from '../reports/series-arbitrary';
-import { refreshStayFigures } from '../stays/service';
+} from '../../test/usage-model';
+import { usageRuleSeries } from '../../test/series-arbitrary';
+import { refreshStayFigures } from '../billing';
 import { recordReadings, type Reading } from './readings';
 import { usageBetween } from './usage';
 

@@ -4,7 +4,7 @@ import type { MeterLookupResult } from '@portal/contract';
 import { servicePoints } from '../../db/schema';
 import { buildLocation, buildMeter } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { reportFixture } from '../reports/test-fixture';
+import { reportFixture } from '../../test/report-fixture';
 import { isMeterHost } from './service';
 
 let t: TestApp;

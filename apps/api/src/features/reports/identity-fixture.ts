@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { deviceControlMessages, siteSettings, stayMeters, stays, tariffVersions } from '../../db/schema';
-import { refreshStayFigures } from '../stays/service';
-import { recordReadings } from '../meters/readings';
+import { refreshStayFigures } from '../billing';
+import { recordReadings } from '../meters';
 import { buildBusiness, buildLocation, buildMeter, buildSite } from '../../test/factories';
 import type { TestApp } from '../../test/harness';
-import { micro, microText, MODEL_RATE, type ModelReading } from './identity-model';
+import { micro, microText, MODEL_RATE, type ModelReading } from '../../test/usage-model';
 
 export const IDENTITY_ZONE = 'America/Chicago';
 /** Rates that round: 0.13 a kWh, 0.07 a gallon. */

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReportInputs, ReportRow } from '@portal/contract';
 import { rows, type Db, type Queryable } from '../../db/client';
-import { freezeStatements, tariffVersionNumber } from '../billing/service';
+import { freezeStatements, tariffVersionNumber } from '../billing';
 import { rowPieces, usageOverSpans } from './usage-spans';
 
 type ColumnType = 'text' | 'number' | 'money' | 'date' | 'datetime';

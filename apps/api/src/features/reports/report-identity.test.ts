@@ -15,7 +15,7 @@ import {
   usageByDay,
   usageOver,
   type ModelReading,
-} from './identity-model';
+} from '../../test/usage-model';
 import {
   buildIdentitySite,
   IDENTITY_ZONE,
@@ -25,7 +25,7 @@ import {
   type Unit,
 } from './identity-fixture';
 import { meterDays, reports } from './registry';
-import { EVERY_STEP, meterSeries } from './series-arbitrary';
+import { EVERY_STEP, meterSeries } from '../../test/series-arbitrary';
 import { prepare, records } from './service';
 
 /**

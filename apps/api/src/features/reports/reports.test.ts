@@ -4,7 +4,7 @@ import type { ReportRow, ReportType } from '@portal/contract';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { reports, runReport, streamReport } from './registry';
 import { prepare } from './service';
-import { reportFixture } from './test-fixture';
+import { reportFixture } from '../../test/report-fixture';
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof reportFixture>>;

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { levelBefore, offTheLine, totalBefore, usageBetween } from '../meters/usage';
+import { levelBefore, offTheLine, totalBefore, usageBetween } from '../meters';
 
 /** The usage of meter `e.sp` from its raw readings read in [from, to), as one row of `day` (none when nothing was read there). */
 const rawRange = (day: SQL, from: SQL, to: SQL) => sql`

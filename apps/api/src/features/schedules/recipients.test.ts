@@ -5,7 +5,7 @@ import { reportRecipients, reportSchedules } from '../../db/schema';
 import { deliverMails, type Mail } from '../../lib/mailer';
 import { buildBusiness, buildSite, buildUser, type BuiltUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { reportFixture } from '../reports/test-fixture';
+import { reportFixture } from '../../test/report-fixture';
 import { runSchedules } from './run';
 
 /**

@@ -2,8 +2,7 @@ import { PassThrough } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { csvDocument, reportFileName, type ReportCell, type ReportFormat } from '@portal/contract';
 import type { Db } from '../../db/client';
-import { writeReportXlsx } from '../reports/excel';
-import { recordBatches, type PreparedReport } from '../reports/service';
+import { writeReportXlsx, recordBatches, type PreparedReport } from '../reports';
 
 export type ReportFile = { fileName: string; contentType: string; content: Buffer; rows: number };
 

@@ -8,7 +8,7 @@ import type { Deps } from '../../deps';
 import { createMailer, deliverMails, type Mail } from '../../lib/mailer';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { startSmtpSink } from '../../test/smtp-sink';
-import { reportFixture } from '../reports/test-fixture';
+import { reportFixture } from '../../test/report-fixture';
 import { runSchedules, STALE_RUN_MS } from './run';
 
 let t: TestApp;

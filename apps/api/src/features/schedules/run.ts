@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps';
 import { queueMails } from '../../lib/mailer';
-import { prepare, takesPeriod } from '../reports/service';
+import { prepare, takesPeriod } from '../reports';
 import { scheduledReportMail, reportTitle } from './mail';
 import { lastDayOf, latestSlot, nextSlot, periodOf, type ScheduleTiming } from './period';
 import {

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { ReportSchedule, ScheduleRequest, ScheduleRun } from '@portal/contract';
 import { auditLog, reportRuns, reportSchedules } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { reportFixture } from '../reports/test-fixture';
+import { reportFixture } from '../../test/report-fixture';
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof reportFixture>>;

@@ -11,7 +11,7 @@ import { audit } from '../../access/audit';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors';
 import type { Principal } from '../../access/principal';
 import type { ScheduleRef, SiteRef } from '../../access/scope';
-import { lookup as reportTypes, prepare } from '../reports/service';
+import { lookup as reportTypes, prepare } from '../reports';
 import { canManageSites } from '../../access/site-policy';
 import { nextSlot } from './period';
 import {

@@ -1,6 +1,6 @@
 import type { SiteSetting, SiteSettingRequest } from '@portal/contract';
 import { audit } from '../../access/audit';
-import { ratesFromSettings } from '../billing/service';
+import { ratesFromSettings } from '../billing';
 import { requireManagedSite } from '../../access/site-policy';
 import { presentSetting } from './presenter';
 import * as queries from './queries';

@@ -4,7 +4,7 @@ import type { SiteWithStats } from '@portal/contract';
 import { auditLog, locations, sites } from '../../db/schema';
 import { buildLocation, buildSite } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { buildPropertyWorld, type Caller, type PropertyWorld } from './test-fixture';
+import { buildPropertyWorld, type Caller, type PropertyWorld } from '../../test/property-world';
 
 let t: TestApp;
 let w: PropertyWorld;

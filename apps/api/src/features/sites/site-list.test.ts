@@ -3,7 +3,7 @@ import type { IdValue, SiteIntegration, SitePartner, SiteWithStats } from '@port
 import { siteIntegrations } from '../../db/schema';
 import { buildLocation, buildMeter } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { buildPropertyWorld, type Caller, type PropertyWorld } from './test-fixture';
+import { buildPropertyWorld, type Caller, type PropertyWorld } from '../../test/property-world';
 
 let t: TestApp;
 let w: PropertyWorld;

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { SiteSetting, SiteWithStats } from '@portal/contract';
 import { auditLog, sites } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { buildPropertyWorld, type Caller, type PropertyWorld } from './test-fixture';
+import { buildPropertyWorld, type Caller, type PropertyWorld } from '../../test/property-world';
 
 let t: TestApp;
 let w: PropertyWorld;

@@ -34,5 +34,10 @@ export default async function stayRoutes(app: FastifyInstance) {
     answer(await stays.retryRelays(caller, body.locationID), 'deviceSuccess', 'retryPending'),
   );
 
+  // the Location History dialog's stays
+  defineRoute(app, api.locations.history, ({ caller, query }) =>
+    stays.stayHistory(caller.db, query.locationID, caller.now()),
+  );
+
   defineRoute(app, api.stays.guests, ({ caller, query }) => stays.findGuests(caller, query.search));
 }

@@ -19,16 +19,14 @@ import { audit } from '../../access/audit';
 import { conflict, invalid } from '../../lib/errors';
 import type { Principal } from '../../access/principal';
 import { guestsInScope, requireGuest, scopeOf, type LocationRef, type SiteRef } from '../../access/scope';
-import { freezeStatements, statementTotals } from '../billing/service';
-import { awaitConfirmation, handOver, queueControls, type Queued } from '../devices/service';
-import { commandsFor, isDisconnect } from '../devices/relays';
-import { editLocation } from '../locations/service';
+import { freezeStatements, statementTotals, refreshStayFigures } from '../billing';
+import { awaitConfirmation, commandsFor, handOver, isDisconnect, queueControls, type Queued } from '../devices';
+import { editLocation } from '../locations';
 import {
   addStayMeters,
   currentStay,
   openStayMeters,
   openStay,
-  refreshStayFigures,
   relaysOfLocation,
   searchGuests,
   selectStayHistory,
@@ -317,9 +315,6 @@ export async function currentStayOf(deps: Deps, locationId: number): Promise<Cur
     })),
   };
 }
-
-/** Closed stays' meter figures by the rule check-out stores them with. */
-export { refreshStayFigures };
 
 /** The stays of a location, newest first, with the guest, the kWh used in each and its meters' events. */
 export async function stayHistory(q: Queryable, locationId: number, now: Date): Promise<StayHistoryRow[]> {

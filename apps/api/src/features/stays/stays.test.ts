@@ -10,7 +10,7 @@ import {
   stayMeters,
   stays,
 } from '../../db/schema';
-import { recordReadings } from '../meters/readings';
+import { recordReadings } from '../meters';
 import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { autoCheckOut } from './service';

@@ -5,7 +5,7 @@ import { Role, type TransactionsExportRequest } from '@portal/contract';
 import { contacts, guests, stays, userAccounts } from '../../db/schema';
 import { buildLocation, buildUser, signIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { reportFixture } from '../reports/test-fixture';
+import { reportFixture } from '../../test/report-fixture';
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof reportFixture>>;

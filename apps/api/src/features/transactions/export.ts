@@ -13,8 +13,7 @@ import {
   type TransactionTab,
   type transactionsExportRequest,
 } from '@portal/contract';
-import { writeReportXlsx } from '../reports/excel';
-import type { Column } from '../reports/registry';
+import { writeReportXlsx, type Column } from '../reports';
 
 type ExportRequest = z.output<typeof transactionsExportRequest>;
 

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DateRangeFilter, TRANSACTIONS_MAX_ROWS } from '@portal/contract';
 import { rows, type Queryable } from '../../db/client';
 import { sitesInScope, type Scope } from '../../access/scope';
-import { stayFigures, type StayFiguresDbRow } from '../stays/queries';
+import { stayFigures, type StayFiguresDbRow } from '../billing';
 
 export type TransactionRow = StayFiguresDbRow & {
   id: number;

@@ -1,6 +1,6 @@
 import { matchesTransactionSearch, type StatementTotal, type StayTransaction } from '@portal/contract';
 import type { Queryable } from '../../db/client';
-import { statementTotals } from '../billing/service';
+import { statementTotals } from '../billing';
 import type { Principal } from '../../access/principal';
 import { scopeOf } from '../../access/scope';
 import { activeStays, completedStays, type TransactionRow } from './queries';

@@ -3,8 +3,8 @@ import { Role, type StayTransaction } from '@portal/contract';
 import { stayMeters, stays } from '../../db/schema';
 import { buildLocation, buildMeter, buildUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { recordReadings } from '../meters/readings';
-import { reportFixture } from '../reports/test-fixture';
+import { recordReadings } from '../meters';
+import { reportFixture } from '../../test/report-fixture';
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof reportFixture>>;

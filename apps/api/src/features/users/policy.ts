@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/client';
 import { AppError, forbidden, invalid, notFound } from '../../lib/errors';
 import type { Principal } from '../../access/principal';
 import { scopeOf } from '../../access/scope';
-import { businessExists } from '../businesses/queries';
+import { businessExists } from '../businesses';
 import * as queries from './queries';
 
 /**

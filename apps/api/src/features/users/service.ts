@@ -5,7 +5,7 @@ import { audit } from '../../access/audit';
 import { queueMail, type Mail } from '../../lib/mailer';
 import { conflict, isUniqueViolation } from '../../lib/errors';
 import { scopeOf } from '../../access/scope';
-import { createInviteToken, setPasswordLink } from '../auth/service';
+import { createInviteToken, setPasswordLink } from '../auth';
 import { checkAssignment, requireManagedUser } from './policy';
 import { presentUser } from './presenter';
 import * as queries from './queries';

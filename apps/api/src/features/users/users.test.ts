@@ -4,7 +4,7 @@ import { Role, type UserAccount } from '@portal/contract';
 import { auditLog, userAccounts } from '../../db/schema';
 import { buildSite, buildUser, signIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { buildPropertyWorld, type Caller, type PropertyWorld } from '../sites/test-fixture';
+import { buildPropertyWorld, type Caller, type PropertyWorld } from '../../test/property-world';
 
 let t: TestApp;
 let w: PropertyWorld;

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { Role } from '@portal/contract';
-import { deviceControlMessages, guests, siteSettings, stayMeters, stays } from '../../db/schema';
-import { refreshStayFigures } from '../stays/service';
-import { recordReadings } from '../meters/readings';
-import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../../test/factories';
-import type { TestApp } from '../../test/harness';
+import { deviceControlMessages, guests, siteSettings, stayMeters, stays } from '../db/schema';
+import { refreshStayFigures } from '../features/billing/stay-figures';
+import { recordReadings } from '../features/meters/readings';
+import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from './factories';
+import type { TestApp } from './harness';
 
 const at = (iso: string) => new Date(iso);
 

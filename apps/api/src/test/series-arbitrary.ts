@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { register, type ModelReading } from './identity-model';
+import { register, type ModelReading } from './usage-model';
 
 const QUARTER = 15 * 60_000;
 const UNIT = 1_000_000n;

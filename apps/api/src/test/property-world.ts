@@ -1,6 +1,6 @@
 import { Role } from '@portal/contract';
-import { buildBusiness, buildSite, buildUser, signIn } from '../../test/factories';
-import type { TestApp } from '../../test/harness';
+import { buildBusiness, buildSite, buildUser, signIn } from './factories';
+import type { TestApp } from './harness';
 
 /**
  * Two businesses: A with properties A1 and A2, B with B1; a user of every role

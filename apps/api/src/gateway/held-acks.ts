@@ -19,7 +19,7 @@ type SendPacket = (packet: Packet, cb?: (err?: Error) => void, ...rest: unknown[
 export function holdAcknowledgements(client: MqttClient): { releaser(messageId: number | undefined): () => void } {
   const target = client as unknown as { _sendPacket?: SendPacket };
   if (typeof target._sendPacket !== 'function')
-    throw new Error('mqtt.js has no _sendPacket: check devices/held-acks.ts against its version');
+    throw new Error('mqtt.js has no _sendPacket: check gateway/held-acks.ts against its version');
   const send = target._sendPacket.bind(client);
   let connection = 0;
   const held = new Map<number, Packet>();
