@@ -189,7 +189,7 @@ export default tseslint.config(
   },
   {
     // Every time of day on screen names its zone: it is formatted by ui/PropertyTime.tsx alone
-    // (docs/decisions.md, "Every time on screen names its zone"). Dates without a time may be formatted anywhere.
+    // (docs/decisions/0088-every-time-on-screen-names-its-zone.md, "Every time on screen names its zone"). Dates without a time may be formatted anywhere.
     files: [`${web}/**/*.{ts,tsx}`],
     ignores: [`${web}/ui/PropertyTime.tsx`, `${web}/**/*.test.{ts,tsx}`],
     rules: {

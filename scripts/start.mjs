@@ -41,7 +41,7 @@ const server = join(apiDist, 'main.js');
 const failed = (await Promise.all([web, run(process.execPath, [server, '--prepare'])])).find((code) => code !== 0);
 if (failed !== undefined) process.exit(failed);
 
-// The server's memory (docs/decisions.md, "A lean embedded default"): the young generation
+// The server's memory (docs/decisions/0078-a-lean-embedded-default-the-first-start-in-seconds-a-server.md, "A lean embedded default"): the young generation
 // capped at Node 20's 16 MB a semi-space (Node 24 sizes it from the machine's memory; a
 // larger one set in NODE_OPTIONS comes after and wins), and glibc's allocator in one arena
 // (each thread's arena otherwise keeps what the database's compilation and the collector's

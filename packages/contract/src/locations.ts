@@ -260,7 +260,7 @@ export const stayHistoryRow = z.object({
   /**
    * Where the stay's meters' series broke, from its check-in until the next stay's (during the
    * stay and the vacancy after it), newest first: a manual reset, a meter replaced or reset in
-   * the field (a new baseline), a register rollover (docs/decisions.md, "Totals that go down").
+   * the field (a new baseline), a register rollover (docs/decisions/0056-totals-that-go-down.md, "Totals that go down").
    */
   meterEvents: z.array(
     z.object({

@@ -92,7 +92,7 @@ export const deviceTypes = pgTable(
     /** kWh or gal: the unit of the cumulative total the device reports. */
     unit: text().notNull(),
     supportsResetReading: boolean().notNull().default(false),
-    /** The most a meter of the type can deliver in an hour, in its unit: a faster rise is suspect (docs/decisions.md). */
+    /** The most a meter of the type can deliver in an hour, in its unit: a faster rise is suspect (docs/decisions/). */
     maxRatePerHour: numeric({ precision: 12, scale: 3 }).notNull().default('12'),
   },
   (t) => [check('max_rate_positive', sql`${t.maxRatePerHour} > 0`)],
@@ -337,7 +337,7 @@ export const servicePointCapabilities = pgTable(
       .references(() => capabilities.id),
     /** Last confirmed relay state: 1 on, 0 off. */
     status: smallint().notNull().default(0),
-    /** The state the portal wants the relay in (docs/decisions.md, "Commands end in the state the portal wants"). */
+    /** The state the portal wants the relay in (docs/decisions/0052-commands-end-in-the-state-the-portal-wants.md, "Commands end in the state the portal wants"). */
     desiredState: smallint().notNull().default(0),
     /**
      * The relay's current command (a device_control_messages id): the latest sent to it. Only
@@ -352,7 +352,7 @@ export const servicePointCapabilities = pgTable(
 );
 
 /**
- * What a reading is among its meter's readings (docs/decisions.md, "Totals that go down",
+ * What a reading is among its meter's readings (docs/decisions/0056-totals-that-go-down.md, "Totals that go down",
  * "Rises a meter cannot deliver"): a rise or the first reading, a manual reset, a lower total
  * whose next reading has not come yet, a one-off total off the meter's line, a new baseline (a
  * meter replaced or reset in the field), a register rollover, a rise the meter cannot deliver

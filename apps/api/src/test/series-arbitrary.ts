@@ -68,7 +68,7 @@ export const usageRuleSeries = (origin: number, rate: bigint) =>
  * What a meter read, in time order, as fast-check draws it. A rise is what the meter can deliver
  * in its step; a spike or a jump comes after a rise and is followed by the reading that shows
  * what it was (back on the line, or going on from the new total), so that no more than two
- * readings in a row are off the meter's line (docs/decisions.md, "Rises a meter cannot deliver").
+ * readings in a row are off the meter's line (docs/decisions/0080-rises-a-meter-cannot-deliver.md, "Rises a meter cannot deliver").
  */
 export function meterSeries(shape: SeriesShape): fc.Arbitrary<ModelReading[]> {
   const step = fc.record({

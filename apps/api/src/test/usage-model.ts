@@ -59,7 +59,7 @@ function canRise(rise: bigint, rate: bigint, from: number, to: number): boolean 
 const classifiedSeries = new WeakMap<ModelReading[], { rate: bigint; out: Classified[] }>();
 
 /**
- * docs/decisions.md, "Totals that go down" and "Rises a meter cannot deliver", as a walk along
+ * docs/decisions/0056-totals-that-go-down.md, "Totals that go down" and "Rises a meter cannot deliver", as a walk along
  * the series (in time order) carrying the level (the total the next reading is measured from,
  * and when it was read): a reset starts a new level; a total at or above the level adds the
  * rise when the meter can deliver it in the time (or staff confirmed it), else the next reading

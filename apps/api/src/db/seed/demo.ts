@@ -20,7 +20,7 @@ export { demoAccounts } from './demo-users';
 export type DemoOptions = {
   /**
    * Days before now with a reading every quarter hour (at most DEMO_DAYS). The days before
-   * keep the readings that open and close their days and stays (docs/decisions.md, "A
+   * keep the readings that open and close their days and stays (docs/decisions/0077-a-compact-demo-every-quarter-hour-of-the-last-8-days-the-old.md, "A
    * compact demo"). By default the days of the hourly roll-up that the alert rules read.
    */
   rawDays?: number;

@@ -1,7 +1,7 @@
 import type { readingKind } from '../../db/schema';
 
 /**
- * The usage rule (docs/decisions.md, "Totals that go down", "Rises a meter cannot deliver"): the
+ * The usage rule (docs/decisions/0056-totals-that-go-down.md, "Totals that go down", "Rises a meter cannot deliver"): the
  * one place it is written. Readings of a meter are walked in time order carrying its level, the
  * total (and instant) the next reading is measured from; each reading gets a kind and the usage
  * it adds. Totals are exact, in millionths of a unit (the register's 6 decimals).

@@ -22,7 +22,7 @@ import { usageBetween } from './usage';
 
 /**
  * Usage comes out of any arrival of readings as the model says (identity-model.ts, written
- * from the rules in docs/decisions.md): glitches, resets, baselines, rollovers, duplicates, late
+ * from the rules in docs/decisions/): glitches, resets, baselines, rollovers, duplicates, late
  * readings and batches cut anywhere. Stored per reading, per local day (daily_usage, with its
  * total before and first and last readings), per UTC hour (hourly_usage), per meter
  * (usage_total, latest reading), per property and day, over any span (usageBetween) and for a stay closed at any instant.

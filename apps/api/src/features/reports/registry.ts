@@ -26,7 +26,7 @@ export type ReportParams = {
 };
 
 /**
- * The dialog's inputs a report takes (docs/decisions.md, "A report takes the inputs it uses"):
+ * The dialog's inputs a report takes (docs/decisions/0090-a-report-takes-the-inputs-it-uses-and-refuses-the-rest.md, "A report takes the inputs it uses"):
  * a location it needs or narrows its rows by, a period it needs or has no use for.
  */
 const wholeProperty: ReportInputs = { location: 'optional', period: 'required' };

@@ -6,7 +6,7 @@ import type { ColumnId } from './actions';
  * of the room left over. Both lay rows out on one grid (a virtualized row is placed on its
  * own, so it cannot size the columns to its content). The minimums of every column add up
  * to less than the content box of a 1,366 px screen, so no column is ever out of reach
- * there: headers and cells wrap instead (docs/decisions.md).
+ * there: headers and cells wrap instead (docs/decisions/).
  */
 const COLUMN_WIDTHS: Record<ColumnId, { minRem: number; share: number }> = {
   select: { minRem: 2.5, share: 0 },
