@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type AlertsPage, type StayStatement, type TariffVersion } from '@portal/contract';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { demo, launch, newPage, signIn } from '../support/browser';
 import { answers, api, apiToken, checkInPossible, findLocation, locationsOf, openRow } from '../support/locations';
 
@@ -52,6 +52,14 @@ function handTotal(s: StayStatement, t: TariffVersion): bigint {
   );
   return utilities + fees + taxes;
 }
+
+/** A statement's total as the page shows it, in English. */
+const shownTotal = (s: StayStatement) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency: s.currency }).format(s.total as `${number}`);
+
+/** The Total row of a statement page's charges. */
+const totalRow = (page: Page) =>
+  page.getByRole('table', { name: 'Charges of the stay' }).getByRole('row', { name: /^Total/ });
 
 /** Names made here are unique per run, so that the flow also passes against a server that ran it before. */
 const run = Date.now().toString(36).slice(-5).toUpperCase();
@@ -129,16 +137,12 @@ describe('statements', () => {
     expect(tariff.electricBlocks).toEqual([{ upToKwh: '0.5', rate: '0.1' }]);
     expect(tariff.minimumCharge).toBe('25');
     expect(statement.total).toBe(money(handTotal(statement, tariff)));
-    const total = new Intl.NumberFormat('en', { style: 'currency', currency: statement.currency }).format(
-      statement.total as `${number}`,
-    );
+    const total = shownTotal(statement);
 
     // The staff's statement page: the total, and the guest link.
     await desk.getByRole('heading', { level: 1, name: `Statement · ${row.locationDescription}` }).waitFor();
     await desk.getByText('Final', { exact: true }).waitFor();
     await desk.getByText(`Sam Statement ${run}`).waitFor();
-    const totalRow = (page: typeof desk) =>
-      page.getByRole('table', { name: 'Charges of the stay' }).getByRole('row', { name: /^Total/ });
     expect(await totalRow(desk).getByRole('cell').textContent()).toBe(total);
     const link = desk.getByRole('region', { name: 'Guest link' });
     await link.getByRole('img', { name: 'QR code of the guest link' }).waitFor();
@@ -235,9 +239,7 @@ describe('statements', () => {
     expect(usage(revised) - usage(frozen)).toBe(micro('40'));
     expect(micro(revised.total)).toBeGreaterThan(micro(frozen.total));
     expect(revised.meters.find((m) => m.servicePointID === meter.servicePointID)?.underReview).toBe(0);
-    const total = new Intl.NumberFormat('en', { style: 'currency', currency: revised.currency }).format(
-      revised.total as `${number}`,
-    );
+    const total = shownTotal(revised);
     for (const page of [desk, guest]) {
       if (page === desk) await desk.goto(`/Statement/${stayID}`);
       else await guest.reload();
@@ -246,8 +248,7 @@ describe('statements', () => {
         .getByText('A reading held back as faster than the meter can deliver was confirmed as real usage.')
         .waitFor();
       expect(await page.getByText(underReview).count()).toBe(0);
-      const totalRow = page.getByRole('table', { name: 'Charges of the stay' }).getByRole('row', { name: /^Total/ });
-      expect(await totalRow.getByRole('cell').textContent()).toBe(total);
+      expect(await totalRow(page).getByRole('cell').textContent()).toBe(total);
     }
 
     await desk.context().close();

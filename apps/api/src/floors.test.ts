@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { importProblems } from '../../../scripts/import-problems';
 
 /**
  * The repository's lint configuration refuses an import that goes up the server's floors
@@ -9,20 +7,7 @@ import { describe, expect, it } from 'vitest';
  * in a service, the test helpers in the product, and an import cycle. Each case lints a real
  * file with one import added.
  */
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-const eslint = new ESLint({
-  cwd: repoRoot,
-  // Only the import rules, which need no type information: no TypeScript program to build.
-  ruleFilter: ({ ruleId }) => ruleId.startsWith('import-x/') || ruleId === 'no-restricted-imports',
-  overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
-});
-
-async function problemsWith(file: string, addedImport: string): Promise<string[]> {
-  const filePath = fileURLToPath(new URL(file, import.meta.url));
-  const code = `${addedImport}\n${readFileSync(filePath, 'utf8')}`;
-  const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).map((m) => `${m.ruleId ?? 'fatal'}: ${m.message}`);
-}
+const problemsWith = (file: string, addedImport: string) => importProblems(new URL(file, import.meta.url), addedImport);
 
 describe('the floors of the server', { timeout: 60_000 }, () => {
   it.each([
