@@ -12,8 +12,7 @@ import type { z } from 'zod';
 import { errorMessage, fieldMessage } from '../../i18n/messages';
 import { ApiError } from '../../lib/apiError';
 import { applyFieldErrors } from '../../lib/formErrors';
-import { roleOf } from '../../lib/session/session';
-import { useLogin } from '../../lib/session/useLogin';
+import { useRole } from '../../lib/session/useRole';
 import { DialogActions } from '../../ui/DialogActions';
 import { toast } from '../../ui/toast';
 import { useAlertThresholds, useSaveAlertThresholds } from './thresholdHooks';
@@ -47,8 +46,7 @@ const valuesOf = (t: AlertThresholds): Values =>
 export function ThresholdsDialog({ site, onClose }: { site: Site; onClose: () => void }) {
   const { t } = useTranslation();
   const thresholds = useAlertThresholds(site.siteID);
-  const login = useLogin();
-  const canEdit = managesProperties(login ? roleOf(login) : undefined);
+  const canEdit = managesProperties(useRole());
   return (
     <Modal
       opened

@@ -4,5 +4,4 @@ export { SiteCounts } from './components/SiteCounts';
 export { SitesLoadFailed, SitesSkeleton } from './components/SitesStatus';
 export { useBusinessSites, useVisibleSites } from './hooks';
 export type { SiteActions } from './siteActions';
-export { useRole } from './useRole';
 export { useSiteActions } from './useSiteActions';

@@ -18,7 +18,8 @@ import {
 import { checkInBlock, checkInBlocked, hasSoloDevice } from '../rows';
 import { ResponsiveModal } from '../dialogs/ResponsiveModal';
 import type { DialogProps } from '../dialogs/dialogProps';
-import { editRights, useRole } from '../useRole';
+import { useRole } from '../../../lib/session/useRole';
+import { editRights } from '../editRights';
 import { GuestFields } from './GuestFields';
 import { type FormMode, type LocationFormValues, formSchema, initialValues, requestBody } from './locationForm';
 import { ServicesField } from './ServicesField';

@@ -10,7 +10,7 @@ import { type ConfirmOptions, useConfirm } from '../../../ui/confirmContext';
 import { useLocationsPage } from '../hooks';
 import { cachedRows, type PageInput, pageQuery } from '../liveData';
 import type { LocationsSite } from '../site';
-import { useRole } from '../useRole';
+import { useRole } from '../../../lib/session/useRole';
 import { columnDefs, useVisibleColumns } from './columns';
 import { type FocusTarget, focusTargetNow, returnFocus } from './focusReturn';
 import { type DialogState, LocationDialogs } from './LocationDialogs';

@@ -4,8 +4,7 @@ import { IconHistory, IconPencil, IconPlus, IconTrash } from '@tabler/icons-reac
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../i18n/messages';
-import { roleOf } from '../../../lib/session/session';
-import { useLogin } from '../../../lib/session/useLogin';
+import { useRole } from '../../../lib/session/useRole';
 import { useConfirm } from '../../../ui/confirmContext';
 import { EmptyState } from '../../../ui/EmptyState';
 import { focusLater, openerNow } from '../../../ui/focusReturn';
@@ -29,8 +28,7 @@ type View =
  */
 export function SchedulesDialog({ site, onClose }: { site: Site; onClose: () => void }) {
   const { t } = useTranslation();
-  const login = useLogin();
-  const canManage = managesProperties(login ? roleOf(login) : undefined);
+  const canManage = managesProperties(useRole());
   const schedules = useSchedules(site.siteID);
   const types = useReportTypes(site.siteID, canManage);
   const [view, setView] = useState<View>({ kind: 'list' });

@@ -33,7 +33,7 @@ import {
   siteFormDefaults,
   siteRequest,
 } from '../../siteFormValues';
-import { useRole } from '../../useRole';
+import { useRole } from '../../../../lib/session/useRole';
 import { AddressSection } from './AddressSection';
 import { CheckInOutSection } from './CheckInOutSection';
 import { IntegrationsSection } from './IntegrationsSection';
