@@ -33,7 +33,7 @@ describe('times on screen', { timeout: 30_000 }, () => {
     ['a date as local text', "export const f = new Date().toLocaleString('en', { timeStyle: 'short' });"],
     ['a local time of day', "export const f = new Date().toLocaleTimeString('en');"],
   ])('refuses %s outside PropertyTime', async (_case, added) => {
-    expect(await problemsWith('./features/dashboard/alertText.tsx', added)).toEqual([zoneRule]);
+    expect(await problemsWith('./features/alerts/alertText.tsx', added)).toEqual([zoneRule]);
   });
 
   it.each([
@@ -43,7 +43,7 @@ describe('times on screen', { timeout: 30_000 }, () => {
     ],
     ['a number as local text', "export const f = (1234.5).toLocaleString('en', { maximumFractionDigits: 2 });"],
   ])('allows %s', async (_case, added) => {
-    expect(await problemsWith('./features/dashboard/alertText.tsx', added)).toEqual([]);
+    expect(await problemsWith('./features/alerts/alertText.tsx', added)).toEqual([]);
   });
 
   it('allows the one place that formats times', async () => {

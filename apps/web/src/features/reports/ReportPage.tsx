@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageTitle } from '../../ui/PageTitle';
-import { useVisibleSites } from '../sites';
+import { useVisibleSites } from '../../lib/visibleSites';
 import { ReportTable } from './PropertyReportsModal';
 import { todayIn } from './period';
 import { fetchReportRecords, useReportTypes } from './hooks';

@@ -11,11 +11,6 @@ import { client, queryOf } from '../../lib/client';
 
 const REFERENCE_STALE_MS = 60 * 60_000;
 
-/** My Properties: every property the signed-in user may see, with its location counts. */
-export function useVisibleSites() {
-  return useQuery(queryOf(api.sites.visible));
-}
-
 /** The properties of one business entity (Admin Panel), fetched when its panel opens. */
 export function useBusinessSites(busEntityID: number, enabled = true) {
   return useQuery({
