@@ -179,7 +179,7 @@ export default tseslint.config(
     },
   },
   {
-    // app/ reaches a feature through its index.ts too; import() of a page or live-data module is
+    // app/ reaches a feature through its index.ts too; import() of a page or of app's own live-events module is
     // allowed (no-restricted-imports reads static imports only): a lazy chunk is its own module.
     files: [`${web}/app/**/*.{ts,tsx}`],
     rules: {

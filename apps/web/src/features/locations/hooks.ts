@@ -12,7 +12,7 @@ import {
 } from '@portal/contract';
 import { featureKey } from '../../lib/api';
 import { client, queryOf } from '../../lib/client';
-import { afterLocationChange, holdRows, type PageInput, pageQuery, patchRows, releaseRows } from './liveData';
+import { afterLocationChange, changeEnded, changesOf, type PageInput, pageQuery, patchRows } from './tableCache';
 
 /** Query and mutation hooks of the locations area: one per call of properties section 7. */
 
@@ -107,7 +107,7 @@ export function useMeterInventory(search: string, page: number, pageSize: number
 
 /**
  * A mutation that refreshes the named rows (or the whole table) of the property when it
- * succeeds; meanwhile the live hub leaves the property's rows to it (`holdRows`).
+ * succeeds; meanwhile the live hub leaves the property's pages to it (its key, `changesOf`).
  */
 function useSiteMutation<I, O>(
   siteId: number,
@@ -116,10 +116,10 @@ function useSiteMutation<I, O>(
 ) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: changesOf(siteId),
     mutationFn: fn,
-    onMutate: () => holdRows(siteId),
     onSuccess: (output, input) => afterLocationChange(queryClient, siteId, rowsOf(input, output)),
-    onSettled: () => releaseRows(queryClient, siteId),
+    onSettled: () => changeEnded(queryClient, siteId),
   });
 }
 

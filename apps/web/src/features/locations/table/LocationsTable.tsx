@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type ConfirmOptions, useConfirm } from '../../../ui/confirmContext';
 import { useLocationsPage } from '../hooks';
-import { cachedRows, type PageInput, pageQuery } from '../liveData';
+import { cachedRows, type PageInput, pageQuery } from '../tableCache';
 import type { LocationsSite } from '../site';
 import { useRole } from '../../../lib/session/useRole';
 import { columnDefs, useVisibleColumns } from './columns';
