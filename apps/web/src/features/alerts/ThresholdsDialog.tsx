@@ -1,17 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Fieldset, Group, Modal, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import {
-  alertThresholdsRequest,
-  managesProperties,
-  type AlertThresholds,
-  type AlertThresholdsRequest,
-} from '@portal/contract';
-import { type Resolver, useForm } from 'react-hook-form';
+import { alertThresholdsRequest, managesProperties, type AlertThresholds } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { errorMessage, fieldMessage } from '../../i18n/messages';
 import { ApiError } from '../../lib/apiError';
 import { applyFieldErrors } from '../../lib/formErrors';
+import { useSchemaForm } from '../../lib/schemaForm';
 import { useRole } from '../../lib/session/useRole';
 import { DialogActions } from '../../ui/DialogActions';
 import { toast } from '../../ui/toast';
@@ -19,7 +12,6 @@ import { useAlertThresholds, useSaveAlertThresholds } from './thresholdHooks';
 
 type Site = { siteID: number; sitePublicName: string };
 type Field = Exclude<keyof AlertThresholds, 'siteID'>;
-type Values = Record<Field, string> & { siteID: number };
 
 /** The fields by rule: leak (water), electricity, usage nobody pays for. */
 const GROUPS: Array<{ legend: 'water' | 'electric' | 'unbilled'; fields: Field[] }> = [
@@ -28,15 +20,6 @@ const GROUPS: Array<{ legend: 'water' | 'electric' | 'unbilled'; fields: Field[]
   { legend: 'unbilled', fields: ['unbilledKwhPerDay', 'unbilledGallonsPerDay'] },
 ];
 const FIELDS = GROUPS.flatMap((g) => g.fields);
-
-const resolver = zodResolver(alertThresholdsRequest) as unknown as Resolver<
-  Values,
-  unknown,
-  z.output<typeof alertThresholdsRequest>
->;
-
-const valuesOf = (t: AlertThresholds): Values =>
-  ({ siteID: t.siteID, ...Object.fromEntries(FIELDS.map((f) => [f, String(t[f])])) }) as Values;
 
 /**
  * A property's alert thresholds (its actions menu): what the leak, night-flow, abnormal-use,
@@ -94,13 +77,10 @@ function ThresholdsForm({
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<Values, unknown, z.output<typeof alertThresholdsRequest>>({
-    resolver,
-    defaultValues: valuesOf(current),
-  });
+  } = useSchemaForm(alertThresholdsRequest, { defaultValues: current });
 
   const onSubmit = handleSubmit((request) =>
-    save.mutate(request as AlertThresholdsRequest, {
+    save.mutate(request, {
       onSuccess: () => {
         toast.success(t('alertThresholds.saved'));
         onClose();

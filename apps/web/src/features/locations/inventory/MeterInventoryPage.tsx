@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ActionIcon,
   Alert,
@@ -18,7 +17,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { SEARCH_DEBOUNCE_MS, createMeterRequest, type MeterInventoryRow } from '@portal/contract';
 import { IconPencil, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
+import { useSchemaForm } from '../../../lib/schemaForm';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { applyFieldErrors, hasFieldErrors } from '../../../lib/formErrors';
@@ -45,8 +45,13 @@ const DEVICE_TYPES = [
 ] as const;
 
 const PAGE_SIZE = 50;
-const formSchema = createMeterRequest.extend({ fk_DeviceTypeId: z.number({ error: 'requiredField' }).int() });
-type FormValues = { servicePointName: string; deviceKey: string; fk_DeviceTypeId: number | null };
+/** The meter's type is chosen in a select: null until then, which the form answers as required. */
+const formSchema = createMeterRequest.extend({
+  fk_DeviceTypeId: z
+    .number()
+    .nullable()
+    .pipe(z.number({ error: 'requiredField' }).int()),
+});
 const SERVER_FIELDS = ['servicePointName', 'deviceKey', 'fk_DeviceTypeId'] as const;
 
 /**
@@ -63,8 +68,7 @@ export function MeterInventoryPage() {
   const create = useCreateMeter();
   // meters of every property and none: their times in the browser's zone, named
   const zone = browserTimeZone();
-  const { register, control, handleSubmit, reset, setError, formState } = useForm<FormValues>({
-    resolver: zodResolver(formSchema) as never,
+  const { register, control, handleSubmit, reset, setError, formState } = useSchemaForm(formSchema, {
     defaultValues: { servicePointName: '', deviceKey: '', fk_DeviceTypeId: null },
   });
 
@@ -73,7 +77,7 @@ export function MeterInventoryPage() {
       {
         servicePointName: values.servicePointName.trim(),
         deviceKey: values.deviceKey.trim(),
-        fk_DeviceTypeId: values.fk_DeviceTypeId ?? 0,
+        fk_DeviceTypeId: values.fk_DeviceTypeId,
       },
       {
         onSuccess: () => {

@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Modal, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { type SiteSetting, type SiteWithStats, siteSettingRequest } from '@portal/contract';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { ApiError } from '../../../lib/apiError';
 import { applyFieldErrors, hasFieldErrors } from '../../../lib/formErrors';
 import { errorMessage, serverText } from '../../../i18n/messages';
@@ -12,9 +10,8 @@ import { failureMessage } from '../failureMessage';
 import { useSaveSiteSetting, useSiteSetting } from '../hooks';
 import { DayFields, RateFields, WeekStartField } from './SettingFields';
 import { DialogActions } from '../../../ui/DialogActions';
+import { useSchemaForm } from '../../../lib/schemaForm';
 
-type SettingValues = z.input<typeof siteSettingRequest>;
-type SettingOutput = z.output<typeof siteSettingRequest>;
 const serverFields = ['billingRate', 'waterBillingRate', 'dayStart', 'dayEnd', 'weekStart'] as const;
 
 /** Property Settings: rates per kWh and per gallon, day start and end, week start. */
@@ -50,8 +47,7 @@ export function SiteSettingsModal({ site, onClose }: { site: SiteWithStats; onCl
 function SettingsForm({ setting, onClose }: { setting: SiteSetting; onClose: () => void }) {
   const { t } = useTranslation();
   const save = useSaveSiteSetting();
-  const form = useForm<SettingValues, unknown, SettingOutput>({
-    resolver: zodResolver(siteSettingRequest),
+  const form = useSchemaForm(siteSettingRequest, {
     defaultValues: {
       fk_SiteID: setting.fk_SiteID,
       billingRate: setting.billingRate,

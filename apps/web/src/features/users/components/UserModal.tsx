@@ -1,18 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   EXTENSION_MAX_DIGITS,
   Role,
   type UserAccount,
-  type UserAccountFormInput,
-  type UserAccountFormOutput,
   maskPhone,
   rolesAssignableBy,
   userAccountForm,
 } from '@portal/contract';
 import { useMemo } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/apiError';
 import { applyFieldErrors } from '../../../lib/formErrors';
@@ -28,6 +25,7 @@ import {
   userRequestOf,
   withUserFormFields,
 } from '../userForm';
+import { useSchemaForm } from '../../../lib/schemaForm';
 
 type Mode = { kind: 'add' } | { kind: 'edit' | 'view'; account: UserAccount };
 
@@ -90,10 +88,7 @@ function UserForm({
     setValue,
     setError,
     formState: { errors },
-  } = useForm<UserAccountFormInput, unknown, UserAccountFormOutput>({
-    resolver: zodResolver(schema),
-    defaultValues: account ? userFormOf(account) : emptyUserForm,
-  });
+  } = useSchemaForm(schema, { defaultValues: account ? userFormOf(account) : emptyUserForm });
   const roleID = useWatch({ control, name: 'roleID' });
   const busEntityID = useWatch({ control, name: 'busEntityID' });
   const isSiteManager = roleID === Role.SiteManager;
@@ -131,7 +126,10 @@ function UserForm({
 
   const onSubmit = handleSubmit((values) => {
     const editing = account !== null;
-    save.mutate(userRequestOf(values, account, caller), {
+    const request = account
+      ? { update: userRequestOf(values, account, caller) }
+      : { create: userRequestOf(values, null, caller) };
+    save.mutate(request, {
       onSuccess: (answer) => {
         toast.success(serverText(t, answer.message, editing ? 'userUpdated' : 'userCreated'));
         onClose();
