@@ -1,4 +1,4 @@
-import { Alert, Button, Fieldset, Group, Modal, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { alertThresholdsRequest, managesProperties, type AlertThresholds } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, fieldMessage } from '../../i18n/messages';
@@ -7,6 +7,8 @@ import { applyFieldErrors } from '../../lib/formErrors';
 import { useSchemaForm } from '../../lib/schemaForm';
 import { useRole } from '../../lib/session/useRole';
 import { DialogActions } from '../../ui/DialogActions';
+import { PropertyDialog } from '../../ui/PropertyDialog';
+import { QueryState } from '../../ui/QueryState';
 import { toast } from '../../ui/toast';
 import { useAlertThresholds, useSaveAlertThresholds } from './thresholdHooks';
 
@@ -31,31 +33,16 @@ export function ThresholdsDialog({ site, onClose }: { site: Site; onClose: () =>
   const thresholds = useAlertThresholds(site.siteID);
   const canEdit = managesProperties(useRole());
   return (
-    <Modal
-      opened
+    <PropertyDialog
       onClose={onClose}
       title={t('alertThresholds.title', { name: site.sitePublicName })}
       size="lg"
-      closeOnClickOutside={false}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      intro={t('alertThresholds.intro')}
     >
-      <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          {t('alertThresholds.intro')}
-        </Text>
-        {thresholds.isPending ? (
-          <Stack gap="sm" role="status" aria-label={t('common.loading')}>
-            <Skeleton height={160} />
-          </Stack>
-        ) : thresholds.isError ? (
-          <Alert color="red" variant="light" role="alert" title={t('alertThresholds.loadFailed')}>
-            {errorMessage(t, thresholds.error)}
-          </Alert>
-        ) : (
-          <ThresholdsForm site={site} current={thresholds.data} canEdit={canEdit} onClose={onClose} />
-        )}
-      </Stack>
-    </Modal>
+      <QueryState query={thresholds} loading={{ height: 160 }} failed={t('alertThresholds.loadFailed')}>
+        {(current) => <ThresholdsForm site={site} current={current} canEdit={canEdit} onClose={onClose} />}
+      </QueryState>
+    </PropertyDialog>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Modal, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Alert, Button, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { type SiteSetting, type SiteWithStats, siteSettingRequest } from '@portal/contract';
 import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useSaveSiteSetting, useSiteSetting } from '../hooks';
 import { DayFields, RateFields, WeekStartField } from './SettingFields';
 import { DialogActions } from '../../../ui/DialogActions';
 import { useSchemaForm } from '../../../lib/schemaForm';
+import { PropertyDialog } from '../../../ui/PropertyDialog';
 
 const serverFields = ['billingRate', 'waterBillingRate', 'dayStart', 'dayEnd', 'weekStart'] as const;
 
@@ -19,14 +20,7 @@ export function SiteSettingsModal({ site, onClose }: { site: SiteWithStats; onCl
   const { t } = useTranslation();
   const setting = useSiteSetting(site.siteID);
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t('sites.settings.title', { name: site.sitePublicName })}
-      size="md"
-      closeOnClickOutside={false}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
+    <PropertyDialog onClose={onClose} title={t('sites.settings.title', { name: site.sitePublicName })} size="md">
       {setting.isError && (
         <Alert color="red" variant="light" title={t('msg.settingLoadFailed')}>
           {setting.error instanceof ApiError && setting.error.status > 0 ? errorMessage(t, setting.error) : null}
@@ -40,7 +34,7 @@ export function SiteSettingsModal({ site, onClose }: { site: SiteWithStats; onCl
         </Stack>
       )}
       {setting.data && <SettingsForm setting={setting.data} onClose={onClose} />}
-    </Modal>
+    </PropertyDialog>
   );
 }
 
