@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageTitle } from '../../ui/PageTitle';
 import { useVisibleSites } from '../../lib/visibleSites';
-import { ReportTable } from './PropertyReportsModal';
+import { ReportTable } from './ReportTable';
 import { todayIn } from './period';
 import { fetchReportRecords, useReportTypes } from './hooks';
 import { toastReportError } from './toastReportError';

@@ -7,6 +7,7 @@ import {
   type UserAccountFormOutput,
   canManageUser,
 } from '@portal/contract';
+import type { UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../../lib/apiError';
 import type { BodyOf } from '../../lib/client';
 
@@ -30,6 +31,9 @@ export function userActionOf(caller: Caller, account: UserAccount): 'manage' | '
 }
 
 export const fullName = (account: UserAccount) => `${account.contact.firstName} ${account.contact.lastName}`;
+
+/** The form of the Add/Edit/View User modal. */
+export type UserAccountForm = UseFormReturn<UserAccountFormInput, unknown, UserAccountFormOutput>;
 
 export const emptyUserForm: UserAccountFormInput = {
   roleID: null,
