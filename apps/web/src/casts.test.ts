@@ -1,21 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { syntaxProblems } from './test/syntaxProblems';
 
 /** The web app's lint configuration refuses a cast through unknown, in the app and in its tests. */
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-const eslint = new ESLint({
-  cwd: repoRoot,
-  ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-syntax',
-  overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
-});
-
-async function problemsWith(file: string, added: string): Promise<string[]> {
-  const filePath = fileURLToPath(new URL(file, import.meta.url));
-  const [result] = await eslint.lintText(`${readFileSync(filePath, 'utf8')}\n${added}\n`, { filePath });
-  return (result?.messages ?? []).map((m) => `${m.ruleId ?? 'fatal'}: ${m.message}`);
-}
+const problemsWith = (file: string, added: string) => syntaxProblems(new URL(file, import.meta.url), added);
 
 const refused = expect.stringMatching(/^no-restricted-syntax: No cast through unknown/);
 

@@ -1,25 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { syntaxProblems } from './test/syntaxProblems';
 
 /**
  * Every time of day the app shows names its zone: the repository's lint configuration refuses a
  * time formatted anywhere but ui/PropertyTime.tsx. Each case lints a real file with one line added.
  */
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-const eslint = new ESLint({
-  cwd: repoRoot,
-  ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-syntax',
-  overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
-});
-
-async function problemsWith(file: string, added: string): Promise<string[]> {
-  const filePath = fileURLToPath(new URL(file, import.meta.url));
-  const code = `${readFileSync(filePath, 'utf8')}\n${added}\n`;
-  const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).map((m) => `${m.ruleId ?? 'fatal'}: ${m.message}`);
-}
+const problemsWith = (file: string, added: string) => syntaxProblems(new URL(file, import.meta.url), added);
 
 const zoneRule = expect.stringMatching(/^no-restricted-syntax: A time of day goes through ui\/PropertyTime/);
 

@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider, QueryObserver } from '@tanstack/react-query';
-import { api, Role } from '@portal/contract';
+import { Role } from '@portal/contract';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { queryOf } from '../../lib/client';
 import { mockApi } from '../../test/api';
-import { locationRow, locationsPageOf, meterRow } from '../../test/fixtures';
-import { cacheOf } from '../../test/queries';
+import { locationRow, locationsPageOf } from '../../test/fixtures';
+import { cachedAroundLocation1 } from '../../test/queries';
 import { signInAs } from '../../test/render';
 import { useCheckOut } from './hooks';
 import { locationsLive } from './live';
@@ -111,50 +110,18 @@ describe('a change made in this tab and the live events of its property', () => 
   });
 });
 
-/**
- * Property 1's table (location 1 with meter 11, location 2 with meter 21) and the queries
- * around it, cached as the screens key them.
- */
-function cachedAround() {
-  const cache = cacheOf({
-    'page 1 of property 1': pageQuery(1, PAGE),
-    'page 1 of property 2': pageQuery(2, PAGE),
-    'history 1': queryOf(api.locations.history, { query: { locationID: 1 } }),
-    'history 2': queryOf(api.locations.history, { query: { locationID: 2 } }),
-    'stay 1': queryOf(api.stays.current, { query: { locationID: 1 } }),
-    'stay 2': queryOf(api.stays.current, { query: { locationID: 2 } }),
-    'command 11': queryOf(api.devices.command, { query: { servicePointId: 11, messageId: 0 } }),
-    'command 21': queryOf(api.devices.command, { query: { servicePointId: 21, messageId: 0 } }),
-    'stock 1': queryOf(api.meters.stockOptions, { query: { locationId: 1 } }),
-    'my properties': queryOf(api.sites.visible),
-    'properties of business 4': queryOf(api.sites.ofBusiness, { query: { busEntityID: 4 } }),
-    'current visits': queryOf(api.transactions.current),
-    'visit history': queryOf(api.transactions.completed, { query: { CurrentDateRangeFilter: 1 } }),
-    'dashboard counts': queryOf(api.dashboard.stats),
-    'reports of property 1': queryOf(api.reports.types, { query: { siteID: 1 } }),
-  });
-  cache.queryClient.setQueryData(
-    pageQuery(1, PAGE).queryKey,
-    locationsPageOf([
-      locationRow(1, { servicePoints: [meterRow(11)] }),
-      locationRow(2, { servicePoints: [meterRow(21)] }),
-    ]),
-  );
-  return cache;
-}
-
 describe('what a change made here invalidates', () => {
   const aboutLocation1 = ['command 11', 'history 1', 'stay 1'];
   const lists = ['current visits', 'my properties', 'properties of business 4', 'visit history'];
 
   it("a check-in, a meter's assignment: the location's queries, the page, the property lists and the transactions", async () => {
-    const { queryClient, invalidated } = cachedAround();
+    const { queryClient, invalidated } = cachedAroundLocation1();
     await afterLocationChange(queryClient, 1, [1]);
     expect(invalidated()).toEqual([...aboutLocation1, ...lists, 'page 1 of property 1'].sort());
   });
 
   it('a change of many locations (a move, new locations): the pages, the property lists and the transactions', async () => {
-    const { queryClient, invalidated } = cachedAround();
+    const { queryClient, invalidated } = cachedAroundLocation1();
     await afterLocationChange(queryClient, 1, 'all');
     expect(invalidated()).toEqual([...lists, 'page 1 of property 1'].sort());
   });
