@@ -20,6 +20,11 @@ describe('the floors of the web app', { timeout: 30_000 }, () => {
       './features/sites/hooks.ts',
       "export { naturalCompare } from '../locations/rows';",
     ],
+    [
+      "a feature's component → another feature's component",
+      './features/alerts/components/AlertsTable.tsx',
+      "export { SiteAccordion } from '../../sites/components/SiteAccordion';",
+    ],
   ])('refuses %s', async (_case, file, addedImport) => {
     const problems = await problemsWith(file, addedImport);
     expect(problems).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: /)]);

@@ -1,25 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { syntaxProblems } from './test/syntaxProblems';
 
 /**
  * Every time of day the app shows names its zone: the repository's lint configuration refuses a
  * time formatted anywhere but ui/PropertyTime.tsx. Each case lints a real file with one line added.
  */
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-const eslint = new ESLint({
-  cwd: repoRoot,
-  ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-syntax',
-  overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
-});
-
-async function problemsWith(file: string, added: string): Promise<string[]> {
-  const filePath = fileURLToPath(new URL(file, import.meta.url));
-  const code = `${readFileSync(filePath, 'utf8')}\n${added}\n`;
-  const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).map((m) => `${m.ruleId ?? 'fatal'}: ${m.message}`);
-}
+const problemsWith = (file: string, added: string) => syntaxProblems(new URL(file, import.meta.url), added);
 
 const zoneRule = expect.stringMatching(/^no-restricted-syntax: A time of day goes through ui\/PropertyTime/);
 
@@ -33,7 +19,7 @@ describe('times on screen', { timeout: 30_000 }, () => {
     ['a date as local text', "export const f = new Date().toLocaleString('en', { timeStyle: 'short' });"],
     ['a local time of day', "export const f = new Date().toLocaleTimeString('en');"],
   ])('refuses %s outside PropertyTime', async (_case, added) => {
-    expect(await problemsWith('./features/dashboard/alertText.tsx', added)).toEqual([zoneRule]);
+    expect(await problemsWith('./features/alerts/alertText.tsx', added)).toEqual([zoneRule]);
   });
 
   it.each([
@@ -43,7 +29,7 @@ describe('times on screen', { timeout: 30_000 }, () => {
     ],
     ['a number as local text', "export const f = (1234.5).toLocaleString('en', { maximumFractionDigits: 2 });"],
   ])('allows %s', async (_case, added) => {
-    expect(await problemsWith('./features/dashboard/alertText.tsx', added)).toEqual([]);
+    expect(await problemsWith('./features/alerts/alertText.tsx', added)).toEqual([]);
   });
 
   it('allows the one place that formats times', async () => {

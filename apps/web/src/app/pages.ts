@@ -18,8 +18,8 @@ export const DashboardPage = page(() => import('../features/dashboard/DashboardP
 export const AdminPanelPage = page(() => import('../features/admin-panel/AdminPanelPage'), 'AdminPanelPage');
 export const MySitesPage = page(() => import('../features/sites/MySitesPage'), 'MySitesPage');
 export const UserListPage = page(() => import('../features/users/UserListPage'), 'UserListPage');
-export const TransactionsPage = page(() => import('../features/stays/TransactionsPage'), 'TransactionsPage');
-export const CheckInOutPage = page(() => import('../features/stays/CheckInOutPage'), 'CheckInOutPage');
+export const TransactionsPage = page(() => import('../features/transactions/TransactionsPage'), 'TransactionsPage');
+export const CheckInOutPage = page(() => import('../features/transactions/CheckInOutPage'), 'CheckInOutPage');
 export const ReportPage = page(() => import('../features/reports/ReportPage'), 'ReportPage');
 export const AlertsPage = page(() => import('../features/alerts/AlertsPage'), 'AlertsPage');
 export const PropertyLocationsPage = page(

@@ -11,8 +11,13 @@ const calls: Array<{ group: string; name: string; call: Call }> = Object.entries
 );
 const pathOf = (c: Call) => c.path.replace(/^\/api\//, '');
 type Send = (input?: object) => Promise<unknown>;
-const sender = (group: string, name: string) =>
-  (client as unknown as Record<string, Record<string, Send>>)[group]![name]!;
+const isSend = (value: unknown): value is Send => typeof value === 'function';
+function sender(group: string, name: string): Send {
+  const table = Object.entries(client).find(([key]) => key === group)?.[1] ?? {};
+  const send: unknown = Object.entries(table).find(([key]) => key === name)?.[1];
+  if (!isSend(send)) throw new Error(`the client has no ${group}.${name}`);
+  return send;
+}
 
 beforeEach(() => signInAs(Role.Administrator));
 afterEach(() => {
@@ -54,14 +59,12 @@ describe('the Idempotency-Key of the typed client', () => {
         }),
       () => envelope(200, { success: true, result: { busEntityID: 5, legalName: 'Retry Co' }, message: null }),
     ];
-    const fetchMock = vi.fn(() => answers.shift()!());
+    const fetchMock = vi.fn((_url: string, _init: RequestInit) => answers.shift()!());
     vi.stubGlobal('fetch', fetchMock);
     const created = client.businesses.create({ body: { legalName: 'Retry Co' } });
     await vi.runAllTimersAsync();
     expect((await created).result).toMatchObject({ busEntityID: 5 });
-    const keys = fetchMock.mock.calls.map((c) =>
-      new Headers((c as unknown as [string, RequestInit])[1].headers).get('idempotency-key'),
-    );
+    const keys = fetchMock.mock.calls.map(([, init]) => new Headers(init.headers).get('idempotency-key'));
     expect(keys).toHaveLength(4);
     expect(new Set(keys).size).toBe(1);
   });

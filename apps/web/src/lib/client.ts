@@ -6,6 +6,8 @@ import { type ApiAnswer, download, keyOf, send, sendIdempotent } from './api';
  * call, its input and answer typed from the call's schemas, the answer checked against them.
  */
 type CallOptions = { signal?: AbortSignal };
+/** What a call's body is as the caller sends it: the input of its schema (before its defaults and transforms). */
+export type BodyOf<C extends Call> = CallInput<C>['body'];
 type Args<C extends Call> =
   object extends CallInput<C> ? [input?: CallInput<C> & CallOptions] : [input: CallInput<C> & CallOptions];
 

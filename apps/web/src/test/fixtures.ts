@@ -1,4 +1,4 @@
-import type { LocationRow, ServicePointRow, SiteWithStats } from '@portal/contract';
+import type { LocationRow, LocationsPage, ServicePointRow, SiteWithStats, SystemAlert } from '@portal/contract';
 
 /** Small builders of the rows the server answers; each takes the fields a test cares about. */
 export function meterRow(id: number, overrides: Partial<ServicePointRow> = {}): ServicePointRow {
@@ -64,3 +64,24 @@ export const site: Pick<
   defaultCheckoutTime: '11:00',
   fk_BusEntityID: 3,
 };
+
+/** A system alert: a missing meter at Pine Lake (Denver). */
+export const systemAlert = (over: Partial<SystemAlert> = {}): SystemAlert => ({
+  alertID: 1,
+  kind: 'missingDevice',
+  params: { meter: 'E000001', site: 'Pine Lake', location: 'A-12', since: '2026-11-10T15:30:00Z' },
+  siteID: 1,
+  timeZone: 'America/Denver',
+  createdAt: '2026-11-10T16:00:00Z',
+  ...over,
+});
+
+/** A page of a property's locations table holding these rows, its counts all zero. */
+export const locationsPageOf = (rows: LocationRow[]): LocationsPage => ({
+  rows,
+  pageIndex: 0,
+  total: rows.length,
+  propertyTotal: rows.length,
+  statusCounts: { checkedIn: 0, vacant: 0, vacantWithUsage: 0, missing: 0, outOfService: 0, excluded: 0 },
+  selectable: { all: 0, allMeters: 0, electric: 0, water: 0, cubes: 0, dataCollectors: 0 },
+});

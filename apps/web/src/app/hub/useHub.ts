@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { getLogin } from '../../lib/session/session';
 import { useLogin } from '../../lib/session/useLogin';
 import { HubConnection, hubUrl } from '../../lib/hub/connection';
+import type { LiveHandler } from '../../lib/hub/live';
 import type { HubFrame } from '../../lib/hub/messages';
 
 /** Events arriving together (readings of several batches, a check-in and its answers) are handled as one. */
@@ -10,8 +11,8 @@ const BATCH_MS = 150;
 
 /**
  * The live hub of the signed-in tab: one websocket, opened for the signed-in user and
- * closed on sign-out. Events patch the cached rows or reload only what they name
- * (features/locations/liveData.ts); (re)connecting reloads the data fetched before the hub
+ * closed on sign-out. Each feature's handler patches its cached queries or reloads only what the
+ * events name (app/hub/liveEvents.ts); (re)connecting reloads the data fetched before the hub
  * was listening, and a `resync` from the server reloads what is shown.
  */
 export function useHub(): void {
@@ -22,14 +23,16 @@ export function useHub(): void {
     if (userId === undefined) return;
     let pending: HubFrame[] = [];
     let timer: ReturnType<typeof setTimeout> | null = null;
+    let handlers: LiveHandler[] | null = null;
 
     const flush = async () => {
       timer = null;
       const frames = pending;
       pending = [];
       // Events are checked with the contract's schemas (zod): loaded with the first event, not at start-up.
-      const { applyLiveEvents } = await import('../../features/locations/liveData');
-      applyLiveEvents(queryClient, frames);
+      const live = await import('./liveEvents');
+      handlers ??= live.liveHandlers();
+      live.applyLiveEvents(queryClient, frames, handlers);
     };
 
     const connection = new HubConnection({

@@ -11,8 +11,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../i18n/messages';
-import { roleOf } from '../../lib/session/session';
-import { useLogin } from '../../lib/session/useLogin';
+import { useRole } from '../../lib/session/useRole';
 import { toast } from '../../ui/toast';
 import { SeverityBadge } from './components/SeverityBadge';
 import { useNotificationPreferences, useSaveNotificationPreferences } from './preferenceHooks';
@@ -30,13 +29,8 @@ function choicesOf(stored: readonly NotificationPreference[]): Choices {
 
 /** Profile › Alert notifications, for the roles that see properties' alerts. */
 export function AlertNotifications() {
-  const login = useLogin();
-  const role = login ? roleOf(login) : null;
-  if (
-    role === null ||
-    !(hasPermission(role, Permission.AdminPanel) || hasPermission(role, Permission.ManageProperties))
-  )
-    return null;
+  const role = useRole();
+  if (!(hasPermission(role, Permission.AdminPanel) || hasPermission(role, Permission.ManageProperties))) return null;
   return <PreferencesForm />;
 }
 

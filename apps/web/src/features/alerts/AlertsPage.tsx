@@ -10,7 +10,7 @@ import { focusLater, openerNow } from '../../ui/focusReturn';
 import { PageTitle } from '../../ui/PageTitle';
 import { Pager } from '../../ui/Pager';
 import { toast } from '../../ui/toast';
-import { useVisibleSites } from '../sites';
+import { useVisibleSites } from '../../lib/visibleSites';
 import { AlertActionDialog } from './components/AlertActionDialog';
 import { AlertFiltersBar } from './components/AlertFiltersBar';
 import { AlertsTable } from './components/AlertsTable';

@@ -1,26 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Fieldset, Group, Modal, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import {
-  alertThresholdsRequest,
-  managesProperties,
-  type AlertThresholds,
-  type AlertThresholdsRequest,
-} from '@portal/contract';
-import { type Resolver, useForm } from 'react-hook-form';
+import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { alertThresholdsRequest, managesProperties, type AlertThresholds } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { errorMessage, fieldMessage } from '../../i18n/messages';
 import { ApiError } from '../../lib/apiError';
 import { applyFieldErrors } from '../../lib/formErrors';
-import { roleOf } from '../../lib/session/session';
-import { useLogin } from '../../lib/session/useLogin';
+import { useSchemaForm } from '../../lib/schemaForm';
+import { useRole } from '../../lib/session/useRole';
 import { DialogActions } from '../../ui/DialogActions';
+import { PropertyDialog } from '../../ui/PropertyDialog';
+import { QueryState } from '../../ui/QueryState';
 import { toast } from '../../ui/toast';
 import { useAlertThresholds, useSaveAlertThresholds } from './thresholdHooks';
 
 type Site = { siteID: number; sitePublicName: string };
 type Field = Exclude<keyof AlertThresholds, 'siteID'>;
-type Values = Record<Field, string> & { siteID: number };
 
 /** The fields by rule: leak (water), electricity, usage nobody pays for. */
 const GROUPS: Array<{ legend: 'water' | 'electric' | 'unbilled'; fields: Field[] }> = [
@@ -30,15 +23,6 @@ const GROUPS: Array<{ legend: 'water' | 'electric' | 'unbilled'; fields: Field[]
 ];
 const FIELDS = GROUPS.flatMap((g) => g.fields);
 
-const resolver = zodResolver(alertThresholdsRequest) as unknown as Resolver<
-  Values,
-  unknown,
-  z.output<typeof alertThresholdsRequest>
->;
-
-const valuesOf = (t: AlertThresholds): Values =>
-  ({ siteID: t.siteID, ...Object.fromEntries(FIELDS.map((f) => [f, String(t[f])])) }) as Values;
-
 /**
  * A property's alert thresholds (its actions menu): what the leak, night-flow, abnormal-use,
  * vacant-draw and unbilled-usage rules compare with. An Administrator or the Site Owner
@@ -47,34 +31,18 @@ const valuesOf = (t: AlertThresholds): Values =>
 export function ThresholdsDialog({ site, onClose }: { site: Site; onClose: () => void }) {
   const { t } = useTranslation();
   const thresholds = useAlertThresholds(site.siteID);
-  const login = useLogin();
-  const canEdit = managesProperties(login ? roleOf(login) : undefined);
+  const canEdit = managesProperties(useRole());
   return (
-    <Modal
-      opened
+    <PropertyDialog
       onClose={onClose}
       title={t('alertThresholds.title', { name: site.sitePublicName })}
       size="lg"
-      closeOnClickOutside={false}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      intro={t('alertThresholds.intro')}
     >
-      <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          {t('alertThresholds.intro')}
-        </Text>
-        {thresholds.isPending ? (
-          <Stack gap="sm" role="status" aria-label={t('common.loading')}>
-            <Skeleton height={160} />
-          </Stack>
-        ) : thresholds.isError ? (
-          <Alert color="red" variant="light" role="alert" title={t('alertThresholds.loadFailed')}>
-            {errorMessage(t, thresholds.error)}
-          </Alert>
-        ) : (
-          <ThresholdsForm site={site} current={thresholds.data} canEdit={canEdit} onClose={onClose} />
-        )}
-      </Stack>
-    </Modal>
+      <QueryState query={thresholds} loading={{ height: 160 }} failed={t('alertThresholds.loadFailed')}>
+        {(current) => <ThresholdsForm site={site} current={current} canEdit={canEdit} onClose={onClose} />}
+      </QueryState>
+    </PropertyDialog>
   );
 }
 
@@ -96,13 +64,10 @@ function ThresholdsForm({
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<Values, unknown, z.output<typeof alertThresholdsRequest>>({
-    resolver,
-    defaultValues: valuesOf(current),
-  });
+  } = useSchemaForm(alertThresholdsRequest, { defaultValues: current });
 
   const onSubmit = handleSubmit((request) =>
-    save.mutate(request as AlertThresholdsRequest, {
+    save.mutate(request, {
       onSuccess: () => {
         toast.success(t('alertThresholds.saved'));
         onClose();

@@ -3,8 +3,7 @@ import { Role } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { landingPath } from '../../lib/landing';
-import { roleOf } from '../../lib/session/session';
-import { useLogin } from '../../lib/session/useLogin';
+import { useRole } from '../../lib/session/useRole';
 import { PageTitle } from '../../ui/PageTitle';
 import { useMe } from './useMe';
 
@@ -13,10 +12,9 @@ const RECHECK_MS = 60_000;
 /** What a registered account without a role sees until an administrator approves it. */
 export function AwaitingApprovalPage() {
   const { t } = useTranslation();
-  const login = useLogin();
   // Each check is a request, and requests refresh the token: a role given meanwhile arrives with it.
   useMe({ refetchInterval: RECHECK_MS });
-  const role = login ? roleOf(login) : Role.None;
+  const role = useRole();
   if (role !== Role.None) return <Navigate to={landingPath(role)} replace />;
 
   return (

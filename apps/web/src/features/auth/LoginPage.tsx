@@ -1,18 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { loginForm } from '@portal/contract';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import type { z } from 'zod';
 import { errorMessage, fieldMessage } from '../../i18n/messages';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { ForgotPasswordModal } from './components/ForgotPasswordModal';
 import { useSignIn } from './hooks';
 import { logoutReason } from './logoutReason';
-
-type LoginValues = z.infer<typeof loginForm>;
+import { useSchemaForm } from '../../lib/schemaForm';
 
 /** Sign In: email and password. On success the sign-in guard takes the user on. */
 export function LoginPage() {
@@ -25,7 +21,7 @@ export function LoginPage() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<LoginValues>({ resolver: zodResolver(loginForm), defaultValues: { email: '', password: '' } });
+  } = useSchemaForm(loginForm, { defaultValues: { email: '', password: '' } });
 
   const onSubmit = handleSubmit((values) => signIn.mutate(values));
   const ended = logoutReason(state);

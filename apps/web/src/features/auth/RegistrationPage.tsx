@@ -1,16 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { registrationForm } from '@portal/contract';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { z } from 'zod';
 import { applyFieldErrors, hasFieldErrors } from '../../lib/formErrors';
 import { errorMessage, fieldMessage, serverText } from '../../i18n/messages';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { useRegister } from './hooks';
+import { useSchemaForm } from '../../lib/schemaForm';
 
-type RegistrationValues = z.input<typeof registrationForm>;
 const serverFields = ['email', 'fullname', 'username', 'password'] as const;
 
 /** Sign Up: the new account has no role until an administrator approves it. */
@@ -24,8 +22,7 @@ export function RegistrationPage() {
     setError,
     control,
     formState: { errors },
-  } = useForm<RegistrationValues, unknown, z.output<typeof registrationForm>>({
-    resolver: zodResolver(registrationForm),
+  } = useSchemaForm(registrationForm, {
     defaultValues: { fullname: '', email: '', username: '', password: '', cpassword: '' },
   });
   const accepted = useWatch({ control, name: 'acceptTerms' }) === true;

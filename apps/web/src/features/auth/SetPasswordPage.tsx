@@ -1,13 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { setPasswordForm } from '@portal/contract';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { z } from 'zod';
 import { errorMessage, fieldMessage, serverText } from '../../i18n/messages';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { usePasswordTokenCheck, useSetPassword } from './hooks';
+import { useSchemaForm } from '../../lib/schemaForm';
 
 /** Set Password from a mailed link: the token is checked before the form is shown. */
 export function SetPasswordPage() {
@@ -70,10 +68,7 @@ function SetPasswordForm({ pending, onSubmit }: { pending: boolean; onSubmit: (p
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<z.infer<typeof setPasswordForm>>({
-    resolver: zodResolver(setPasswordForm),
-    defaultValues: { password: '', confirmPassword: '' },
-  });
+  } = useSchemaForm(setPasswordForm, { defaultValues: { password: '', confirmPassword: '' } });
 
   return (
     <form onSubmit={handleSubmit((values) => onSubmit(values.password))} noValidate>

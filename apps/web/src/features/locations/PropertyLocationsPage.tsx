@@ -1,18 +1,11 @@
 import { Alert, Anchor, Breadcrumbs, Text } from '@mantine/core';
-import { api } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { queryOf } from '../../lib/client';
+import { useVisibleSites } from '../../lib/visibleSites';
 import { errorMessage } from '../../i18n/messages';
 import { PageLoader } from '../../ui/PageLoader';
 import { PageTitle } from '../../ui/PageTitle';
 import { LocationsTable } from './table/LocationsTable';
-
-/** The visible properties (the same call, so the same cache entry, as My Properties). */
-function useVisibleSites() {
-  return useQuery(queryOf(api.sites.visible));
-}
 
 /** /Locations/:siteId: one property's locations on a page of their own (a link a manager can keep on the phone). */
 export function PropertyLocationsPage() {

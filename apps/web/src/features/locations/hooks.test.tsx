@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { api, type MeterAssignment, Role, type UpdateCapabilitiesRequest } from '@portal/contract';
+import { api, type MeterAssignment, Role } from '@portal/contract';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { mockApi } from '../../test/api';
 import { locationRow } from '../../test/fixtures';
 import { cacheOf } from '../../test/queries';
 import { signInAs } from '../../test/render';
-import { useAddMeter, useCheckIn, useCheckOut, useCreateMeter } from './hooks';
+import { useAddMeter, useCheckOut, useCreateMeter, useSaveWithServices } from './hooks';
 
 /** The queries of other screens, as they key them. */
 const cache = () =>
@@ -31,9 +31,7 @@ describe("what the locations area's changes reload", () => {
     {
       change: 'a check-in',
       make: (wrapper: Wrapper) =>
-        renderHook(() => useCheckIn(1), { wrapper }).result.current.mutateAsync({
-          locationID: 1,
-        } as UpdateCapabilitiesRequest),
+        renderHook(() => useSaveWithServices(1, true), { wrapper }).result.current.mutateAsync({ locationID: 1 }),
     },
     {
       change: 'a check-out',

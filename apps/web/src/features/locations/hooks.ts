@@ -2,17 +2,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   api,
   type BulkLocationEntry,
-  type CheckInRequest,
   type ControlMessage,
   type LocationSelection,
   type LocationsPage,
   type MeterAssignment,
   type MeterMaxRateRequest,
-  type UpdateCapabilitiesRequest,
 } from '@portal/contract';
 import { featureKey } from '../../lib/api';
-import { client, queryOf } from '../../lib/client';
-import { afterLocationChange, holdRows, type PageInput, pageQuery, patchRows, releaseRows } from './liveData';
+import { type BodyOf, client, queryOf } from '../../lib/client';
+import { afterLocationChange, changeEnded, changesOf, type PageInput, pageQuery, patchRows } from './tableCache';
 
 /** Query and mutation hooks of the locations area: one per call of properties section 7. */
 
@@ -107,7 +105,7 @@ export function useMeterInventory(search: string, page: number, pageSize: number
 
 /**
  * A mutation that refreshes the named rows (or the whole table) of the property when it
- * succeeds; meanwhile the live hub leaves the property's rows to it (`holdRows`).
+ * succeeds; meanwhile the live hub leaves the property's pages to it (its key, `changesOf`).
  */
 function useSiteMutation<I, O>(
   siteId: number,
@@ -116,10 +114,10 @@ function useSiteMutation<I, O>(
 ) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: changesOf(siteId),
     mutationFn: fn,
-    onMutate: () => holdRows(siteId),
     onSuccess: (output, input) => afterLocationChange(queryClient, siteId, rowsOf(input, output)),
-    onSettled: () => releaseRows(queryClient, siteId),
+    onSettled: () => changeEnded(queryClient, siteId),
   });
 }
 
@@ -153,20 +151,21 @@ export function useUpdateLocation(siteId: number) {
   );
 }
 
-/** Check-in, check-out and the edit with services answer 410 when saved but the meters did not confirm in time. */
-export function useCheckIn(siteId: number) {
-  return useSiteMutation(
-    siteId,
-    // without a check-out time the server answers the field error the dialog shows
-    (body: UpdateCapabilitiesRequest) => client.stays.checkIn({ body: body as CheckInRequest }),
-    (input) => [input.locationID],
-  );
-}
+/** What the check-in and edit dialog sends: the body of the edit with services, or of a check-in (its check-out time then required). */
+export type ServicesBody = BodyOf<typeof api.stays.editWithServices>;
 
-export function useUpdateWithServices(siteId: number) {
+/**
+ * A check-in (`checkIn`) or the edit with services. Check-in, check-out and the edit answer 410
+ * when saved but the meters did not confirm in time.
+ */
+export function useSaveWithServices(siteId: number, checkIn: boolean) {
   return useSiteMutation(
     siteId,
-    (body: UpdateCapabilitiesRequest) => client.stays.editWithServices({ body }),
+    ({ autoCheckoutDateTime, ...body }: ServicesBody) =>
+      checkIn
+        ? // without a check-out time the server answers the field error the dialog shows
+          client.stays.checkIn({ body: { ...body, autoCheckoutDateTime: autoCheckoutDateTime ?? '' } })
+        : client.stays.editWithServices({ body: { ...body, autoCheckoutDateTime } }),
     (input) => [input.locationID],
   );
 }

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Anchor,
@@ -13,10 +12,9 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type MeterLookupForm, type MeterLookupResult, meterLookupForm } from '@portal/contract';
+import { type MeterLookupResult, meterLookupForm } from '@portal/contract';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/apiError';
@@ -27,6 +25,7 @@ import { Fact } from '../../ui/Fact';
 import { LocalTime } from './LocalTime';
 import { useMeterLookup } from './hooks';
 import { useIsMeterHost } from './useIsMeterHost';
+import { useSchemaForm } from '../../lib/schemaForm';
 
 /** /meterreadings: anyone can look up a meter by its number; `?meter=` pre-fills the number and runs the lookup. */
 export function MeterReadingsPage() {
@@ -40,10 +39,7 @@ export function MeterReadingsPage() {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<MeterLookupForm>({
-    resolver: zodResolver(meterLookupForm),
-    defaultValues: { meter },
-  });
+  } = useSchemaForm(meterLookupForm, { defaultValues: { meter } });
   useEffect(() => reset({ meter }), [meter, reset]);
 
   const notFound = lookup.error instanceof ApiError && lookup.error.status === 404;

@@ -1,6 +1,5 @@
-import { Alert, Autocomplete, Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Autocomplete, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { ColumnDef } from '@tanstack/react-table';
 import {
   csvDocument,
   previousMonthRange,
@@ -11,12 +10,11 @@ import {
 } from '@portal/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../ui/EmptyState';
 import { saveFile } from '../../ui/saveFile';
 import { toast } from '../../ui/toast';
-import { DataTable } from '../../ui/DataTable';
 import { todayIn } from './period';
 import { downloadExcel, fetchReportRecords, type ReportRun, useLocationSearch, useReportTypes } from './hooks';
+import { ReportTable } from './ReportTable';
 import { toastReportError } from './toastReportError';
 
 export type ReportSite = { siteID: number; sitePublicName: string; timeZone?: string | null };
@@ -97,53 +95,42 @@ function ReportForm({ site, initialLocation }: { site: ReportSite; initialLocati
     return reportFileName(run.start ?? today, run.end ?? today, ext);
   };
 
-  async function view() {
+  /** Runs one of the report's actions, the others disabled meanwhile. */
+  async function act(action: NonNullable<typeof busy>, work: (run: ReportRun, type: ReportType) => Promise<void>) {
     const run = validRun();
     if (!run || !type) return;
-    setBusy('view');
+    setBusy(action);
     try {
-      setResult({ type, rows: await fetchReportRecords(run) });
+      await work(run, type);
     } catch (error) {
-      toastReportError(t, error);
+      if (action === 'view') toastReportError(t, error);
+      else toast.error(t('msg.exportFailed'));
     } finally {
       setBusy(null);
     }
   }
 
-  async function exportExcel() {
-    const run = validRun();
-    if (!run || !type) return;
-    setBusy('excel');
-    try {
+  const view = () =>
+    act('view', async (run, chosen) => setResult({ type: chosen, rows: await fetchReportRecords(run) }));
+
+  const exportExcel = () =>
+    act('excel', async (run, chosen) => {
       const blob = await downloadExcel({
         ...run,
-        header: type.columnHeaders,
+        header: chosen.columnHeaders,
         siteName: site.sitePublicName,
-        reportName: type.reportTypeName,
+        reportName: chosen.reportTypeName,
       });
       saveFile(blob, fileName(run));
-    } catch {
-      toast.error(t('msg.exportFailed'));
-    } finally {
-      setBusy(null);
-    }
-  }
+    });
 
-  async function exportCsv() {
-    const run = validRun();
-    if (!run || !type) return;
-    setBusy('csv');
-    try {
+  const exportCsv = () =>
+    act('csv', async (run, chosen) => {
       const rows = await fetchReportRecords(run);
-      const headers = type.columnHeaders.split(',');
+      const headers = chosen.columnHeaders.split(',');
       const text = csvDocument([headers, ...rows.map((r) => headers.map((h) => r[h] ?? null))]);
       saveFile(new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName(run, 'csv'));
-    } catch {
-      toast.error(t('msg.exportFailed'));
-    } finally {
-      setBusy(null);
-    }
-  }
+    });
 
   if (types.error)
     return (
@@ -222,50 +209,5 @@ function ReportForm({ site, initialLocation }: { site: ReportSite; initialLocati
       </Group>
       {result && <ReportTable type={result.type} rows={result.rows} />}
     </Stack>
-  );
-}
-
-/** The viewed report: the type's column headers, numbers right-aligned, paged. */
-export function ReportTable({ type, rows }: { type: ReportType; rows: ReportRow[] }) {
-  const { t } = useTranslation();
-  const columns = useMemo<ColumnDef<ReportRow, unknown>[]>(
-    () =>
-      type.columnHeaders.split(',').map((header) => ({
-        id: header,
-        header,
-        accessorFn: (r: ReportRow) => r[header] ?? null,
-        cell: ({ getValue }) => {
-          const v = getValue() as ReportRow[string];
-          // every decimal the server keeps (6), so that shown readings and usage add up
-          return typeof v === 'number' ? (
-            <Text span inherit ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-              {v.toLocaleString(undefined, { maximumFractionDigits: 6 })}
-            </Text>
-          ) : (
-            (v ?? '')
-          );
-        },
-      })),
-    [type],
-  );
-  if (rows.length === 0) {
-    const now = type.inputs.period === 'unused';
-    return (
-      <EmptyState
-        title={t(now ? 'reports.emptyNowTitle' : 'reports.emptyTitle')}
-        text={t(now ? 'reports.emptyNowText' : 'reports.emptyText')}
-      />
-    );
-  }
-  return (
-    <DataTable
-      data={rows}
-      columns={columns}
-      initialSort={[]}
-      pageSize={25}
-      minWidth={0}
-      dense
-      label={type.reportTypeName}
-    />
   );
 }

@@ -8,8 +8,8 @@ import { PageTitle } from '../../ui/PageTitle';
 import { useMe } from '../auth';
 import { SiteAccordion } from './components/SiteAccordion';
 import { SitesLoadFailed, SitesSkeleton } from './components/SitesStatus';
-import { useVisibleSites } from './hooks';
-import { useRole } from './useRole';
+import { useVisibleSites } from '../../lib/visibleSites';
+import { useRole } from '../../lib/session/useRole';
 import { useSiteActions } from './useSiteActions';
 
 const SHOWN_BUSINESS_NAMES = 3;

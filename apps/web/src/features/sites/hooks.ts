@@ -1,20 +1,10 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  api,
-  type CreateSiteRequest,
-  type SaveSiteRequest,
-  type SiteSettingRequest,
-  type SiteWithStats,
-} from '@portal/contract';
+import { api, type SiteWithStats } from '@portal/contract';
 import { featureKey, keyOf } from '../../lib/api';
-import { client, queryOf } from '../../lib/client';
+import { type BodyOf, client, queryOf } from '../../lib/client';
+import type { SiteRequest } from './siteFormValues';
 
 const REFERENCE_STALE_MS = 60 * 60_000;
-
-/** My Properties: every property the signed-in user may see, with its location counts. */
-export function useVisibleSites() {
-  return useQuery(queryOf(api.sites.visible));
-}
 
 /** The properties of one business entity (Admin Panel), fetched when its panel opens. */
 export function useBusinessSites(busEntityID: number, enabled = true) {
@@ -101,10 +91,10 @@ export function useSaveSite() {
   const queryClient = useQueryClient();
   const refresh = useRefreshSites();
   return useMutation({
-    mutationFn: async (form: SaveSiteRequest) => {
+    mutationFn: async (form: SiteRequest) => {
       const answer = form.siteID
         ? await client.sites.update({ body: form })
-        : await client.sites.create({ body: { ...form, siteID: 0 } satisfies CreateSiteRequest });
+        : await client.sites.create({ body: { ...form, siteID: 0 } });
       return { site: answer.result, message: answer.message };
     },
     onSuccess: ({ site }) => {
@@ -117,7 +107,7 @@ export function useSaveSite() {
 export function useSaveSiteSetting() {
   const refresh = useRefreshSites();
   return useMutation({
-    mutationFn: async (form: SiteSettingRequest) => {
+    mutationFn: async (form: BodyOf<typeof api.sites.saveSettings>) => {
       const answer = await client.sites.saveSettings({ body: form });
       return { setting: answer.result, message: answer.message };
     },

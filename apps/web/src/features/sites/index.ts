@@ -1,8 +1,7 @@
-/** The properties feature's public entry: property lists and their actions. */
+/** The properties feature's public entry: property lists and their actions, and their live events. */
 export { SiteAccordion } from './components/SiteAccordion';
-export { SiteCounts } from './components/SiteCounts';
 export { SitesLoadFailed, SitesSkeleton } from './components/SitesStatus';
-export { useBusinessSites, useVisibleSites } from './hooks';
+export { useBusinessSites } from './hooks';
 export type { SiteActions } from './siteActions';
-export { useRole } from './useRole';
 export { useSiteActions } from './useSiteActions';
+export { sitesLive } from './live';

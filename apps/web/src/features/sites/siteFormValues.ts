@@ -1,17 +1,18 @@
 import {
+  type api,
   DEFAULT_COUNTRY_ID,
   DEFAULT_DAY_END,
   DEFAULT_DAY_START,
   DEFAULT_PHYSICAL_STATE_ID,
-  type SaveSiteRequest,
   type SiteForm,
   type SitePartner,
   type SiteSetting,
   type SiteWithStats,
   integrationKey,
-  type siteForm,
+  siteForm,
 } from '@portal/contract';
-import type { z } from 'zod';
+import { z } from 'zod';
+import type { BodyOf } from '../../lib/client';
 
 /** The selects of the form. Not chosen is null, never undefined: a Controller shows its default value for undefined. */
 type Choice =
@@ -31,6 +32,23 @@ export type SiteFormValues = Omit<SiteForm, Choice> & { [K in Choice]: number | 
   integrations: Array<{ partnerID: number; propertyKey: string | null }>;
 };
 export type SiteFormOutput = z.output<typeof siteForm>;
+
+/**
+ * The contract's property form (`siteForm`) over what the form holds: a choice not made yet
+ * (null) goes to the schema as 0, which it refuses with the same message as a missing one.
+ */
+export const siteFormSchema = z
+  .custom<SiteFormValues>()
+  .transform((values): SiteForm => ({
+    ...values,
+    fk_BusEntityID: values.fk_BusEntityID ?? 0,
+    fk_PhysicalStateID: values.fk_PhysicalStateID ?? 0,
+    fk_PhysicalCountryID: values.fk_PhysicalCountryID ?? 0,
+  }))
+  .pipe(siteForm);
+
+/** The body of `api.sites.update`, and of `api.sites.create` with siteID 0. */
+export type SiteRequest = BodyOf<typeof api.sites.update>;
 
 const DEFAULT_CHECKOUT_TIME = '11:00';
 const DEFAULT_WEEK_START = 1;
@@ -119,7 +137,7 @@ export function nextFreePartner(
 export function siteRequest(
   values: SiteFormOutput,
   options: { sameAsPhysical: boolean; partners: readonly SitePartner[]; stateAbbreviation: string },
-): SaveSiteRequest {
+): SiteRequest {
   const billing = options.sameAsPhysical
     ? {
         billingAddrLine1: values.physicalAddrLine1,
@@ -140,5 +158,5 @@ export function siteRequest(
         options.stateAbbreviation,
       ) || null,
   }));
-  return { ...values, ...billing, integrations } as SaveSiteRequest;
+  return { ...values, ...billing, integrations };
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type CreateUserAccountRequest, type UpdateUserAccountRequest } from '@portal/contract';
+import { api } from '@portal/contract';
 import { keyOf } from '../../lib/api';
 import { client, queryOf } from '../../lib/client';
+import type { CreateUserBody, UpdateUserBody } from './userForm';
 
 /** The accounts the caller may see. */
 export function useUserAccounts() {
@@ -25,14 +26,14 @@ export function usePropertyOptions(source: { busEntityID: number } | { userAccou
   return useQuery({ ...query, enabled: source !== null });
 }
 
-/** Create (no id) or update (with the id); the answer's message is the text to show. */
+/** Create an account or update one; the answer's message is the text to show. */
 export function useSaveUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (request: CreateUserAccountRequest | UpdateUserAccountRequest) =>
-      'userAccountID' in request && request.userAccountID
-        ? await client.users.update({ body: request as UpdateUserAccountRequest })
-        : await client.users.create({ body: request as CreateUserAccountRequest }),
+    mutationFn: async (save: { create: CreateUserBody } | { update: UpdateUserBody }) =>
+      'update' in save
+        ? await client.users.update({ body: save.update })
+        : await client.users.create({ body: save.create }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keyOf(api.users.list) }),
   });
 }

@@ -1,4 +1,5 @@
 import {
+  type api,
   type FieldError,
   Role,
   type UserAccount,
@@ -6,7 +7,9 @@ import {
   type UserAccountFormOutput,
   canManageUser,
 } from '@portal/contract';
+import type { UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../../lib/apiError';
+import type { BodyOf } from '../../lib/client';
 
 /** The caller as Manage Users needs it (from `api.auth.me`). */
 export type Caller = { userAccountID: number; roleID: number; busEntityID: number | null };
@@ -28,6 +31,9 @@ export function userActionOf(caller: Caller, account: UserAccount): 'manage' | '
 }
 
 export const fullName = (account: UserAccount) => `${account.contact.firstName} ${account.contact.lastName}`;
+
+/** The form of the Add/Edit/View User modal. */
+export type UserAccountForm = UseFormReturn<UserAccountFormInput, unknown, UserAccountFormOutput>;
 
 export const emptyUserForm: UserAccountFormInput = {
   roleID: null,
@@ -61,14 +67,21 @@ export function userFormOf(account: UserAccount): UserAccountFormInput {
   };
 }
 
+export type CreateUserBody = BodyOf<typeof api.users.create>;
+export type UpdateUserBody = BodyOf<typeof api.users.update>;
+
 /**
- * The request of `api.users.create` (no id) or `api.users.update`. A Site Owner does not
- * pick a business: their users belong to their own.
+ * The request of `api.users.create` (no account yet) or `api.users.update`. A Site Owner does
+ * not pick a business: their users belong to their own.
  */
-export function userRequestOf(values: UserAccountFormOutput, editing: UserAccount | null, caller: Caller) {
-  return {
-    ...(editing ? { userAccountID: editing.userAccountID } : {}),
-    active: editing ? values.active : true,
+export function userRequestOf(values: UserAccountFormOutput, editing: null, caller: Caller): CreateUserBody;
+export function userRequestOf(values: UserAccountFormOutput, editing: UserAccount, caller: Caller): UpdateUserBody;
+export function userRequestOf(
+  values: UserAccountFormOutput,
+  editing: UserAccount | null,
+  caller: Caller,
+): CreateUserBody | UpdateUserBody {
+  const body = {
     busEntityID: caller.roleID === Role.Administrator ? values.busEntityID : caller.busEntityID,
     siteIDs: values.roleID === Role.SiteManager ? values.siteIDs : [],
     contact: {
@@ -83,6 +96,7 @@ export function userRequestOf(values: UserAccountFormOutput, editing: UserAccoun
     },
     roles: [{ roleID: values.roleID }],
   };
+  return editing ? { ...body, userAccountID: editing.userAccountID, active: values.active } : { ...body, active: true };
 }
 
 export const userFormFields = [

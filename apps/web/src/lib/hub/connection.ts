@@ -46,7 +46,7 @@ export class HubConnection {
   private readonly silenceMs: number;
 
   constructor(private readonly opts: ConnectionOptions) {
-    this.open = opts.open ?? ((url) => new WebSocket(url) as unknown as SocketLike);
+    this.open = opts.open ?? browserSocket;
     this.now = opts.now ?? Date.now;
     this.reconnectMs = opts.reconnectMs ?? HUB_RECONNECT_MS;
     this.silenceMs = opts.silenceMs ?? HUB_SERVER_TIMEOUT_MS + 5_000;
@@ -121,6 +121,24 @@ export class HubConnection {
     this.reconnectTimer = null;
     this.silenceTimer = null;
   }
+}
+
+/** A browser WebSocket as the connection uses it: its events handed to the handlers set at the time. */
+function browserSocket(url: string): SocketLike {
+  const ws = new WebSocket(url);
+  const socket: SocketLike = {
+    onopen: null,
+    onmessage: null,
+    onclose: null,
+    onerror: null,
+    send: (data) => ws.send(data),
+    close: (code, reason) => ws.close(code, reason),
+  };
+  ws.onopen = () => socket.onopen?.();
+  ws.onmessage = (event) => socket.onmessage?.(event);
+  ws.onclose = () => socket.onclose?.();
+  ws.onerror = () => socket.onerror?.();
+  return socket;
 }
 
 /** ws:// or wss:// on this origin. */

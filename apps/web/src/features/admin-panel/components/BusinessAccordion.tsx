@@ -4,14 +4,8 @@ import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../ui/EmptyState';
-import {
-  SiteAccordion,
-  type SiteActions,
-  SitesLoadFailed,
-  SitesSkeleton,
-  useBusinessSites,
-  useRole,
-} from '../../sites';
+import { SiteAccordion, type SiteActions, SitesLoadFailed, SitesSkeleton, useBusinessSites } from '../../sites';
+import { useRole } from '../../../lib/session/useRole';
 import classes from './BusinessAccordion.module.css';
 
 type Props = {

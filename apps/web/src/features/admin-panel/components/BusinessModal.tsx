@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Modal, Stack, TextInput } from '@mantine/core';
-import { type BusEntity, type CreateBusEntityRequest, createBusEntityRequest } from '@portal/contract';
-import { useForm } from 'react-hook-form';
+import { type BusEntity, createBusEntityRequest } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/apiError';
 import { applyFieldErrors, hasFieldErrors } from '../../../lib/formErrors';
@@ -9,6 +7,7 @@ import { errorMessage, fieldMessage, serverText } from '../../../i18n/messages';
 import { toast } from '../../../ui/toast';
 import { useSaveBusiness } from '../hooks';
 import { DialogActions } from '../../../ui/DialogActions';
+import { useSchemaForm } from '../../../lib/schemaForm';
 
 const serverFields = ['legalName'] as const;
 
@@ -29,10 +28,7 @@ export function BusinessModal({
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<CreateBusEntityRequest>({
-    resolver: zodResolver(createBusEntityRequest),
-    defaultValues: { legalName: business?.legalName ?? '' },
-  });
+  } = useSchemaForm(createBusEntityRequest, { defaultValues: { legalName: business?.legalName ?? '' } });
 
   const onSubmit = handleSubmit(({ legalName }) =>
     save.mutate(

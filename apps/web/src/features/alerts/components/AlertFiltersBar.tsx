@@ -1,7 +1,7 @@
 import { Group, NativeSelect } from '@mantine/core';
 import { ALERT_STATES, ALERT_TYPES, type AlertState, type AlertType } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import { useVisibleSites } from '../../sites';
+import { useVisibleSites } from '../../../lib/visibleSites';
 import type { AlertFilters } from '../filters';
 
 type Props = { filters: AlertFilters; onChange: (change: Partial<AlertFilters>) => void };

@@ -3,7 +3,7 @@ import { type AlertDetail, locationPath } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PropertyTime } from '../../../ui/PropertyTime';
-import { AlertText } from '../../dashboard';
+import { AlertText } from '../alertText';
 import { type AlertAction, actionApplies } from '../hooks';
 import { AlertStateCell } from './AlertStateCell';
 import { SeverityBadge } from './SeverityBadge';

@@ -1,12 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { forgotPasswordRequest } from '@portal/contract';
 import type { ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { errorMessage, fieldMessage, serverText } from '../../../i18n/messages';
 import { useForgotPassword } from '../hooks';
+import { useSchemaForm } from '../../../lib/schemaForm';
 
 type Props = {
   via: 'modal' | 'page';
@@ -22,10 +20,7 @@ export function ForgotPasswordForm({ via, secondary }: Props) {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<z.infer<typeof forgotPasswordRequest>>({
-    resolver: zodResolver(forgotPasswordRequest),
-    defaultValues: { email: '' },
-  });
+  } = useSchemaForm(forgotPasswordRequest, { defaultValues: { email: '' } });
 
   const failure = via === 'modal' ? t('msg.forgotFailed') : errorMessage(t, request.error);
 

@@ -1,46 +1,18 @@
-import {
-  ActionIcon,
-  Button,
-  Fieldset,
-  Group,
-  NativeSelect,
-  Radio,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { FEE_PERIODS, TAX_BASES, type TariffVersion, type TariffVersionRequest } from '@portal/contract';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { type ReactNode, useMemo, useState } from 'react';
-import {
-  Controller,
-  type FieldError as FormFieldError,
-  type Path,
-  useFieldArray,
-  useForm,
-  useWatch,
-} from 'react-hook-form';
+import { Button, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import type { TariffVersion, TariffVersionRequest } from '@portal/contract';
+import { useMemo, useState } from 'react';
+import { Controller, type FieldError as FormFieldError, type Path, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/apiError';
 import { applyFieldErrors } from '../../../lib/formErrors';
-import { controlledProps, errorMessage, fieldMessage, serverText } from '../../../i18n/messages';
+import { toWallTime } from '../../../lib/wallTime';
+import { errorMessage, fieldMessage, serverText } from '../../../i18n/messages';
 import { DialogActions } from '../../../ui/DialogActions';
 import { toast } from '../../../ui/toast';
 import { useCreateTariff } from '../hooks';
 import { currencyOptions } from './currencies';
-import {
-  type TariffFormValues,
-  fieldNames,
-  formFieldErrors,
-  initialValues,
-  newBlock,
-  newFee,
-  newTax,
-  tariffResolver,
-} from './tariffForm';
-import { toWallTime } from '../../../lib/wallTime';
+import { type TariffFormValues, fieldNames, formFieldErrors, initialValues, tariffResolver } from './tariffForm';
+import { BlocksFieldset, FeesFieldset, TaxesFieldset } from './ChargeFieldsets';
 
 type Site = { siteID: number; timeZone: string };
 
@@ -65,6 +37,10 @@ export function TariffForm({
   const create = useCreateTariff(site.siteID);
   const [now] = useState(() => new Date());
   const resolver = useMemo(() => tariffResolver(site.siteID, site.timeZone), [site.siteID, site.timeZone]);
+  const form = useForm<TariffFormValues, unknown, TariffVersionRequest>({
+    resolver,
+    defaultValues: initialValues(newest),
+  });
   const {
     register,
     control,
@@ -72,18 +48,10 @@ export function TariffForm({
     setError,
     getValues,
     formState: { errors },
-  } = useForm<TariffFormValues, unknown, TariffVersionRequest>({
-    resolver,
-    defaultValues: initialValues(newest),
-  });
+  } = form;
   const starts = useWatch({ control, name: 'starts' });
   const currency = useWatch({ control, name: 'currency' });
-  const blocks = useFieldArray({ control, name: 'electricBlocks' });
-  const fees = useFieldArray({ control, name: 'fees' });
-  const taxes = useFieldArray({ control, name: 'taxes' });
   const message = (error: FormFieldError | undefined) => fieldMessage(t, error?.message);
-  const listError = (error: { message?: string; root?: FormFieldError } | undefined) =>
-    fieldMessage(t, error?.root?.message ?? error?.message);
 
   const onSubmit = handleSubmit((request) =>
     create.mutate(request, {
@@ -168,74 +136,8 @@ export function TariffForm({
           />
         </SimpleGrid>
 
-        <Fieldset legend={t('billing.tariffs.form.blocks')} variant="filled">
-          <Text size="xs" c="dimmed" mb="xs">
-            {t('billing.tariffs.form.blocksHint')}
-          </Text>
-          <Stack gap="xs">
-            {blocks.fields.map((row, i) => (
-              <Row
-                key={row.id}
-                label={t('billing.tariffs.form.blockRow', { row: i + 1 })}
-                removeLabel={t('billing.tariffs.form.removeBlock', { row: i + 1 })}
-                onRemove={() => blocks.remove(i)}
-              >
-                <TextInput
-                  label={t('billing.tariffs.form.upToKwh')}
-                  {...decimal}
-                  {...register(`electricBlocks.${i}.upToKwh`)}
-                  error={message(errors.electricBlocks?.[i]?.upToKwh)}
-                />
-                <TextInput
-                  label={t('billing.tariffs.form.blockRate', { currency })}
-                  {...decimal}
-                  {...register(`electricBlocks.${i}.rate`)}
-                  error={message(errors.electricBlocks?.[i]?.rate)}
-                />
-              </Row>
-            ))}
-            <ListError message={listError(errors.electricBlocks)} />
-            <AddButton label={t('billing.tariffs.form.addBlock')} onClick={() => blocks.append(newBlock())} />
-          </Stack>
-        </Fieldset>
-
-        <Fieldset legend={t('billing.tariffs.form.fees')} variant="filled">
-          <Stack gap="xs">
-            {fees.fields.map((row, i) => (
-              <Row
-                key={row.id}
-                label={t('billing.tariffs.form.feeRow', { row: i + 1 })}
-                removeLabel={t('billing.tariffs.form.removeFee', { row: i + 1 })}
-                onRemove={() => fees.remove(i)}
-              >
-                <TextInput
-                  label={t('billing.tariffs.form.feeName')}
-                  {...register(`fees.${i}.name`)}
-                  error={message(errors.fees?.[i]?.name)}
-                />
-                <TextInput
-                  label={t('billing.tariffs.form.feeAmount', { currency })}
-                  {...decimal}
-                  {...register(`fees.${i}.amount`)}
-                  error={message(errors.fees?.[i]?.amount)}
-                />
-                <Controller
-                  control={control}
-                  name={`fees.${i}.per`}
-                  render={({ field, fieldState }) => (
-                    <NativeSelect
-                      label={t('billing.tariffs.form.feePer')}
-                      data={FEE_PERIODS.map((per) => ({ value: per, label: t(`billing.per.${per}`) }))}
-                      {...controlledProps(t, field, fieldState)}
-                    />
-                  )}
-                />
-              </Row>
-            ))}
-            <ListError message={listError(errors.fees)} />
-            <AddButton label={t('billing.tariffs.form.addFee')} onClick={() => fees.append(newFee())} />
-          </Stack>
-        </Fieldset>
+        <BlocksFieldset form={form} currency={currency} />
+        <FeesFieldset form={form} currency={currency} />
 
         <TextInput
           label={t('billing.tariffs.form.minimumCharge', { currency })}
@@ -246,43 +148,7 @@ export function TariffForm({
           maw={320}
         />
 
-        <Fieldset legend={t('billing.tariffs.form.taxes')} variant="filled">
-          <Stack gap="xs">
-            {taxes.fields.map((row, i) => (
-              <Row
-                key={row.id}
-                label={t('billing.tariffs.form.taxRow', { row: i + 1 })}
-                removeLabel={t('billing.tariffs.form.removeTax', { row: i + 1 })}
-                onRemove={() => taxes.remove(i)}
-              >
-                <TextInput
-                  label={t('billing.tariffs.form.taxName')}
-                  {...register(`taxes.${i}.name`)}
-                  error={message(errors.taxes?.[i]?.name)}
-                />
-                <TextInput
-                  label={t('billing.tariffs.form.taxPercent')}
-                  {...decimal}
-                  {...register(`taxes.${i}.percent`)}
-                  error={message(errors.taxes?.[i]?.percent)}
-                />
-                <Controller
-                  control={control}
-                  name={`taxes.${i}.appliesTo`}
-                  render={({ field, fieldState }) => (
-                    <NativeSelect
-                      label={t('billing.tariffs.form.taxAppliesTo')}
-                      data={TAX_BASES.map((base) => ({ value: base, label: t(`billing.tariffs.form.base.${base}`) }))}
-                      {...controlledProps(t, field, fieldState)}
-                    />
-                  )}
-                />
-              </Row>
-            ))}
-            <ListError message={listError(errors.taxes)} />
-            <AddButton label={t('billing.tariffs.form.addTax')} onClick={() => taxes.append(newTax())} />
-          </Stack>
-        </Fieldset>
+        <TaxesFieldset form={form} />
 
         <DialogActions onCancel={onCancel}>
           <Button type="submit" loading={create.isPending}>
@@ -291,52 +157,5 @@ export function TariffForm({
         </DialogActions>
       </Stack>
     </form>
-  );
-}
-
-/** One row of a list (a block, a fee, a tax): its fields, named as a group, and Remove. */
-function Row({
-  label,
-  removeLabel,
-  onRemove,
-  children,
-}: {
-  label: string;
-  removeLabel: string;
-  onRemove: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <Group role="group" aria-label={label} align="flex-start" gap="xs" wrap="nowrap">
-      <SimpleGrid
-        cols={{ base: 1, xs: Array.isArray(children) ? children.length : 1 }}
-        spacing="xs"
-        style={{ flex: 1 }}
-      >
-        {children}
-      </SimpleGrid>
-      <ActionIcon variant="subtle" color="red" size="lg" mt={24} aria-label={removeLabel} onClick={onRemove}>
-        <IconTrash size={18} aria-hidden />
-      </ActionIcon>
-    </Group>
-  );
-}
-
-function AddButton({ label, onClick }: { label: string; onClick: () => void }) {
-  return (
-    <Group>
-      <Button variant="subtle" size="compact-sm" leftSection={<IconPlus size={16} aria-hidden />} onClick={onClick}>
-        {label}
-      </Button>
-    </Group>
-  );
-}
-
-function ListError({ message }: { message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <Text size="xs" c="red" role="alert">
-      {message}
-    </Text>
   );
 }

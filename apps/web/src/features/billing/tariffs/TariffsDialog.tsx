@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../i18n/messages';
+import { PropertyDialog } from '../../../ui/PropertyDialog';
+import { QueryState } from '../../../ui/QueryState';
 import { useTariffs } from '../hooks';
 import { TariffForm } from './TariffForm';
 import { TariffList } from './TariffList';
@@ -18,45 +19,33 @@ export function TariffsDialog({ site, onClose }: { site: Site; onClose: () => vo
   const tariffs = useTariffs(site.siteID);
   const [adding, setAdding] = useState(false);
   return (
-    <Modal
-      opened
+    <PropertyDialog
       onClose={onClose}
       title={t('billing.tariffs.title', { name: site.sitePublicName })}
       size="xl"
-      closeOnClickOutside={false}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      intro={t('billing.tariffs.intro', { zone: site.timeZone })}
     >
-      <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          {t('billing.tariffs.intro', { zone: site.timeZone })}
-        </Text>
-        {tariffs.isPending ? (
-          <Stack gap="sm" role="status" aria-label={t('common.loading')}>
-            <Skeleton height={120} />
-            <Skeleton height={120} />
-          </Stack>
-        ) : tariffs.isError ? (
-          <Alert color="red" variant="light" role="alert" title={t('billing.tariffs.loadFailed')}>
-            {errorMessage(t, tariffs.error)}
-          </Alert>
-        ) : adding ? (
-          <TariffForm
-            site={site}
-            newest={tariffs.data[0]}
-            onCancel={() => setAdding(false)}
-            onSaved={() => setAdding(false)}
-          />
-        ) : (
-          <>
-            <Group justify="flex-end">
-              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
-                {t('billing.tariffs.add')}
-              </Button>
-            </Group>
-            <TariffList versions={tariffs.data} timeZone={site.timeZone} />
-          </>
-        )}
-      </Stack>
-    </Modal>
+      <QueryState query={tariffs} loading={{ height: 120, count: 2 }} failed={t('billing.tariffs.loadFailed')}>
+        {(versions) =>
+          adding ? (
+            <TariffForm
+              site={site}
+              newest={versions[0]}
+              onCancel={() => setAdding(false)}
+              onSaved={() => setAdding(false)}
+            />
+          ) : (
+            <>
+              <Group justify="flex-end">
+                <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
+                  {t('billing.tariffs.add')}
+                </Button>
+              </Group>
+              <TariffList versions={versions} timeZone={site.timeZone} />
+            </>
+          )
+        }
+      </QueryState>
+    </PropertyDialog>
   );
 }

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   DEFAULT_CURRENCY,
   type FeePeriod,
@@ -9,6 +8,7 @@ import {
   tariffVersionRequest,
 } from '@portal/contract';
 import { type FieldErrors, type Resolver, get } from 'react-hook-form';
+import { requestResolver } from '../../../lib/schemaForm';
 import { fromWallTime } from '../../../lib/wallTime';
 
 /**
@@ -80,26 +80,23 @@ function momentProblem(values: TariffFormValues, timeZone: string, now: Date): s
 
 /**
  * Checks the request the form would send against the contract's schema (`tariffVersionRequest`),
- * and the moment against now; the form's fields have the request's names, so each message
- * (a catalogue code) lands on its field. A valid form hands over the request.
+ * and the moment against now; each message (a catalogue code) lands on its field. A valid form
+ * hands over the request.
  */
 export function tariffResolver(
   siteID: number,
   timeZone: string,
   now: () => Date = () => new Date(),
 ): Resolver<TariffFormValues, unknown, TariffVersionRequest> {
-  const schema = zodResolver(tariffVersionRequest);
-  return async (values, context, options) => {
-    const request = requestOf(values, siteID, timeZone);
-    // the form's fields have the request's names: its options (the fields to focus) serve the request too
-    const checked = await schema(request, context, options as unknown as Parameters<typeof schema>[2]);
-    const errors = { ...checked.errors } as FieldErrors<TariffFormValues>;
-    requiredWhenEmpty(errors, values);
-    const moment = momentProblem(values, timeZone, now());
-    if (moment) errors.effectiveFrom = { type: 'validate', message: moment };
-    if (Object.keys(errors).length > 0) return { values: {}, errors };
-    return { values: request, errors: {} };
-  };
+  return requestResolver(
+    tariffVersionRequest,
+    (values: TariffFormValues) => requestOf(values, siteID, timeZone),
+    (values, errors) => {
+      requiredWhenEmpty(errors, values);
+      const moment = momentProblem(values, timeZone, now());
+      if (moment) errors.effectiveFrom = { type: 'validate', message: moment };
+    },
+  );
 }
 
 /** The decimals a version must have: an empty one is "required", not "invalid". */

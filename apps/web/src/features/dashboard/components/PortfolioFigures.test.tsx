@@ -4,7 +4,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/api';
 import { renderWithApp, signInAs } from '../../../test/render';
-import { systemAlert } from '../alertFixture';
+import { systemAlert } from '../../../test/fixtures';
 import { PortfolioFigures } from './PortfolioFigures';
 
 describe('the dashboard’s system alerts', () => {

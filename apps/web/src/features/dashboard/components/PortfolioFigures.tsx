@@ -3,9 +3,9 @@ import { IconAlertTriangle, IconBolt, IconCurrencyDollar, IconLeaf } from '@tabl
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SiteCounts } from '../../sites';
+import { LocationCounts } from '../../../ui/LocationCounts';
 import { PropertyTime } from '../../../ui/PropertyTime';
-import { AlertText } from '../alertText';
+import { AlertText } from '../../alerts';
 import { dashboardFailure } from '../dashboardError';
 import { useLocationCounts, useRealtimeStats, useSystemAlerts } from '../hooks';
 import classes from './PortfolioFigures.module.css';
@@ -59,7 +59,7 @@ export function PortfolioFigures() {
       </Paper>
       {counts.data && (
         <Group gap="xs" role="group" aria-label={t('dashboard.counts')}>
-          <SiteCounts counts={counts.data} />
+          <LocationCounts counts={counts.data} />
         </Group>
       )}
       <SystemAlerts />

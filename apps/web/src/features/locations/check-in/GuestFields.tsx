@@ -1,32 +1,24 @@
 import { Autocomplete, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { GUEST_SEARCH_MIN_CHARS, maskGuestPhone } from '@portal/contract';
-import {
-  Controller,
-  type Control,
-  type FieldErrors,
-  type UseFormRegister,
-  type UseFormSetValue,
-  useWatch,
-} from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldMessage } from '../../../i18n/messages';
 import { useGuestSearch } from '../hooks';
-import type { LocationFormValues } from './locationForm';
-
-type Props = {
-  control: Control<LocationFormValues>;
-  register: UseFormRegister<LocationFormValues>;
-  setValue: UseFormSetValue<LocationFormValues>;
-  errors: FieldErrors<LocationFormValues>;
-};
+import type { LocationForm } from './locationForm';
 
 /**
  * The guest: phone with the (000) 000-0000 mask and a search of known guests from 3
  * characters on (picking one fills the guest fields), first and last name, email.
  */
-export function GuestFields({ control, register, setValue, errors }: Props) {
+export function GuestFields({ form }: { form: LocationForm }) {
   const { t } = useTranslation();
+  const {
+    control,
+    register,
+    setValue,
+    formState: { errors },
+  } = form;
   const phone = useWatch({ control, name: 'guest.mobileNumber' });
   const [search] = useDebouncedValue(phone, 300);
   const digits = search.replace(/\D/g, '');

@@ -1,26 +1,17 @@
-import type { LocationRow } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+import { locationRow, meterRow } from '../../../test/fixtures';
 import { formSchema, initialValues, requestBody } from './locationForm';
 import { initialServices, serviceBoxes } from './services';
 
-const row = {
-  locationID: 7,
-  fk_SiteID: 1,
+const row = locationRow(7, {
   locationDescription: 'Site A-07',
   locationPublicName: 'PLR0007',
   accountNumber: 'AC-1',
   locationType: 1,
   locationTypeName: 'RV Site',
-  autoCheckoutDateTime: null,
-  isCheckedInState: false,
-  isRetryState: false,
-  deleted: false,
-  guestName: null,
   servicePoints: [
-    {
-      servicePointID: 70,
+    meterRow(70, {
       servicePointName: 'E100070',
-      activeInd: 1,
       servicePointCapabilities: [
         {
           servicePointCapabilityID: 701,
@@ -35,9 +26,9 @@ const row = {
           capability: { capabilityID: 3, displayName: '50 Amp', capabilityType: 2 },
         },
       ],
-    },
+    }),
   ],
-} as unknown as LocationRow;
+});
 
 const site = { timeZone: 'America/Phoenix', defaultCheckoutTime: '11:00' };
 const now = new Date('2026-06-01T15:00:00Z');

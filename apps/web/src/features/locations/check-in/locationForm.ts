@@ -1,10 +1,22 @@
 import { type GuestRow, type LocationRow, guestInput, whenValid } from '@portal/contract';
+import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
+import type { ServicesBody } from '../hooks';
 import { type ServiceBox, type ServiceValue, servicesToSend } from './services';
 import { fromWallTime, toWallTime } from '../../../lib/wallTime';
 import { checkoutProblem, defaultCheckout } from './zonedTime';
 
 /** The check-in and edit form (screen 11): values, rules and the request it sends. */
+
+/** The guest as the form holds it, every field there; the contract's rules check it when a guest is in. */
+const guestFields = z.object({
+  guestID: z.number().nullable(),
+  mobileNumber: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+});
+const checkedGuest = guestFields.transform((guest): z.input<typeof guestInput> => guest).pipe(guestInput);
 
 export type LocationFormValues = {
   locationDescription: string;
@@ -14,7 +26,7 @@ export type LocationFormValues = {
   autoCheckout: string;
   available: boolean;
   services: ServiceValue[];
-  guest: { guestID: number | null; mobileNumber: string; firstName: string; lastName: string; email: string };
+  guest: z.input<typeof guestFields>;
 };
 
 export type FormMode = {
@@ -78,7 +90,7 @@ export function formSchema(mode: FormMode, timeZone: string, messages: CheckoutM
       autoCheckout: z.string(),
       available: z.boolean(),
       services: z.array(z.object({ id: z.number(), on: z.boolean() })),
-      guest: mode.guestIn ? guestInput : z.unknown(),
+      guest: mode.guestIn ? checkedGuest : guestFields,
     })
     .superRefine(
       (v, ctx) => {
@@ -90,7 +102,11 @@ export function formSchema(mode: FormMode, timeZone: string, messages: CheckoutM
     );
 }
 
-function guestPayload(guest: LocationFormValues['guest']) {
+export type LocationFormOutput = z.output<ReturnType<typeof formSchema>>;
+/** The form of a location's dialogs, as `useSchemaForm` makes it of `formSchema`. */
+export type LocationForm = UseFormReturn<LocationFormValues, unknown, LocationFormOutput>;
+
+function guestPayload(guest: LocationFormOutput['guest']) {
   const g = {
     guestID: guest.guestID,
     mobileNumber: guest.mobileNumber.trim(),
@@ -101,14 +117,13 @@ function guestPayload(guest: LocationFormValues['guest']) {
   return g.mobileNumber === '' && g.firstName === '' ? undefined : g;
 }
 
-/** The body of `api.stays.checkIn` or `api.stays.editWithServices`. */
 export function requestBody(
   row: LocationRow,
-  values: LocationFormValues,
+  values: LocationFormOutput,
   boxes: readonly ServiceBox[],
   mode: FormMode,
   timeZone: string,
-) {
+): ServicesBody {
   const first = row.servicePoints[0];
   return {
     locationID: row.locationID,

@@ -1,5 +1,5 @@
-import type { ServicePointRow } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+import { meterRow } from '../../../test/fixtures';
 import { allState, editable, initialServices, serviceBoxes, servicesToSend, setAll } from './services';
 
 const cap = (id: number, type: number, status: number, response: string | null = null) => ({
@@ -10,7 +10,7 @@ const cap = (id: number, type: number, status: number, response: string | null =
 });
 
 const meter = (id: number, caps: ReturnType<typeof cap>[]) =>
-  ({ servicePointID: id, servicePointName: `M${id}`, servicePointCapabilities: caps }) as unknown as ServicePointRow;
+  meterRow(id, { servicePointName: `M${id}`, servicePointCapabilities: caps });
 
 // a disconnect-type smart meter (1), an electric meter with a pending and a failed relay (2, 3), a water valve (4)
 const meters = [

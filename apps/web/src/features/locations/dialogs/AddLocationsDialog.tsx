@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ActionIcon, Alert, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { bulkLocationEntry, whenTyped } from '@portal/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError } from '../../../lib/apiError';
@@ -15,6 +14,7 @@ import { useCreateLocations } from '../hooks';
 import type { LocationsSite } from '../site';
 import { type NewLocationRow, canAddRow, emptyRow, hasUnsavedData, repeatedRows, rowsToSave } from './addLocationRows';
 import { ResponsiveModal } from './ResponsiveModal';
+import { useSchemaForm } from '../../../lib/schemaForm';
 
 const formSchema = z.object({
   rows: z
@@ -46,8 +46,7 @@ export function AddLocationsDialog({ site, onClose, onDone }: Props) {
   const confirm = useConfirm();
   const create = useCreateLocations(site.siteID);
   const [fillFirst, setFillFirst] = useState(false);
-  const { control, register, getValues, trigger, setError, formState } = useForm({
-    resolver: zodResolver(formSchema),
+  const { control, register, getValues, trigger, setError, formState } = useSchemaForm(formSchema, {
     defaultValues: { rows: [emptyRow()] as NewLocationRow[] },
   });
   const { fields, append, remove, replace } = useFieldArray({ control, name: 'rows' });

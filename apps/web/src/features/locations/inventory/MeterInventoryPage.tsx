@@ -1,53 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Alert, Badge, Group, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { SEARCH_DEBOUNCE_MS, createMeterRequest, type MeterInventoryRow } from '@portal/contract';
+import { SEARCH_DEBOUNCE_MS, type MeterInventoryRow } from '@portal/contract';
 import { IconPencil, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { applyFieldErrors, hasFieldErrors } from '../../../lib/formErrors';
-import { errorMessage, fieldMessage } from '../../../i18n/messages';
+import { errorMessage } from '../../../i18n/messages';
 import { PageTitle } from '../../../ui/PageTitle';
-import { toast } from '../../../ui/toast';
-import { useCreateMeter, useMeterInventory } from '../hooks';
+import { useMeterInventory } from '../hooks';
 import { lastRefusalText } from '../refusals';
 import { formatDecimal } from '../../../lib/decimals';
 import { MaxRateDialog } from './MaxRateDialog';
+import { RegisterMeterForm } from './RegisterMeterForm';
 import { Pager } from '../../../ui/Pager';
 import { browserTimeZone, PropertyTime } from '../../../ui/PropertyTime';
 
-/**
- * The device types a meter can be registered as. The API has no device type lookup yet:
- * these are the seeded types (lookup-data.ts), named through the catalogue.
- */
-const DEVICE_TYPES = [
-  { id: 1, key: 'electric' },
-  { id: 6, key: 'smartElectric' },
-  { id: 7, key: 'water' },
-  { id: 2, key: 'cube' },
-  { id: 3, key: 'dataCollector' },
-] as const;
-
 const PAGE_SIZE = 50;
-const formSchema = createMeterRequest.extend({ fk_DeviceTypeId: z.number({ error: 'requiredField' }).int() });
-type FormValues = { servicePointName: string; deviceKey: string; fk_DeviceTypeId: number | null };
-const SERVER_FIELDS = ['servicePointName', 'deviceKey', 'fk_DeviceTypeId'] as const;
 
 /**
  * Admin Panel › Meter Inventory: register meters into stock, see where every meter is and what it
@@ -60,34 +27,8 @@ export function MeterInventoryPage() {
   const [page, setPage] = useState(1);
   const inventory = useMeterInventory(debounced, page, PAGE_SIZE);
   const [editing, setEditing] = useState<MeterInventoryRow | null>(null);
-  const create = useCreateMeter();
   // meters of every property and none: their times in the browser's zone, named
   const zone = browserTimeZone();
-  const { register, control, handleSubmit, reset, setError, formState } = useForm<FormValues>({
-    resolver: zodResolver(formSchema) as never,
-    defaultValues: { servicePointName: '', deviceKey: '', fk_DeviceTypeId: null },
-  });
-
-  const onSubmit = handleSubmit((values) =>
-    create.mutate(
-      {
-        servicePointName: values.servicePointName.trim(),
-        deviceKey: values.deviceKey.trim(),
-        fk_DeviceTypeId: values.fk_DeviceTypeId ?? 0,
-      },
-      {
-        onSuccess: () => {
-          toast.success(t('meters.inventory.registered', { meter: values.servicePointName.trim() }));
-          reset();
-        },
-        onError: (error) => {
-          if (hasFieldErrors(error, SERVER_FIELDS)) applyFieldErrors(error, setError, [...SERVER_FIELDS]);
-          else toast.error(errorMessage(t, error));
-        },
-      },
-    ),
-  );
-
   const total = inventory.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
@@ -95,48 +36,7 @@ export function MeterInventoryPage() {
     <>
       <PageTitle>{t('meters.inventory.title')}</PageTitle>
       <Stack gap="lg">
-        <Paper withBorder p="md" radius="md">
-          <Title order={2} size="h4" mb="sm">
-            {t('meters.inventory.register')}
-          </Title>
-          <form onSubmit={(e) => void onSubmit(e)} noValidate>
-            <Group align="flex-start" wrap="wrap" gap="sm">
-              <TextInput
-                label={t('meters.inventory.meterId')}
-                description={t('meters.inventory.meterIdHint')}
-                maxLength={7}
-                withAsterisk
-                {...register('servicePointName')}
-                error={fieldMessage(t, formState.errors.servicePointName?.message)}
-              />
-              <TextInput
-                label={t('meters.inventory.deviceKey')}
-                description={t('meters.inventory.deviceKeyHint')}
-                withAsterisk
-                {...register('deviceKey')}
-                error={fieldMessage(t, formState.errors.deviceKey?.message)}
-              />
-              <Controller
-                control={control}
-                name="fk_DeviceTypeId"
-                render={({ field }) => (
-                  <Select
-                    label={t('meters.inventory.deviceType')}
-                    description={t('meters.inventory.deviceTypeHint')}
-                    withAsterisk
-                    data={DEVICE_TYPES.map((d) => ({ value: String(d.id), label: t(`meters.deviceTypes.${d.key}`) }))}
-                    value={field.value === null ? null : String(field.value)}
-                    onChange={(value) => field.onChange(value === null ? null : Number(value))}
-                    error={fieldMessage(t, formState.errors.fk_DeviceTypeId?.message)}
-                  />
-                )}
-              />
-              <Button type="submit" mt={{ base: 0, sm: 46 }} loading={create.isPending}>
-                {t('meters.inventory.registerButton')}
-              </Button>
-            </Group>
-          </form>
-        </Paper>
+        <RegisterMeterForm />
 
         <Stack gap="sm">
           <Group justify="space-between" wrap="wrap">

@@ -1,4 +1,5 @@
 import type { LocationRow } from '@portal/contract';
+import type { TFunction } from 'i18next';
 
 /** What a row asks its table to do; the table owns the dialogs and the calls. */
 export type RowAction =
@@ -23,6 +24,9 @@ export type RowAction =
   | { kind: 'select'; row: LocationRow; selected: boolean };
 
 export type Dispatch = (action: RowAction) => void;
+
+/** What a cell of a row's controls gets from the table. */
+export type CellProps = { row: LocationRow; t: TFunction; dispatch: Dispatch };
 
 /** The columns in the specification's order; the Administrator-only ones are left out for other roles. */
 export const COLUMNS = [

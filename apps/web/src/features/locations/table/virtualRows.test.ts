@@ -1,9 +1,9 @@
-import type { LocationRow } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+import { locationRow, meterRow } from '../../../test/fixtures';
 import { blockRange, estimatedRowHeight, withFocusedRow } from './virtualRows';
 
 const withMeters = (count: number) =>
-  ({ servicePoints: Array.from({ length: count }, (_, i) => ({ servicePointID: i })) }) as unknown as LocationRow;
+  locationRow(1, { servicePoints: Array.from({ length: count }, (_, i) => meterRow(i + 1)) });
 
 describe('the rows of the virtualized table', () => {
   it('are estimated one line a meter, a location without a meter taking one line', () => {

@@ -1,12 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, PasswordInput, Stack, Title } from '@mantine/core';
-import { type ChangePasswordForm as ChangePasswordValues, changePasswordForm } from '@portal/contract';
-import { useForm } from 'react-hook-form';
+import { changePasswordForm } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, hasFieldErrors } from '../../../lib/formErrors';
 import { errorMessage, fieldMessage, serverText } from '../../../i18n/messages';
 import { toast } from '../../../ui/toast';
 import { useChangePassword } from '../../auth';
+import { useSchemaForm } from '../../../lib/schemaForm';
 
 const serverFields = ['currentPassword', 'newPassword'] as const;
 
@@ -20,8 +19,7 @@ export function ChangePasswordForm() {
     setError,
     reset,
     formState: { errors },
-  } = useForm<ChangePasswordValues>({
-    resolver: zodResolver(changePasswordForm),
+  } = useSchemaForm(changePasswordForm, {
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
 

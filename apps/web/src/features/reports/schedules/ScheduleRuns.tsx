@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import type { ReportSchedule, RunStatus, ScheduleRun } from '@portal/contract';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../i18n/messages';
 import { EmptyState } from '../../../ui/EmptyState';
 import { PropertyTime } from '../../../ui/PropertyTime';
+import { QueryState } from '../../../ui/QueryState';
 import { StatusBadge } from '../../../ui/StatusBadge';
 import { useScheduleRuns } from './hooks';
 import { periodDays } from './period';
@@ -37,64 +37,61 @@ export function ScheduleRuns({ schedule, onBack }: { schedule: ReportSchedule; o
           {t('schedules.runs.back')}
         </Button>
       </Group>
-      {runs.isPending ? (
-        <Stack gap="xs" role="status" aria-label={t('common.loading')}>
-          <Skeleton height={28} />
-          <Skeleton height={28} />
-          <Skeleton height={28} />
-        </Stack>
-      ) : runs.isError ? (
-        <Alert color="red" variant="light" role="alert" title={t('schedules.runs.loadFailed')}>
-          {errorMessage(t, runs.error)}
-        </Alert>
-      ) : runs.data.length === 0 ? (
-        <EmptyState title={t('schedules.runs.emptyTitle')} text={t('schedules.runs.empty')}>
-          <Text size="sm">
-            {t('schedules.nextRun')}: <PropertyTime iso={schedule.nextRunAt} timeZone={schedule.timeZone} />
-          </Text>
-        </EmptyState>
-      ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped verticalSpacing="xs" aria-labelledby={titleId}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('schedules.runs.columns.status')}</Table.Th>
-                <Table.Th scope="col">{t('schedules.runs.columns.period')}</Table.Th>
-                <Table.Th scope="col">{t('schedules.runs.columns.finished')}</Table.Th>
-                <Table.Th scope="col">{t('schedules.runs.columns.rows')}</Table.Th>
-                <Table.Th scope="col">{t('schedules.runs.columns.file')}</Table.Th>
-                <Table.Th scope="col">{t('schedules.runs.columns.mails')}</Table.Th>
-                <Table.Th scope="col">{t('schedules.runs.columns.error')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {runs.data.map((run) => (
-                <Table.Tr key={run.runID}>
-                  <Table.Td>
-                    <RunStatusBadge status={run.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    <PeriodText run={run} />
-                  </Table.Td>
-                  <Table.Td>
-                    <PropertyTime iso={run.finishedAt} timeZone={schedule.timeZone} />
-                  </Table.Td>
-                  <Table.Td>{run.rows ?? '—'}</Table.Td>
-                  <Table.Td>{run.fileName ?? '—'}</Table.Td>
-                  <Table.Td>
-                    {t('schedules.runs.mails', {
-                      sent: run.mailsSent,
-                      pending: run.mailsPending,
-                      failed: run.mailsFailed,
-                    })}
-                  </Table.Td>
-                  <Table.Td>{run.error ?? ''}</Table.Td>
+      <QueryState
+        query={runs}
+        loading={{ height: 28, count: 3, gap: 'xs' }}
+        failed={t('schedules.runs.loadFailed')}
+        empty={
+          <EmptyState title={t('schedules.runs.emptyTitle')} text={t('schedules.runs.empty')}>
+            <Text size="sm">
+              {t('schedules.nextRun')}: <PropertyTime iso={schedule.nextRunAt} timeZone={schedule.timeZone} />
+            </Text>
+          </EmptyState>
+        }
+      >
+        {(list) => (
+          <Table.ScrollContainer minWidth={760}>
+            <Table striped verticalSpacing="xs" aria-labelledby={titleId}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('schedules.runs.columns.status')}</Table.Th>
+                  <Table.Th scope="col">{t('schedules.runs.columns.period')}</Table.Th>
+                  <Table.Th scope="col">{t('schedules.runs.columns.finished')}</Table.Th>
+                  <Table.Th scope="col">{t('schedules.runs.columns.rows')}</Table.Th>
+                  <Table.Th scope="col">{t('schedules.runs.columns.file')}</Table.Th>
+                  <Table.Th scope="col">{t('schedules.runs.columns.mails')}</Table.Th>
+                  <Table.Th scope="col">{t('schedules.runs.columns.error')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+              </Table.Thead>
+              <Table.Tbody>
+                {list.map((run) => (
+                  <Table.Tr key={run.runID}>
+                    <Table.Td>
+                      <RunStatusBadge status={run.status} />
+                    </Table.Td>
+                    <Table.Td>
+                      <PeriodText run={run} />
+                    </Table.Td>
+                    <Table.Td>
+                      <PropertyTime iso={run.finishedAt} timeZone={schedule.timeZone} />
+                    </Table.Td>
+                    <Table.Td>{run.rows ?? '—'}</Table.Td>
+                    <Table.Td>{run.fileName ?? '—'}</Table.Td>
+                    <Table.Td>
+                      {t('schedules.runs.mails', {
+                        sent: run.mailsSent,
+                        pending: run.mailsPending,
+                        failed: run.mailsFailed,
+                      })}
+                    </Table.Td>
+                    <Table.Td>{run.error ?? ''}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </QueryState>
     </Stack>
   );
 }

@@ -5,7 +5,8 @@ import {
   type ScheduleRequest,
   scheduleRequest,
 } from '@portal/contract';
-import type { FieldErrors, Resolver } from 'react-hook-form';
+import { get, type Resolver } from 'react-hook-form';
+import { requestResolver } from '../../../lib/schemaForm';
 
 /** The schedule form's fields; the report type is the select's text value ('' when none is chosen). */
 export type ScheduleFormValues = {
@@ -68,25 +69,16 @@ export function scheduleResolver(
   scheduleID: number,
   needsLocation: (reportTypeID: string) => boolean,
 ): Resolver<ScheduleFormValues, unknown, ScheduleRequest> {
-  return async (values) => {
-    const request = requestOf(values, siteID, scheduleID, needsLocation(values.reportTypeID));
-    const errors: FieldErrors<ScheduleFormValues> = {};
-    if (request.reportTypeID === 0) errors.reportTypeID = { type: 'required', message: 'requiredField' };
-    if (needsLocation(values.reportTypeID) && request.locationDescription === '')
-      errors.locationDescription = { type: 'required', message: 'requiredField' };
-    const checked = scheduleRequest.safeParse(request);
-    if (!checked.success) {
-      for (const issue of checked.error.issues) {
-        const [field, index] = issue.path;
-        if (field === 'recipients' && typeof index === 'number') {
-          errors.recipients ??= { type: 'address', message: request.recipients[index] };
-        } else if (typeof field === 'string' && FORM_FIELDS.includes(field as (typeof FORM_FIELDS)[number])) {
-          const name = field as (typeof FORM_FIELDS)[number];
-          errors[name] ??= { type: 'validate', message: issue.message };
-        }
-      }
-    }
-    if (Object.keys(errors).length > 0) return { values: {}, errors };
-    return { values: request, errors: {} };
-  };
+  return requestResolver(
+    scheduleRequest,
+    (values: ScheduleFormValues) => requestOf(values, siteID, scheduleID, needsLocation(values.reportTypeID)),
+    (values, errors, request) => {
+      const wrong = request.recipients.findIndex((_, index) => get(errors, `recipients.${index}`) !== undefined);
+      if (wrong >= 0) errors.recipients = { type: 'address', message: request.recipients[wrong] };
+      else if (errors.recipients) errors.recipients = get(errors, 'recipients.root');
+      if (request.reportTypeID === 0) errors.reportTypeID = { type: 'required', message: 'requiredField' };
+      if (needsLocation(values.reportTypeID) && request.locationDescription === '')
+        errors.locationDescription = { type: 'required', message: 'requiredField' };
+    },
+  );
 }

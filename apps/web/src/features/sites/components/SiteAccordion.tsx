@@ -7,7 +7,7 @@ import { MonitoringSwitch } from './MonitoringSwitch';
 import { OpenAlertsLink } from './OpenAlertsLink';
 import { SiteActionsMenu } from './SiteActionsMenu';
 import classes from './SiteAccordion.module.css';
-import { SiteCounts } from './SiteCounts';
+import { LocationCounts } from '../../../ui/LocationCounts';
 import { SiteLocationsFrame } from './SiteLocationsFrame';
 
 type Props = { sites: readonly SiteWithStats[]; role: RoleId; actions: SiteActions };
@@ -58,7 +58,7 @@ function SiteHeader({ site, role, actions }: { site: SiteWithStats; role: RoleId
           <span id={detailsId} className={classes.title}>
             {isAdmin && <span className={classes.address}>{address(site)}</span>}
             <span className={classes.counts}>
-              <SiteCounts counts={site} />
+              <LocationCounts counts={site} />
             </span>
           </span>
         </span>

@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Modal, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Alert, Button, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { type SiteSetting, type SiteWithStats, siteSettingRequest } from '@portal/contract';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { ApiError } from '../../../lib/apiError';
 import { applyFieldErrors, hasFieldErrors } from '../../../lib/formErrors';
 import { errorMessage, serverText } from '../../../i18n/messages';
@@ -12,9 +10,9 @@ import { failureMessage } from '../failureMessage';
 import { useSaveSiteSetting, useSiteSetting } from '../hooks';
 import { DayFields, RateFields, WeekStartField } from './SettingFields';
 import { DialogActions } from '../../../ui/DialogActions';
+import { useSchemaForm } from '../../../lib/schemaForm';
+import { PropertyDialog } from '../../../ui/PropertyDialog';
 
-type SettingValues = z.input<typeof siteSettingRequest>;
-type SettingOutput = z.output<typeof siteSettingRequest>;
 const serverFields = ['billingRate', 'waterBillingRate', 'dayStart', 'dayEnd', 'weekStart'] as const;
 
 /** Property Settings: rates per kWh and per gallon, day start and end, week start. */
@@ -22,14 +20,7 @@ export function SiteSettingsModal({ site, onClose }: { site: SiteWithStats; onCl
   const { t } = useTranslation();
   const setting = useSiteSetting(site.siteID);
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t('sites.settings.title', { name: site.sitePublicName })}
-      size="md"
-      closeOnClickOutside={false}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
+    <PropertyDialog onClose={onClose} title={t('sites.settings.title', { name: site.sitePublicName })} size="md">
       {setting.isError && (
         <Alert color="red" variant="light" title={t('msg.settingLoadFailed')}>
           {setting.error instanceof ApiError && setting.error.status > 0 ? errorMessage(t, setting.error) : null}
@@ -43,15 +34,14 @@ export function SiteSettingsModal({ site, onClose }: { site: SiteWithStats; onCl
         </Stack>
       )}
       {setting.data && <SettingsForm setting={setting.data} onClose={onClose} />}
-    </Modal>
+    </PropertyDialog>
   );
 }
 
 function SettingsForm({ setting, onClose }: { setting: SiteSetting; onClose: () => void }) {
   const { t } = useTranslation();
   const save = useSaveSiteSetting();
-  const form = useForm<SettingValues, unknown, SettingOutput>({
-    resolver: zodResolver(siteSettingRequest),
+  const form = useSchemaForm(siteSettingRequest, {
     defaultValues: {
       fk_SiteID: setting.fk_SiteID,
       billingRate: setting.billingRate,

@@ -1,17 +1,14 @@
-import { ActionIcon, Badge, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconEye, IconPencil, IconX } from '@tabler/icons-react';
-import { type ColumnDef, flexRender } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { USERS_PAGE_SIZE, type UserAccount, isRoleId } from '@portal/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Caller, fullName, userActionOf, userColumnsFor } from '../userForm';
-import { PageLengthAndSearch } from '../../../ui/PageLengthAndSearch';
-import { Pager } from '../../../ui/Pager';
-import { SortableTableHead } from '../../../ui/SortableTableHead';
-import { usePagedTable } from '../../../ui/usePagedTable';
+import { DataTable } from '../../../ui/DataTable';
 
 /**
- * The Manage Users table: sortable, searchable, 10 rows a page with the length menu.
+ * The Manage Users table: sortable, searchable, 10 rows a page with the length menu (ui/DataTable).
  * Sorted by Last Name (the specification's column 2, counting from 1) ascending at first.
  */
 export function UsersTable({
@@ -92,55 +89,24 @@ export function UsersTable({
     ];
   }, [t, shown.business, shown.properties, caller, onOpen]);
 
-  const paged = usePagedTable({
-    data: accounts,
-    columns,
-    initialSort: [{ id: 'lastName', desc: false }],
-    pageSize: USERS_PAGE_SIZE,
-    getRowId: (account) => String(account.userAccountID),
-  });
-  const { table, pageIndex, range } = paged;
-  const rows = table.getRowModel().rows;
-
   return (
-    <>
-      <PageLengthAndSearch
-        state={paged}
-        labels={{ pageLength: t('users.pageLength'), all: t('users.all'), search: t('users.search') }}
-      />
-      <Table.ScrollContainer minWidth={shown.business ? 900 : 720}>
-        <Table striped highlightOnHover verticalSpacing="xs">
-          <SortableTableHead table={table} />
-          <Table.Tbody>
-            {rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={columns.length}>
-                  <Text c="dimmed" ta="center" py="md">
-                    {t('msg.noData')}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              rows.map((row) => (
-                <Table.Tr key={row.id}>
-                  {row.getVisibleCells().map((cell) => (
-                    <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
-                  ))}
-                </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <Group justify="space-between" mt="sm" gap="sm" wrap="wrap">
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {t('users.range', range)}
-        </Text>
-        {table.getPageCount() > 1 && (
-          <Pager total={table.getPageCount()} value={pageIndex + 1} onChange={(page) => paged.setPageIndex(page - 1)} />
-        )}
-      </Group>
-    </>
+    <DataTable
+      data={accounts}
+      columns={columns}
+      initialSort={[{ id: 'lastName', desc: false }]}
+      pageSize={USERS_PAGE_SIZE}
+      minWidth={shown.business ? 900 : 720}
+      label={t('pages.users.title')}
+      getRowId={(account) => String(account.userAccountID)}
+      texts={{
+        pageLength: t('users.pageLength'),
+        all: t('users.all'),
+        search: t('users.search'),
+        range: (range) => t('users.range', range),
+        empty: t('msg.noData'),
+      }}
+      hidePagerWithOnePage
+    />
   );
 }
 

@@ -1,13 +1,11 @@
 import { Checkbox, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { type CountryLookup, type TimeZoneLookup, normalizeZip, zipFormatMessage } from '@portal/contract';
-import { useState } from 'react';
-import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import type { CountryLookup, TimeZoneLookup } from '@portal/contract';
+import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldMessage } from '../../../../i18n/messages';
-import { useStates } from '../../hooks';
 import type { SiteFormValues } from '../../siteFormValues';
-import { stateMemory } from '../../stateMemory';
-import { maskZip } from '../../zip';
+import { CountryAndState } from './CountryAndState';
+import { ZipInput } from './ZipInput';
 
 type Props = {
   countries: CountryLookup[];
@@ -142,132 +140,5 @@ export function AddressSection({ countries, timeZones, sameAsPhysical, onSameAsP
         </SimpleGrid>
       )}
     </Stack>
-  );
-}
-
-type CountryField = 'fk_PhysicalCountryID' | 'fk_BillingCountryID';
-type StateField = 'fk_PhysicalStateID' | 'fk_BillingStateID';
-type ZipField = 'physicalZip' | 'billingZip';
-
-/**
- * Country and state: the states are reloaded whenever the country changes, and the state
- * shown is the one chosen for that country earlier in this dialog, or none.
- */
-function CountryAndState(props: {
-  countryField: CountryField;
-  stateField: StateField;
-  zipField: ZipField;
-  countryData: Array<{ value: string; label: string }>;
-  required?: boolean;
-  billing?: boolean;
-}) {
-  const { t } = useTranslation();
-  const {
-    control,
-    getValues,
-    setValue,
-    clearErrors,
-    getFieldState,
-    formState: { errors, isSubmitted },
-  } = useFormContext<SiteFormValues>();
-  const [switchCountry] = useState(stateMemory);
-  const countryID = useWatch({ control, name: props.countryField });
-  const states = useStates(countryID);
-  const stateData = (states.data ?? []).map((s) => ({ value: String(s.stateID), label: s.stateName }));
-
-  return (
-    <>
-      <Controller
-        control={control}
-        name={props.countryField}
-        render={({ field }) => (
-          <Select
-            label={t(props.billing ? 'sites.form.billingCountry' : 'sites.form.country')}
-            withAsterisk={props.required}
-            searchable
-            data={props.countryData}
-            value={field.value ? String(field.value) : null}
-            onChange={(value) => {
-              const next = value ? Number(value) : null;
-              if (next === field.value) return;
-              const state = switchCountry({ country: field.value, state: getValues(props.stateField) }, next);
-              field.onChange(next);
-              setValue(props.stateField, state, { shouldValidate: isSubmitted });
-              if (getFieldState(props.zipField).error?.type === 'blur') clearErrors(props.zipField);
-            }}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            name={field.name}
-            error={fieldMessage(t, errors[props.countryField]?.message)}
-          />
-        )}
-      />
-      <Controller
-        control={control}
-        name={props.stateField}
-        render={({ field }) => (
-          <Select
-            label={t(props.billing ? 'sites.form.billingState' : 'sites.form.state')}
-            withAsterisk={props.required}
-            searchable
-            disabled={!countryID}
-            data={stateData}
-            value={field.value ? String(field.value) : null}
-            onChange={(value) => field.onChange(value ? Number(value) : null)}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            name={field.name}
-            rightSection={states.isFetching ? <span aria-hidden>…</span> : undefined}
-            error={states.isError ? t('msg.statesLoadFailed') : fieldMessage(t, errors[props.stateField]?.message)}
-          />
-        )}
-      />
-    </>
-  );
-}
-
-/**
- * A zip or postal code masked for its country. On blur the trailing hyphen is trimmed and
- * the format checked ('Invalid ZIP code format. …' or 'Invalid postal code format.');
- * submitting checks again ('Invalid physical zip code entered.').
- */
-function ZipInput(props: { name: ZipField; countryField: CountryField; required?: boolean; billing?: boolean }) {
-  const { t } = useTranslation();
-  const {
-    control,
-    getValues,
-    setError,
-    clearErrors,
-    getFieldState,
-    formState: { errors },
-  } = useFormContext<SiteFormValues>();
-  return (
-    <Controller
-      control={control}
-      name={props.name}
-      render={({ field }) => (
-        <TextInput
-          label={t(props.billing ? 'sites.form.billingZip' : 'sites.form.zip')}
-          withAsterisk={props.required}
-          autoComplete="off"
-          value={field.value ?? ''}
-          name={field.name}
-          ref={field.ref}
-          onChange={(event) => {
-            field.onChange(maskZip(getValues(props.countryField), event.currentTarget.value));
-            if (getFieldState(props.name).error?.type === 'blur') clearErrors(props.name);
-          }}
-          onBlur={() => {
-            const zip = normalizeZip(field.value ?? '');
-            field.onChange(zip);
-            field.onBlur();
-            const problem = zip ? zipFormatMessage(getValues(props.countryField), zip) : null;
-            if (problem) setError(props.name, { type: 'blur', message: problem });
-            else if (getFieldState(props.name).error?.type === 'blur') clearErrors(props.name);
-          }}
-          error={fieldMessage(t, errors[props.name]?.message)}
-        />
-      )}
-    />
   );
 }

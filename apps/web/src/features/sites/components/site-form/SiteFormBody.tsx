@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Accordion, Button, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import {
   type CountryLookup,
@@ -7,33 +6,25 @@ import {
   type SiteSetting,
   type SiteWithStats,
   type TimeZoneLookup,
-  siteForm,
 } from '@portal/contract';
 import { useState } from 'react';
-import {
-  Controller,
-  type FieldErrors,
-  FormProvider,
-  type Path,
-  type Resolver,
-  useForm,
-  useWatch,
-} from 'react-hook-form';
+import { Controller, type FieldErrors, FormProvider, type Path, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../lib/apiError';
 import { applyFieldErrors, hasFieldErrors } from '../../../../lib/formErrors';
+import { useSchemaForm } from '../../../../lib/schemaForm';
 import { fieldMessage, serverText } from '../../../../i18n/messages';
 import { toast } from '../../../../ui/toast';
 import { failureMessage } from '../../failureMessage';
 import { useBusinessLookup, useSaveSite, useStates } from '../../hooks';
 import {
-  type SiteFormOutput,
   type SiteFormValues,
   billingSameAsPhysical,
+  siteFormSchema,
   siteFormDefaults,
   siteRequest,
 } from '../../siteFormValues';
-import { useRole } from '../../useRole';
+import { useRole } from '../../../../lib/session/useRole';
 import { AddressSection } from './AddressSection';
 import { CheckInOutSection } from './CheckInOutSection';
 import { IntegrationsSection } from './IntegrationsSection';
@@ -78,9 +69,7 @@ export function SiteFormBody({ site, setting, busEntityID, partners, timeZones, 
   const [sameAsPhysical, setSameAsPhysical] = useState(() => billingSameAsPhysical(site));
   const [openSections, setOpenSections] = useState<string[]>([...sections]);
 
-  const form = useForm<SiteFormValues, unknown, SiteFormOutput>({
-    // The form may hold "not chosen yet" (null) where the schema wants a number: the schema says so.
-    resolver: zodResolver(siteForm) as unknown as Resolver<SiteFormValues, unknown, SiteFormOutput>,
+  const form = useSchemaForm(siteFormSchema, {
     defaultValues: siteFormDefaults({ site, setting, busEntityID, timeZone: browserTimeZone(timeZones) }),
   });
   const {

@@ -1,4 +1,4 @@
-import { Alert, Modal, Skeleton, Stack } from '@mantine/core';
+import { Alert, Skeleton, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { SiteWithStats } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { ApiError } from '../../../../lib/apiError';
 import { errorMessage } from '../../../../i18n/messages';
 import { useCountries, usePartners, useSiteSetting, useTimeZones } from '../../hooks';
 import { SiteFormBody } from './SiteFormBody';
+import { PropertyDialog } from '../../../../ui/PropertyDialog';
 
 type Props = {
   /** The property to manage; none to add one. */
@@ -36,14 +37,11 @@ export function SiteFormModal({ site, busEntityID, onClose }: Props) {
     countries.data !== undefined;
 
   return (
-    <Modal
-      opened
+    <PropertyDialog
       onClose={onClose}
       title={site ? t('sites.form.editTitle', { name: site.sitePublicName }) : t('sites.form.addTitle')}
       size="xl"
       fullScreen={fullScreen}
-      closeOnClickOutside={false}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       {setting.isError && (
         <Alert color="red" variant="light" title={t('msg.settingLoadFailed')} mb="sm">
@@ -75,6 +73,6 @@ export function SiteFormModal({ site, busEntityID, onClose }: Props) {
           </Stack>
         )
       )}
-    </Modal>
+    </PropertyDialog>
   );
 }

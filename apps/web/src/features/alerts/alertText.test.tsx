@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { ALERT_KINDS, LANGUAGES, type SystemAlert } from '@portal/contract';
-import { systemAlert } from './alertFixture';
+import { systemAlert } from '../../test/fixtures';
 import { AlertText } from './alertText';
 
 const catalogues = import.meta.glob<object>('../../i18n/locales/*.json', { eager: true, import: 'default' });

@@ -1,6 +1,6 @@
 import type { SiteWithStats } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import { StatusBadge } from '../../../ui/StatusBadge';
+import { StatusBadge } from './StatusBadge';
 
 type Counts = Pick<SiteWithStats, 'activeLocations' | 'inUseLocations' | 'outOfServiceLocations' | 'missingDevices'>;
 
@@ -8,7 +8,7 @@ type Counts = Pick<SiteWithStats, 'activeLocations' | 'inUseLocations' | 'outOfS
  * Location counts of a property (or of all the user's properties): active, in use, out of
  * service, missing devices; each badge says in words what its colour means.
  */
-export function SiteCounts({ counts }: { counts: Counts }) {
+export function LocationCounts({ counts }: { counts: Counts }) {
   const { t } = useTranslation();
   const badges = [
     { key: 'active', color: 'green', label: t('sites.counts.active', { count: counts.activeLocations }) },

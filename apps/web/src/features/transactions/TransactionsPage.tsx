@@ -1,6 +1,7 @@
 import { Alert, Loader, Select, Tabs } from '@mantine/core';
-import { DateRangeFilter, DEFAULT_DATE_RANGE_FILTER } from '@portal/contract';
-import { useState } from 'react';
+import { DateRangeFilter, DEFAULT_DATE_RANGE_FILTER, type StayTransaction } from '@portal/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type ComponentProps, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../i18n/messages';
 import { EmptyState } from '../../ui/EmptyState';
@@ -51,21 +52,12 @@ export function TransactionsPage() {
 
 function CurrentVisits() {
   const { t } = useTranslation();
-  const query = useCurrentVisits();
-  if (query.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
-  if (query.error)
-    return (
-      <Alert color="red" role="alert">
-        {errorMessage(t, query.error)}
-      </Alert>
-    );
-  if (query.data.length === 0)
-    return <EmptyState title={t('transactions.emptyCurrentTitle')} text={t('transactions.emptyCurrentText')} />;
   // spec: current visits sorted by column 3 (Check In Date) ascending
   return (
-    <TransactionsTable
+    <Visits
+      query={useCurrentVisits()}
+      empty={{ title: t('transactions.emptyCurrentTitle'), text: t('transactions.emptyCurrentText') }}
       view={{ tab: 'current', filter: DEFAULT_DATE_RANGE_FILTER }}
-      data={query.data}
       initialSort={[{ id: 'checkinDateTime', desc: false }]}
       minWidth={820}
       label={t('pages.transactions.current')}
@@ -75,7 +67,30 @@ function CurrentVisits() {
 
 function History({ filter }: { filter: DateRangeFilterId }) {
   const { t } = useTranslation();
-  const query = useVisitHistory(filter);
+  // spec: history sorted by column 4 (Check Out Date) descending
+  return (
+    <Visits
+      key={filter}
+      query={useVisitHistory(filter)}
+      empty={{ title: t('transactions.emptyHistoryTitle'), text: t('transactions.emptyHistoryText') }}
+      view={{ tab: 'history', filter }}
+      initialSort={[{ id: 'checkoutDateTime', desc: true }]}
+      minWidth={1040}
+      label={t('pages.transactions.history')}
+    />
+  );
+}
+
+/** A tab's stays: a spinner while they load, the server's reason when they cannot, what the tab holds when empty. */
+function Visits({
+  query,
+  empty,
+  ...table
+}: Omit<ComponentProps<typeof TransactionsTable>, 'data'> & {
+  query: UseQueryResult<StayTransaction[]>;
+  empty: { title: string; text: string };
+}) {
+  const { t } = useTranslation();
   if (query.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
   if (query.error)
     return (
@@ -83,17 +98,6 @@ function History({ filter }: { filter: DateRangeFilterId }) {
         {errorMessage(t, query.error)}
       </Alert>
     );
-  if (query.data.length === 0)
-    return <EmptyState title={t('transactions.emptyHistoryTitle')} text={t('transactions.emptyHistoryText')} />;
-  // spec: history sorted by column 4 (Check Out Date) descending
-  return (
-    <TransactionsTable
-      key={filter}
-      view={{ tab: 'history', filter }}
-      data={query.data}
-      initialSort={[{ id: 'checkoutDateTime', desc: true }]}
-      minWidth={1040}
-      label={t('pages.transactions.history')}
-    />
-  );
+  if (query.data.length === 0) return <EmptyState title={empty.title} text={empty.text} />;
+  return <TransactionsTable data={query.data} {...table} />;
 }

@@ -1,12 +1,4 @@
 import { Role, type RoleId } from '@portal/contract';
-import { roleOf } from '../../lib/session/session';
-import { useLogin } from '../../lib/session/useLogin';
-
-/** The signed-in user's role (None when signed out). */
-export function useRole(): RoleId {
-  const login = useLogin();
-  return login ? roleOf(login) : Role.None;
-}
 
 /** Field rules of the Edit Location modal (properties sections 5 and 6). */
 export function editRights(role: RoleId) {

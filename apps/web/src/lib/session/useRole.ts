@@ -1,6 +1,6 @@
 import { Role, type RoleId } from '@portal/contract';
-import { roleOf } from '../../lib/session/session';
-import { useLogin } from '../../lib/session/useLogin';
+import { roleOf } from './session';
+import { useLogin } from './useLogin';
 
 /** The signed-in user's role (None when signed out). */
 export function useRole(): RoleId {
