@@ -75,7 +75,13 @@ export async function openRow(page: Page, siteId: number, description: string) {
   await page.goto(`/Locations/${siteId}`);
   const search = page.getByRole('textbox', { name: 'Search locations' });
   await search.waitFor();
+  // the row may show before the search does (on the first page): the search's own page, then a table at rest
+  const searched = page.waitForResponse(
+    (res) => res.url().includes('/GetLocationsPage') && new URL(res.url()).searchParams.get('search') === description,
+  );
   await search.fill(description);
+  await searched;
+  await page.locator('[aria-busy="true"]').waitFor({ state: 'detached' });
   const row = page.locator('tr[data-location-id]').filter({ has: page.getByText(description, { exact: true }) });
   await row.first().waitFor();
   return row.first();

@@ -91,7 +91,7 @@ function Visits({
   empty: { title: string; text: string };
 }) {
   const { t } = useTranslation();
-  if (query.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
+  if (query.isPending) return <Loader size="sm" role="status" aria-label={t('common.loading')} />;
   if (query.error)
     return (
       <Alert color="red" role="alert">

@@ -45,7 +45,7 @@ function EditStayDialog(props: DialogProps) {
           {errorMessage(t, stay.error)}
         </Alert>
       ) : (
-        <Stack gap="sm" aria-busy="true" aria-label={t('common.loading')}>
+        <Stack gap="sm" role="status" aria-busy="true" aria-label={t('common.loading')}>
           <Skeleton height={36} />
           <Skeleton height={36} />
           <Skeleton height={120} />

@@ -35,7 +35,7 @@ export function CheckOutDialog({ site, row, onClose, onDone }: DialogProps) {
       <Stack gap="sm">
         <Text>{t('checkIn.checkOutQuestion', { location: row.locationDescription })}</Text>
         {stay.isPending ? (
-          <Skeleton height={96} aria-label={t('common.loading')} />
+          <Skeleton height={96} role="status" aria-label={t('common.loading')} />
         ) : stay.isError ? (
           <Alert color="yellow" role="alert">
             {errorMessage(t, stay.error)}

@@ -44,7 +44,7 @@ export function DeviceControlDialog({ site, row, onClose, servicePointId }: Dial
           {meter.servicePointCapabilities.map((c) => `${c.capability.displayName}: ${onOff(c.status)}`).join(' · ')}
         </Text>
         {control.latest.isPending ? (
-          <Loader size="sm" aria-label={t('common.loading')} />
+          <Loader size="sm" role="status" aria-label={t('common.loading')} />
         ) : last ? (
           <Text size="sm">
             {t('devices.lastCommand', {

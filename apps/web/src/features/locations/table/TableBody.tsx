@@ -31,7 +31,7 @@ export function TableBody({ state, total, table, pageSize, pageIndex, pageCount,
   const { t } = useTranslation();
   if (state.isPending) {
     return (
-      <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
+      <Stack gap="xs" role="status" aria-busy="true" aria-label={t('common.loading')}>
         {Array.from({ length: 6 }, (_, i) => (
           <Skeleton key={i} height={44} radius="sm" />
         ))}
@@ -80,7 +80,7 @@ export function TableBody({ state, total, table, pageSize, pageIndex, pageCount,
             if (value) onPageSize(value as PageSizeOption);
           }}
         />
-        {loading && <Loader size="xs" aria-label={t('common.loading')} />}
+        {loading && <Loader size="xs" role="status" aria-label={t('common.loading')} />}
         {!allRows && pageCount > 1 && (
           <Pager total={pageCount} value={pageIndex + 1} onChange={(page) => onPage(page - 1)} />
         )}
