@@ -2,11 +2,11 @@ import { Alert, Button, Group, Skeleton, Stack, Table, Text, Title, VisuallyHidd
 import type { HeldBackReading } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, serverText } from '../../../i18n/messages';
-import { formatDecimal } from '../../../lib/decimals';
 import { useConfirm } from '../../../ui/confirmContext';
 import { PropertyTime } from '../../../ui/PropertyTime';
 import { toast } from '../../../ui/toast';
 import { useDecideReading, useHeldBack } from '../hooks';
+import { unitAmount } from '../unitAmount';
 
 /**
  * A location's readings held back (a rise faster than the meter can deliver, not billed): each
@@ -19,8 +19,7 @@ export function HeldBackReadings({ locationID, timeZone }: { locationID: number;
   const decide = useDecideReading();
   const confirm = useConfirm();
   const language = i18n.language;
-  const amount = (value: string, unit: HeldBackReading['unit']) =>
-    t(`billing.unit.${unit}`, { value: formatDecimal(value, language) });
+  const amount = (value: string | null, unit: HeldBackReading['unit']) => unitAmount(t, language, value, unit);
 
   if (held.isPending) return <Skeleton height={48} />;
   if (held.isError)
@@ -37,7 +36,7 @@ export function HeldBackReadings({ locationID, timeZone }: { locationID: number;
       message: t(`billing.heldBack.${decision}Question`, {
         meter: r.servicePointName,
         reading: amount(r.reading, r.unit),
-        rise: r.rise === null ? '—' : amount(r.rise, r.unit),
+        rise: amount(r.rise, r.unit),
       }),
       confirmLabel: t(`billing.heldBack.${decision}`),
       danger: decision === 'confirm',
@@ -86,7 +85,7 @@ export function HeldBackReadings({ locationID, timeZone }: { locationID: number;
                   <PropertyTime iso={r.readDateTime} timeZone={timeZone} />
                 </Table.Td>
                 <Table.Td ta="right">{amount(r.reading, r.unit)}</Table.Td>
-                <Table.Td ta="right">{r.previousReading === null ? '—' : amount(r.previousReading, r.unit)}</Table.Td>
+                <Table.Td ta="right">{amount(r.previousReading, r.unit)}</Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap" justify="flex-end">
                     <Button

@@ -3,14 +3,13 @@ import type { PublicStatement, StatementMeter } from '@portal/contract';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PropertyTime } from '../../../ui/PropertyTime';
-import { formatDecimal } from '../../../lib/decimals';
+import { unitAmount } from '../unitAmount';
 import classes from './Statement.module.css';
 
 /** The stay's meters: opening and closing readings, when read last, usage, and what broke a series. */
 export function MetersTable({ statement: s }: { statement: PublicStatement }) {
   const { t, i18n } = useTranslation();
-  const reading = (value: string | null, unit: StatementMeter['unit']) =>
-    value === null ? '—' : t(`billing.unit.${unit}`, { value: formatDecimal(value, i18n.language) });
+  const reading = (value: string | null, unit: StatementMeter['unit']) => unitAmount(t, i18n.language, value, unit);
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="statement-meters">
       <Title order={2} size="h4" mb="sm" id="statement-meters">
