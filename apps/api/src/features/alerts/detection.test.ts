@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
-import { dailyUsage, hourlyUsage, locations, siteSettings, stays } from '../../db/schema';
+import { dailyUsage, hourlyUsage, locations, servicePoints, siteSettings, stays } from '../../db/schema';
 import { buildBusiness, buildLocation, buildMeter, buildSite } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { flagUnbilledUsage } from '../devices';
@@ -374,6 +374,11 @@ describe('unbilled usage reads the property thresholds', () => {
     const now = t.deps.now();
     const low = await meterAt(ELECTRIC);
     const high = await meterAt(ELECTRIC, { settings: { unbilledKwhPerDay: '50' } });
+    // 10 kWh since midnight, which may be minutes ago: meters rated to deliver it (the usage rule holds back a faster rise)
+    await t.deps.db
+      .update(servicePoints)
+      .set({ maxRatePerHour: '1000' })
+      .where(inArray(servicePoints.id, [low.id, high.id]));
     for (const m of [low, high])
       await recordReadings(t.deps.db, [
         {
