@@ -39,11 +39,11 @@ describe("what a burst of events asks of the locations' cache", () => {
   });
 
   it('reloads the latest command of a meter whose relay answered', () => {
-    const missing = { servicePointID: 11, locationID: 1, isMissingDevice: true };
+    const seen = { servicePointID: 11, locationID: 1, lastSeenDT: 't' };
     const answered = { servicePointID: 12, locationID: 2, resultCode: 0, relays: [] };
-    expect(planTable([values(1, missing, answered)])).toEqual({
+    expect(planTable([values(1, seen, answered)])).toEqual({
       ...nothing,
-      patches: [{ siteId: 1, meters: [missing, answered] }],
+      patches: [{ siteId: 1, meters: [seen, answered] }],
       commands: [12],
     });
   });
@@ -57,6 +57,16 @@ describe("what a burst of events asks of the locations' cache", () => {
     const plan = planTable([site(1), values(1, reading(11, 1)), values(3, reading(31, 30)), ...many, loc(3, 30)], 4);
     expect(plan.pages).toEqual([1, 2, 3]);
     expect(plan.patches).toEqual([{ siteId: 3, meters: [reading(31, 30)] }]);
+  });
+
+  it('reads the pages of a property whose meter went missing or came back: the status counts change', () => {
+    const gone: LiveMeterValues = { servicePointID: 11, locationID: 1, isMissingDevice: true };
+    const plan = planTable([values(1, gone), values(2, reading(21, 4))]);
+    expect(plan.pages).toEqual([1]);
+    expect(plan.patches).toEqual([
+      { siteId: 1, meters: [gone] },
+      { siteId: 2, meters: [reading(21, 4)] },
+    ]);
   });
 
   it('asks nothing of no events', () => {

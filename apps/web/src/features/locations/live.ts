@@ -23,12 +23,14 @@ const sorted = (values: Iterable<number>) => [...new Set(values)].sort(byNumber)
 
 /**
  * Meter values are patched into the rows; a location change reads the property's pages again,
+ * and so does a meter gone missing or back (the status filter's counts and rows follow it),
  * and so does a property change, whose table (or one where more than `maxRows` locations
  * changed) is read whole: its values are not patched. Only what the events touch reloads
  * elsewhere (dialogs of a location, a meter's latest command).
  */
 export function planTable(events: readonly SiteEvent[], maxRows = 20): TablePlan {
   const whole = new Set<number>();
+  const recounted = new Set<number>();
   const changed = new Map<number, Set<number>>();
   const patches = new Map<number, LiveMeterValues[]>();
   const stays: number[] = [];
@@ -40,6 +42,7 @@ export function planTable(events: readonly SiteEvent[], maxRows = 20): TablePlan
     else {
       patches.set(e.siteId, [...(patches.get(e.siteId) ?? []), ...e.meters]);
       for (const m of e.meters) {
+        if (m.isMissingDevice !== undefined) recounted.add(e.siteId);
         if (m.kwhTotal !== undefined || m.usage !== undefined) stays.push(m.locationID);
         if (m.relays !== undefined || m.resultCode !== undefined) commands.push(m.servicePointID);
       }
@@ -47,7 +50,7 @@ export function planTable(events: readonly SiteEvent[], maxRows = 20): TablePlan
   }
   for (const [siteId, ids] of changed) if (ids.size > maxRows) whole.add(siteId);
   return {
-    pages: sorted([...whole, ...changed.keys()]),
+    pages: sorted([...whole, ...changed.keys(), ...recounted]),
     patches: [...patches]
       .filter(([siteId]) => !whole.has(siteId))
       .map(([siteId, meters]) => ({ siteId, meters }))
