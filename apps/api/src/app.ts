@@ -117,7 +117,17 @@ export async function buildApp({ deps, logger }: AppOptions): Promise<FastifyIns
   await app.register(swagger, {
     openapi: {
       info: { title: 'Metering Portal API', version: PRODUCT_VERSION },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              "A business's API key (mpk_…), sent as a bearer token, on the calls whose x-api-key-scope its scopes hold (docs/integrations.md)",
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
     transformObject: (documents) =>

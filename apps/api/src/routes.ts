@@ -6,6 +6,7 @@ import billingRoutes from './features/billing/routes';
 import businessRoutes from './features/businesses/routes';
 import dashboardRoutes from './features/dashboard/routes';
 import healthRoutes from './features/health/routes';
+import integrationRoutes from './features/integrations/routes';
 import locationRoutes from './features/locations/routes';
 import lookupRoutes from './features/lookups/routes';
 import meterRoutes from './features/meters/routes';
@@ -38,4 +39,5 @@ export const features: Array<(app: FastifyInstance) => Promise<void>> = [
   billingRoutes,
   alertRoutes,
   alertThresholdRoutes,
+  integrationRoutes,
 ];

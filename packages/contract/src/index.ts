@@ -25,4 +25,5 @@ export * from './live-event-names';
 export * from './live-events';
 export * from './api';
 export * from './alerts';
+export * from './integrations';
 export * from './schedules';

@@ -297,6 +297,15 @@ export const messages = {
   scheduleLimit: 'A property can have at most 20 scheduled reports.',
   recipientInvitationsLimit:
     'Too many new recipients outside the business today: at most 20 confirmation requests a day. Please try again tomorrow.',
+  // API keys
+  apiKeyNotAccepted: 'An API key cannot make this call.',
+  apiKeyScopeMissing: 'This API key does not have the {{scope}} scope this call needs.',
+  apiKeyInvalid: 'The API key is not valid: it is unknown, has expired or was revoked.',
+  apiKeyCreated: 'The API key has been created. Copy it now: it will not be shown again.',
+  apiKeyRevoked: 'The API key has been revoked.',
+  apiKeysLimit: 'A business can hold at most {{max}} API keys.',
+  apiKeyExpiryPast: 'The expiry must be in the future.',
+  apiKeySitesOutsideBusiness: "Every property of a key must belong to the key's business.",
   recipientConfirmed: 'Thank you: the scheduled reports of this property will be mailed to this address.',
 } as const;
 

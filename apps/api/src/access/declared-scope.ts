@@ -3,12 +3,16 @@ import type { Queryable } from '../db/client';
 import type { Principal } from './principal';
 import {
   requireAlerts,
+  requireApiKeys,
+  requireBusinesses,
   requireLocations,
   requireSchedules,
   requireServicePoints,
   requireSites,
   requireStays,
   type AlertRef,
+  type ApiKeyRef,
+  type BusinessRef,
   type LocationRef,
   type ScheduleRef,
   type ServicePointRef,
@@ -16,17 +20,21 @@ import {
   type StayRef,
 } from './scope';
 
-type RefOf<K extends ScopeKind> = K extends 'site'
-  ? SiteRef
-  : K extends 'location'
-    ? LocationRef
-    : K extends 'stay'
-      ? StayRef
-      : K extends 'alert'
-        ? AlertRef
-        : K extends 'schedule'
-          ? ScheduleRef
-          : ServicePointRef;
+type RefOf<K extends ScopeKind> = K extends 'business'
+  ? BusinessRef
+  : K extends 'apiKey'
+    ? ApiKeyRef
+    : K extends 'site'
+      ? SiteRef
+      : K extends 'location'
+        ? LocationRef
+        : K extends 'stay'
+          ? StayRef
+          : K extends 'alert'
+            ? AlertRef
+            : K extends 'schedule'
+              ? ScheduleRef
+              : ServicePointRef;
 
 /** What the handler gets: a ref for each declared path (a list for a `*` path; absent when the input left it out). */
 export type Resolved<S extends ScopeDeclaration | undefined> = S extends ScopeDeclaration
@@ -55,6 +63,10 @@ function idsAt(input: Input, path: string): { list: boolean; ids: number[] } {
 
 async function refsOf(q: Queryable, user: Principal, kind: ScopeKind, ids: number[]) {
   switch (kind) {
+    case 'business':
+      return (await requireBusinesses(q, user, ids)).map((ref) => ({ id: ref.busEntityId, ref }));
+    case 'apiKey':
+      return (await requireApiKeys(q, user, ids)).map((ref) => ({ id: ref.apiKeyId, ref }));
     case 'site':
       return (await requireSites(q, user, ids)).map((ref) => ({ id: ref.siteId, ref }));
     case 'location':

@@ -15,9 +15,9 @@ import {
 } from '@portal/contract';
 import { z } from 'zod';
 import type { Principal } from './principal';
-import type { Caller, CallerContext, UserContext } from './actor';
+import { actorOf, type Caller, type CallerContext, type UserContext } from './actor';
 import { resolveDeclaredScope, type Resolved } from './declared-scope';
-import { failureOf, forbidden, unauthenticated } from '../lib/errors';
+import { AppError, failureOf, forbidden, unauthenticated } from '../lib/errors';
 import { canonicalize, keyMapOf } from '../lib/keys';
 import { idempotencyKeyOf, KeyClaim, type StoredAnswer } from '../lib/idempotency';
 
@@ -66,14 +66,25 @@ export function accessOf(config: unknown): Access | undefined {
   return (config as RouteAccessConfig | undefined)?.[accessKey];
 }
 
-function authorize(access: Access, user: Principal | null): void {
+function authorize({ access, keyScope }: Call, user: Principal | null): void {
   if (access === 'public') return;
   if (!user) throw unauthenticated();
+  if (user.apiKey) {
+    if (!keyScope) throw new AppError('forbidden', 'apiKeyNotAccepted');
+    if (!user.apiKey.scopes.includes(keyScope))
+      throw new AppError('forbidden', 'apiKeyScopeMissing', { scope: keyScope });
+  }
   if (access === 'signedIn') return;
   if (!access.anyOf.some((p) => hasPermission(user.roleId, p))) throw forbidden();
 }
 
 const file = z.string().meta({ format: 'binary' });
+
+/** Who may call it in the OpenAPI document: a session's token, or also an API key (`apiKey`) with the scope named. */
+function securityOf(call: Call): Array<Record<string, string[]>> {
+  if (call.access === 'public') return [];
+  return call.keyScope ? [{ bearer: [] }, { apiKey: [] }] : [{ bearer: [] }];
+}
 
 /** The call's OpenAPI description; the response schemas also serialise the answers. */
 function openApiSchema(call: Call) {
@@ -81,7 +92,8 @@ function openApiSchema(call: Call) {
     operationId: operationIdOf(call),
     summary: call.summary,
     tags: call.tags,
-    security: call.access === 'public' ? [] : [{ bearer: [] }],
+    security: securityOf(call),
+    ...(call.keyScope && { 'x-api-key-scope': call.keyScope }),
     ...(call.query ? { querystring: call.query } : {}),
     ...(call.body ? { body: call.body } : {}),
     ...(call.params ? { params: call.params } : {}),
@@ -105,9 +117,7 @@ function openApiSchema(call: Call) {
 
 /** The context a route calls its services with: the caller as actor (a visitor on a public call). */
 function callerOf(req: FastifyRequest, claim: KeyClaim | null): CallerContext {
-  const actor: Caller = req.principal
-    ? { kind: 'user', user: req.principal, ip: req.ip }
-    : { kind: 'visitor', ip: req.ip };
+  const actor: Caller = req.principal ? actorOf(req.principal, req.ip) : { kind: 'visitor', ip: req.ip };
   // the claim of the key goes into the handler's own write (lib/idempotency.ts)
   return { ...req.server.deps, ...(claim && { db: claim.database() }), actor, log: req.log };
 }
@@ -131,7 +141,7 @@ export function defineRoute<const C extends Call>(app: FastifyInstance, call: C,
     },
     schema: openApiSchema(call),
     preValidation: async (req) => {
-      authorize(call.access, req.principal);
+      authorize(call, req.principal);
       if (queryKeys) req.query = canonicalize(req.query, queryKeys);
       if (bodyKeys) req.body = canonicalize(req.body, bodyKeys);
     },
@@ -144,7 +154,9 @@ export function defineRoute<const C extends Call>(app: FastifyInstance, call: C,
             params: req.params,
           })
         : {};
-      const key = call.idempotent && req.principal ? idempotencyKeyOf(req) : null;
+      const given = call.idempotent && req.principal ? idempotencyKeyOf(req) : null;
+      // a key's Idempotency-Keys are its own, not those of the account that made it
+      const key = given && req.principal!.apiKey ? `apikey:${req.principal!.apiKey.id}:${given}` : given;
       const claim = key ? new KeyClaim(deps, req.principal!.userAccountId, key, req) : null;
       const replay = (first: StoredAnswer) =>
         reply.status(first.status).header('idempotent-replayed', 'true').send(first.body);

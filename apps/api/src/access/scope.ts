@@ -1,7 +1,17 @@
 import { Role } from '@portal/contract';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { guests, locations, reportSchedules, servicePoints, sites, stays, systemAlerts } from '../db/schema';
+import {
+  apiKeys,
+  businessEntities,
+  guests,
+  locations,
+  reportSchedules,
+  servicePoints,
+  sites,
+  stays,
+  systemAlerts,
+} from '../db/schema';
 import { type AppError, forbidden, notFound } from '../lib/errors';
 import type { Principal } from './principal';
 
@@ -75,6 +85,40 @@ export function guestsInScope(scope: Scope): SQL {
 
 export function businessInScope(scope: Scope, busEntityId: number): boolean {
   return scope.kind === 'all' || (scope.kind === 'business' && scope.busEntityId === busEntityId);
+}
+
+/** A business the caller was checked against. */
+export type BusinessRef = { busEntityId: number };
+
+/** Businesses the caller's scope holds (an Administrator: every one that exists); refuses all if any is outside it. */
+export async function requireBusinesses(q: Queryable, user: Principal, ids: number[]): Promise<BusinessRef[]> {
+  const found = await q
+    .select({ id: businessEntities.id })
+    .from(businessEntities)
+    .where(inArray(businessEntities.id, ids));
+  const existing = new Set(found.map((b) => b.id));
+  const scope = scopeOf(user);
+  return ids.map((busEntityId) => {
+    if (existing.has(busEntityId) && businessInScope(scope, busEntityId)) return { busEntityId };
+    throw existing.has(busEntityId) ? forbidden() : unknownTo(user, 'business');
+  });
+}
+
+export type ApiKeyRef = BusinessRef & { apiKeyId: number };
+
+/** API keys by their business; refuses all if any is outside the caller's scope. */
+export async function requireApiKeys(q: Queryable, user: Principal, ids: number[]): Promise<ApiKeyRef[]> {
+  const found = await q
+    .select({ apiKeyId: apiKeys.id, busEntityId: apiKeys.busEntityId })
+    .from(apiKeys)
+    .where(inArray(apiKeys.id, ids));
+  const byId = new Map(found.map((k) => [k.apiKeyId, k]));
+  const scope = scopeOf(user);
+  return ids.map((apiKeyId) => {
+    const key = byId.get(apiKeyId);
+    if (key && businessInScope(scope, key.busEntityId)) return key;
+    throw key ? forbidden() : unknownTo(user, 'API key');
+  });
 }
 
 /** A site the caller was checked against; queries take it instead of a bare id. */

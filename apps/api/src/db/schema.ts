@@ -846,6 +846,36 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.userAccountId, t.key] }), index().on(t.createdAt)],
 );
 
+/**
+ * A business's API keys (features/integrations): the key itself is never stored, only its
+ * SHA-256 (a key is 256 random bits, so a fast hash is enough) and its first characters to
+ * find it by and to tell keys apart.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial().primaryKey(),
+    busEntityId: integer()
+      .notNull()
+      .references(() => businessEntities.id),
+    name: text().notNull(),
+    prefix: text().notNull(),
+    hash: text().notNull(),
+    scopes: text().array().notNull(),
+    /** The properties it may touch (of its business; a deleted one drops out). */
+    siteIds: integer().array().notNull(),
+    createdByUserAccountId: integer()
+      .notNull()
+      .references(() => userAccounts.id),
+    createdAt: createdAt(),
+    expiresAt: tstz(),
+    revokedAt: tstz(),
+    lastUsedAt: tstz(),
+    lastUsedIp: text(),
+  },
+  (t) => [uniqueIndex().on(t.prefix), index().on(t.busEntityId)],
+);
+
 /** Mails queued in the transaction that wrote them, delivered by a job after commit. */
 export const outboxEmails = pgTable(
   'outbox_emails',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { calls, Role, routes } from '@portal/contract';
+import { API_KEY_SCOPES, calls, Role, routes } from '@portal/contract';
 import { rows } from '../db/client';
 import {
   deviceControlMessages,
@@ -19,7 +19,7 @@ import { createTestApp, type TestApp } from '../test/harness';
 import { objectOf, operationsOf, urlOf, valueOf, type Operation } from './openapi-arbitrary';
 
 /**
- * Every route of the OpenAPI document, called by each tenant's Site Owner and Site Manager with
+ * Every route of the OpenAPI document, called by each tenant's Site Owner, Site Manager and API key with
  * the other tenant's ids in every id position (and by an anonymous caller): the answer is a
  * refusal (400, 401, 403, 404 or 429, never a success or a conflict that looked at the other
  * tenant's record), it names nothing of the other tenant, and the other tenant's rows are
@@ -37,6 +37,8 @@ type Tenant = {
   markers: string[];
   /** The tenant's Site Owner and Site Manager. */
   users: { owner: number; manager: number };
+  /** An API key of the tenant for its property, with every scope. */
+  key: string;
   /** Who the tenant's scheduled report goes to: its owner, and an outside address that confirmed. */
   recipients: { owner: string; outside: string };
 };
@@ -96,10 +98,18 @@ async function buildTenant(name: 'A' | 'B'): Promise<Tenant> {
     confirmedAt: new Date(),
   });
   const manager = await buildUser(db, { roleId: Role.SiteManager, busEntityId: business.id, siteIds: [site.id] });
+  const made = await t.call<{ apiKeyID: number; key: string }>({
+    method: 'POST',
+    url: routes.integrations.createApiKey.path,
+    token: await tokenFor(t, owner.id),
+    payload: { businessID: business.id, name: `Tenant ${name} PMS`, siteIDs: [site.id], scopes: API_KEY_SCOPES },
+  });
   return {
     busEntityId: business.id,
     ids: {
       busentity: business.id,
+      business: business.id,
+      apikey: made.body.result.apiKeyID,
       site: site.id,
       location: loc.id,
       servicepoint: meter.id,
@@ -120,6 +130,7 @@ async function buildTenant(name: 'A' | 'B'): Promise<Tenant> {
       outside,
     ],
     users: { owner: owner.id, manager: manager.id },
+    key: made.body.result.key,
     recipients: { owner: owner.email, outside },
   };
 }
@@ -309,6 +320,7 @@ async function digestOf(tenant: Tenant): Promise<string> {
     sql`select t::text from report_recipients t where site_id in ${sites}`,
     sql`select t::text from user_accounts t where id in ${users}`,
     sql`select t::text from user_account_sites t where user_account_id in ${users}`,
+    sql`select t::text from api_keys t where bus_entity_id = ${b}`,
   ];
   const union = sql.join(tables, sql` union all `);
   const [row] = await rows<{ digest: string }>(
@@ -345,11 +357,16 @@ it(`refuses every route the other tenant's ids, says nothing of it and changes n
         ...fc.sample(fc.tuple(params, body), { seed: 15, numRuns: SAMPLES }),
         ...(example ? [[{}, example()] as [Record<string, unknown>, unknown]] : []),
       ].map(([p, b]) => [idKind ? withIdAs(p, 'id', `${idKind}ID`) : p, b] as [Record<string, unknown>, unknown]);
-      for (const caller of ['owner', 'manager', 'anonymous'] as const) {
+      for (const caller of ['owner', 'manager', 'key', 'anonymous'] as const) {
         for (const [p, b, aimedAt] of samples.flatMap((s) =>
           aimed(s, attacker, victim).map(([p, b]) => [p, b, s] as const),
         )) {
-          const token = caller === 'anonymous' ? undefined : await tokenFor(t, attacker.users[caller]);
+          const token =
+            caller === 'anonymous'
+              ? undefined
+              : caller === 'key'
+                ? attacker.key
+                : await tokenFor(t, attacker.users[caller]);
           const url = urlOf(
             op,
             idKind ? withIdAs(p as Record<string, unknown>, `${idKind}ID`, 'id') : (p as Record<string, unknown>),

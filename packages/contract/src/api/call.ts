@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ApiKeyScope } from '../integrations';
 import type { Permission } from '../roles';
 
 /**
@@ -12,7 +13,7 @@ export type Access = 'public' | 'signedIn' | { readonly anyOf: readonly Permissi
  * `'body.locationID': 'location'`, `'body.*.servicePointId': 'meter'`, `'body.alertIDs.*': 'alert'` (every entry of a list).
  * The server checks each before the handler runs.
  */
-export type ScopeKind = 'site' | 'location' | 'meter' | 'stay' | 'alert' | 'schedule';
+export type ScopeKind = 'business' | 'site' | 'location' | 'meter' | 'stay' | 'alert' | 'schedule' | 'apiKey';
 export type ScopeDeclaration = Readonly<Record<string, ScopeKind>>;
 
 /** One call of the API: everything both sides need to know of it. */
@@ -25,6 +26,8 @@ export type Call = {
   readonly summary: string;
   readonly tags: readonly string[];
   readonly access: Access;
+  /** The scope an API key needs to make the call; a call without one refuses keys. */
+  readonly keyScope?: ApiKeyScope;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
   /** Path parameters (`/api/Site/:siteId/Location/:locationId`). */

@@ -5,6 +5,7 @@ import { businessesCalls } from './businesses';
 import { dashboardCalls } from './dashboard';
 import { devicesCalls } from './devices';
 import { healthCalls } from './health';
+import { integrationsCalls } from './integrations';
 import { locationsCalls } from './locations';
 import { lookupsCalls } from './lookups';
 import { metersCalls } from './meters';
@@ -35,6 +36,7 @@ export const api = {
   dashboard: dashboardCalls,
   devices: devicesCalls,
   health: healthCalls,
+  integrations: integrationsCalls,
   locations: locationsCalls,
   lookups: lookupsCalls,
   meters: metersCalls,

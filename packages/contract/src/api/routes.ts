@@ -71,6 +71,11 @@ export const routes = {
   health: feature('health', {
     health: { method: 'GET', path: '/api/health' },
   }),
+  integrations: feature('integrations', {
+    createApiKey: { method: 'POST', path: '/api/Integrations/CreateApiKey' },
+    apiKeys: { method: 'GET', path: '/api/Integrations/GetApiKeys' },
+    revokeApiKey: { method: 'POST', path: '/api/Integrations/RevokeApiKey' },
+  }),
   locations: feature('locations', {
     table: { method: 'GET', path: '/api/GetAllLocationsWithMetersBySiteID' },
     page: { method: 'GET', path: '/api/Locations/GetLocationsPage' },

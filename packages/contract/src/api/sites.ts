@@ -47,6 +47,7 @@ export const sitesCalls = {
       "My Properties: the caller's live properties with location counts (the caller's scope decides; another user's userAccountID is refused)",
     tags,
     access: propertyStaff,
+    keyScope: 'locations:read',
     query: sitesOfUserQuery,
     result: z.array(siteWithStats),
   }),

@@ -10,7 +10,7 @@ import { notFound } from '../../lib/errors';
 import { commandAlerts } from './command-alerts';
 import { relaysNow, relayValuesOf } from './queries';
 import { commandsFor, planOf, type ControlRequest, type SendMode } from './relays';
-import type { Actor, Context } from '../../access/actor';
+import { personOf, type Actor, type Context } from '../../access/actor';
 
 /** The text a capability shows while a command is out; the check-in form skips such relays. */
 const PENDING_RESPONSE = 'Pending';
@@ -82,7 +82,7 @@ export async function queueControls(
             servicePointId: c.servicePointId,
             capabilityId: c.capabilityId,
             requestedState: c.requestedState,
-            requestedByUserId: actor.kind === 'user' ? actor.user.userAccountId : null,
+            requestedByUserId: personOf(actor),
             createdAt: now,
           })),
         )

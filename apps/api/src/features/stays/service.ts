@@ -17,7 +17,6 @@ import type { Deps } from '../../deps';
 import { announce, locationChanged } from '../../hub/events';
 import { audit } from '../../access/audit';
 import { conflict, invalid } from '../../lib/errors';
-import type { Principal } from '../../access/principal';
 import { guestsInScope, requireGuest, scopeOf, type LocationRef, type SiteRef } from '../../access/scope';
 import { freezeStatements, statementTotals, refreshStayFigures } from '../billing';
 import { awaitConfirmation, commandsFor, handOver, isDisconnect, queueControls, type Queued } from '../devices';
@@ -32,7 +31,7 @@ import {
   selectStayHistory,
   type RelayRow,
 } from './queries';
-import type { Actor, Context, UserContext } from '../../access/actor';
+import { personOf, type Actor, type Context, type UserContext } from '../../access/actor';
 
 export type Outcome = { stayId: number | null; messageIds: number[]; confirmed: boolean };
 
@@ -71,7 +70,7 @@ async function requirePickedGuest(ctx: UserContext, site: SiteRef, guest: GuestI
 /** Stores the guest of a stay at `site`: a new guest of its business, or the picked one (checked by `requirePickedGuest`) as typed. */
 async function saveGuest(
   tx: Tx,
-  user: Principal,
+  actor: Actor,
   site: SiteRef,
   guest: GuestInput | undefined,
 ): Promise<number | null> {
@@ -91,7 +90,7 @@ async function saveGuest(
   }
   const [created] = await tx
     .insert(guests)
-    .values({ ...values, busEntityId: site.busEntityId, createdByUserAccountId: user.userAccountId })
+    .values({ ...values, busEntityId: site.busEntityId, createdByUserAccountId: personOf(actor) })
     .returning({ id: guests.id });
   return created!.id;
 }
@@ -102,7 +101,6 @@ async function saveGuest(
  * or one with a meter out of service.
  */
 export async function checkIn(ctx: UserContext, site: LocationRef, input: CheckInRequest): Promise<Outcome> {
-  const { user } = ctx.actor;
   await requirePickedGuest(ctx, site, input.guest);
   const now = ctx.now();
   const autoAt = new Date(input.autoCheckoutDateTime);
@@ -117,7 +115,7 @@ export async function checkIn(ctx: UserContext, site: LocationRef, input: CheckI
       relays.some((r) => SOLO_GROUPS.includes(r.group_id) || r.active_ind !== ActiveInd.Available);
     if (blocked) throw conflict('checkInNotAllowed');
     if (!relays.length) throw conflict('checkInNoMeter');
-    const guestId = await saveGuest(tx, user, site, input.guest);
+    const guestId = await saveGuest(tx, ctx.actor, site, input.guest);
     const [stay] = await tx
       .insert(stays)
       .values({
@@ -126,7 +124,7 @@ export async function checkIn(ctx: UserContext, site: LocationRef, input: CheckI
         guestId,
         checkinAt: now,
         autoCheckoutAt: autoAt,
-        checkedInByUserId: user.userAccountId,
+        checkedInByUserId: personOf(ctx.actor),
       })
       .returning({ id: stays.id });
     await addStayMeters(tx, stay!.id, [...new Set(relays.map((r) => r.service_point_id))], now);
@@ -150,7 +148,7 @@ export async function checkIn(ctx: UserContext, site: LocationRef, input: CheckI
 
 /** Closes the open stay of a location inside `tx` and queues its relays' OFF. */
 async function closeStay(tx: Tx, locationId: number, siteId: number, now: Date, actor: Actor) {
-  const byUserId = actor.kind === 'user' ? actor.user.userAccountId : null;
+  const byUserId = personOf(actor);
   const [loc] = await tx.select().from(locations).where(eq(locations.id, locationId)).for('update');
   if (!loc!.isCheckedIn) throw conflict('notCheckedIn');
   const stay = await openStay(tx, locationId);
@@ -164,7 +162,7 @@ async function closeStay(tx: Tx, locationId: number, siteId: number, now: Date, 
     .set({ isCheckedIn: false, autoCheckoutAt: null, updatedAt: now })
     .where(eq(locations.id, locationId));
   await audit(tx, actor, {
-    action: byUserId === null ? 'autoCheckOut' : 'checkOut',
+    action: actor.kind === 'job' ? 'autoCheckOut' : 'checkOut',
     entityType: 'location',
     entityId: locationId,
     after: { stayId: stay?.id ?? null },
@@ -243,7 +241,7 @@ export async function updateWithServices(
         await tx.update(locations).set({ autoCheckoutAt: at }).where(eq(locations.id, input.locationID));
         if (stay) await tx.update(stays).set({ autoCheckoutAt: at }).where(eq(stays.id, stay.id));
       }
-      const guestId = await saveGuest(tx, user, site, input.guest);
+      const guestId = await saveGuest(tx, ctx.actor, site, input.guest);
       if (stay && guestId) await tx.update(stays).set({ guestId }).where(eq(stays.id, stay.id));
     }
     await audit(tx, ctx.actor, {

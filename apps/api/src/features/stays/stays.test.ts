@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { nextSlot, Role, type CurrentStay, type LocationRow } from '@portal/contract';
+import { nextSlot, Role, routes, type CurrentStay, type LocationRow } from '@portal/contract';
 import {
   auditLog,
   guests,
   locations,
   servicePointCapabilities,
   servicePoints,
+  sites,
   stayMeters,
   stays,
 } from '../../db/schema';
@@ -83,6 +84,42 @@ const checkIn = (token: string, body: object) =>
   });
 
 describe('check-in', () => {
+  it('[API KEY] checks a guest in and out as the desk would, each act audited under the key and nobody named as the person', async () => {
+    const { loc } = await pedestal();
+    const [site] = await t.deps.db.select().from(sites).where(eq(sites.id, siteId));
+    const made = await t.call<{ apiKeyID: number; key: string }>({
+      method: 'POST',
+      url: routes.integrations.createApiKey.path,
+      token: tokens.admin,
+      payload: { businessID: site!.busEntityId, name: 'PMS', siteIDs: [siteId], scopes: ['stays:write'] },
+    });
+    const { apiKeyID, key } = made.body.result;
+    const res = await checkIn(key, {
+      locationID: loc.id,
+      autoCheckoutDateTime: autoCheckout(),
+      guest: { mobileNumber: '(555) 123-0000', firstName: 'Kim', lastName: 'Key', email: '' },
+    });
+    expect(res.status, res.body.message ?? '').toBe(200);
+    const out = await t.call({
+      method: 'POST',
+      url: `${routes.stays.checkOut.path}?locationID=${loc.id}`,
+      token: key,
+    });
+    expect(out.status, out.body.message ?? '').toBe(200);
+    const [stay] = await t.deps.db.select().from(stays).where(eq(stays.id, res.body.result.stayID));
+    expect([stay!.checkedInByUserId, stay!.checkedOutByUserId, stay!.checkoutAt]).toEqual([
+      null,
+      null,
+      expect.any(Date),
+    ]);
+    const acts = await t.deps.db
+      .select({ action: auditLog.action, actor: auditLog.actor, userAccountId: auditLog.userAccountId })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'location'), eq(auditLog.entityId, String(loc.id))));
+    expect(acts.map((a) => a.action)).toEqual(['checkIn', 'checkOut']);
+    expect(new Set(acts.map((a) => `${a.actor} ${a.userAccountId}`))).toEqual(new Set([`key:${apiKeyID} null`]));
+  });
+
   it('[SITE MANAGER] checks a guest in: the stay, the guest and the opening reading are stored and the relays switch on', async () => {
     const { loc, meter, caps } = await pedestal();
     const res = await checkIn(tokens.manager, {
