@@ -9,6 +9,7 @@ import {
   Role,
   routes,
 } from '@portal/contract';
+import { readFileSync } from 'node:fs';
 import { buildApp } from '../../app';
 import { apiKeys, auditLog } from '../../db/schema';
 import { buildBusiness, buildLocation, buildSite, buildUser, tokenFor } from '../../test/factories';
@@ -258,4 +259,17 @@ describe('what a key may do', () => {
     expect((await health(busy.key)).status).toBe(429);
     expect((await health(calm.key)).status).toBe(200);
   });
+});
+
+it('docs/integrations.md lists every call a key can make under the scope it needs', () => {
+  const doc = readFileSync(new URL('../../../../../docs/integrations.md', import.meta.url), 'utf8');
+  for (const scope of API_KEY_SCOPES) {
+    const row = doc.split('\n').find((line) => line.startsWith(`| \`${scope}\` |`)) ?? '';
+    const listed = [...row.matchAll(/`(GET|POST|PUT|DELETE) ([^`\s]+)`/g)].map((m) => `${m[1]} ${m[2]}`).sort();
+    const declared = calls
+      .filter((c) => c.keyScope === scope)
+      .map((c) => `${c.method} ${c.path}`)
+      .sort();
+    expect(listed, scope).toEqual(declared);
+  }
 });
