@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 export type Column = { label: ReactNode; figure?: boolean; w?: number };
 
 /** A table's head row of column titles. */
-function ColumnHeads({ columns }: { columns: Column[] }) {
+export function ColumnHeads({ columns }: { columns: Column[] }) {
   return (
     <Table.Thead>
       <Table.Tr>
