@@ -30,6 +30,16 @@ async function choose(scope: Locator, label: string, option: string, search?: st
   await scope.page().getByRole('option', { name: option, exact: true }).click();
 }
 
+/** A new page signed in while `list` fails: its list says `title` Loading failed; then `list` answers again. */
+async function signedInWhileListFails(account: { email: string; password: string }, list: string, title: string) {
+  const page = await newPage(browser);
+  await page.route(list, (route) => route.fulfill(failure(500, 'Internal error')));
+  await signIn(page, account);
+  await page.getByText(`${title} Loading failed`).waitFor({ timeout: 20_000 });
+  await page.unroute(list);
+  return page;
+}
+
 /** Creates a property through the API, as the administrator (for flows that need a fresh one). */
 async function createPropertyByApi(page: Page, name: string): Promise<number> {
   const auth = await page.request.post(`${baseUrl()}/api/Account/Authenticate`, {
@@ -139,13 +149,8 @@ describe('My Properties', () => {
   });
 
   it('[SITE OWNER] is told when the properties cannot be loaded; a list of 50 renders only their headers', async () => {
-    const page = await newPage(browser);
     const list = '**/api/site/GetSitesWithLocationStatesBasedOnUserRole';
-    await page.route(list, (route) => route.fulfill(failure(500, 'Internal error')));
-    await signIn(page, demo.owner);
-    await page.getByText('Properties Loading failed').waitFor({ timeout: 20_000 });
-
-    await page.unroute(list);
+    const page = await signedInWhileListFails(demo.owner, list, 'Properties');
     await page.route(list, async (route) => {
       const response = await route.fetch();
       const body = await response.json();
@@ -397,12 +402,11 @@ describe('Facility Owner - My Customers', () => {
   });
 
   it('[ADMINISTRATOR] creates a business entity and finds it by search', async () => {
-    const page = await newPage(browser);
-    const list = '**/api/Business/GetBusEntitiesWithSites?*';
-    await page.route(list, (route) => route.fulfill(failure(500, 'Internal error')));
-    await signIn(page, demo.admin);
-    await page.getByText('Business Entities Loading failed').waitFor({ timeout: 20_000 });
-    await page.unroute(list);
+    const page = await signedInWhileListFails(
+      demo.admin,
+      '**/api/Business/GetBusEntitiesWithSites?*',
+      'Business Entities',
+    );
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.getByRole('button', { name: 'Add Business Entity' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Business Entity' });
