@@ -43,3 +43,28 @@ export async function signIn(page: Page, account: { email: string; password: str
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
+
+/** A new page signed in as `account`, once on its home page. */
+export async function signedIn(
+  browser: Browser,
+  account: { email: string; password: string; home: string },
+  viewport?: { width: number; height: number },
+): Promise<Page> {
+  const page = await newPage(browser, viewport);
+  await signIn(page, account);
+  await page.waitForURL(`**${account.home}`);
+  return page;
+}
+
+/** The API's answer to a call that failed, for `route.fulfill`. */
+export const failure = (status: number, message: string) => ({
+  status,
+  contentType: 'application/json',
+  body: JSON.stringify({
+    success: false,
+    result: { code: 'failed' },
+    message,
+    statusCode: status,
+    exceptionMessage: null,
+  }),
+});

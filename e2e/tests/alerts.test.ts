@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { seriousViolations } from '../support/axe';
-import { demo, launch, newPage, signIn } from '../support/browser';
+import { demo, launch, signedIn } from '../support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,9 +10,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 async function alertsPage(account: (typeof demo)[keyof typeof demo]): Promise<Page> {
-  const page = await newPage(browser);
-  await signIn(page, account);
-  await page.waitForURL(`**${account.home}`);
+  const page = await signedIn(browser, account);
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Alerts' }).click();
   await page.waitForURL('**/Alerts');
   await page.getByRole('heading', { level: 1, name: 'Alerts' }).waitFor();
@@ -51,9 +49,7 @@ describe('alerts', () => {
   });
 
   it('[SITE OWNER] chooses how to hear of each type and severity, and the choice is kept', async () => {
-    const page = await newPage(browser);
-    await signIn(page, demo.owner);
-    await page.waitForURL(`**${demo.owner.home}`);
+    const page = await signedIn(browser, demo.owner);
     await page.goto('/profile#alert-notifications');
     const choice = page.getByRole('combobox', { name: 'Delivery of Leak alerts, Warning' });
     await choice.selectOption({ label: 'E-mail now' });

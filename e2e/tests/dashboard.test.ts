@@ -1,22 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { demo, launch, newPage, signIn } from '../support/browser';
+import { demo, failure, launch, signedIn } from '../support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
 });
 afterAll(() => browser?.close());
-
-type Account = (typeof demo)[keyof typeof demo];
-
-async function signedIn(account: Account): Promise<Page> {
-  const page = await newPage(browser);
-  await signIn(page, account);
-  await page.waitForURL(`**${account.home}`);
-  return page;
-}
 
 /** The number shown above a stat's label, e.g. "12,345" above "Total kWh metered", once loaded. */
 async function statValue(page: Page, label: string): Promise<string> {
@@ -25,21 +16,9 @@ async function statValue(page: Page, label: string): Promise<string> {
   return (await value.textContent()) ?? '';
 }
 
-const failure = (status: number, message: string) => ({
-  status,
-  contentType: 'application/json',
-  body: JSON.stringify({
-    success: false,
-    result: { code: 'failed' },
-    message,
-    statusCode: status,
-    exceptionMessage: null,
-  }),
-});
-
 describe('dashboard', () => {
   it('[SITE MANAGER] sees the real-time stats, the location counts and the system alerts as HTML', async () => {
-    const page = await signedIn(demo.manager);
+    const page = await signedIn(browser, demo.manager);
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Dashboard' }).click();
     await page.waitForURL('**/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
@@ -63,7 +42,7 @@ describe('dashboard', () => {
   });
 
   it('[ADMINISTRATOR] sees the stats block at the top of the Admin Panel', async () => {
-    const page = await signedIn(demo.admin);
+    const page = await signedIn(browser, demo.admin);
     await page.getByRole('heading', { level: 1, name: 'Facility Owner - My Customers' }).waitFor();
     expect(await statValue(page, 'Total kWh metered')).toMatch(/^[\d,]+$/);
     await page.getByRole('heading', { name: /^System Alerts/ }).waitFor();
@@ -71,7 +50,7 @@ describe('dashboard', () => {
   });
 
   it('[SITE OWNER] is told within 2 s when the stats or the alerts fail, and when the server is out of reach', async () => {
-    const page = await signedIn(demo.owner);
+    const page = await signedIn(browser, demo.owner);
     // when each call was first answered with a failure
     const failedAt: Record<string, number> = {};
     for (const call of ['GetRealtimeStats', 'GetSystemAlerts'])
@@ -93,7 +72,7 @@ describe('dashboard', () => {
   });
 
   it('[SITE OWNER] sees the daily usage of each property over 30 days, with dates, values and a tooltip', async () => {
-    const page = await signedIn(demo.owner);
+    const page = await signedIn(browser, demo.owner);
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Usage, last 30 days' }).waitFor();
     const pine = page.getByRole('figure', { name: 'Pine Lake RV Resort' });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocationRow } from '@portal/contract';
 import type { Browser } from 'playwright-core';
-import { demo, launch, newPage, signIn } from '../support/browser';
+import { demo, launch, signedIn } from '../support/browser';
 import { LANGUAGES, text, useLanguage } from '../support/i18n';
 import { api, apiToken, findLocation, openRow } from '../support/locations';
 
@@ -14,9 +14,7 @@ afterAll(() => browser?.close());
 /** Opens the Location History of the first location that fits, as the Administrator (who sees every property). */
 async function openHistory(fits: (row: LocationRow) => boolean) {
   const { site, row } = await findLocation(await apiToken(demo.admin), fits);
-  const page = await newPage(browser);
-  await signIn(page, demo.admin);
-  await page.waitForURL(`**${demo.admin.home}`);
+  const page = await signedIn(browser, demo.admin);
   const tr = await openRow(page, site.siteID, row.locationDescription);
   await tr.getByRole('button', { name: `View the history of ${row.locationDescription}` }).click();
   return { page, row };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { nextSlot, type LocationRow, type LocationsPage } from '@portal/contract';
-import { baseUrl, demo, launch, newPage, signIn } from '../support/browser';
+import { baseUrl, demo, launch, signedIn } from '../support/browser';
 import { LANGUAGES, text, useLanguage } from '../support/i18n';
 import { api, apiToken, findLocation, locationsOf, openRow, visibleSites } from '../support/locations';
 
@@ -10,15 +10,6 @@ beforeAll(async () => {
   browser = await launch();
 });
 afterAll(() => browser?.close());
-
-type Account = (typeof demo)[keyof typeof demo];
-
-async function signedIn(account: Account, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const page = await newPage(browser, viewport);
-  await signIn(page, account);
-  await page.waitForURL(`**${account.home}`);
-  return page;
-}
 
 /** How far the table reaches beyond its box, and beyond the window, in px (0 when every column is in view). */
 function overflow(table: Locator) {
@@ -45,7 +36,7 @@ describe('the locations table', () => {
       })),
     );
     const { site } = sizes.reduce((a, b) => (b.count > a.count ? b : a));
-    const page = await signedIn(demo.admin, { width: 1366, height: 768 });
+    const page = await signedIn(browser, demo.admin, { width: 1366, height: 768 });
     for (const language of LANGUAGES) {
       await useLanguage(page, language);
       await page.goto(`/Locations/${site.siteID}`);
@@ -106,7 +97,7 @@ describe('the locations table', () => {
     }
     expect(matching.length, 'a search of the largest property leaving 11 to 100 vacant locations').toBeGreaterThan(10);
 
-    const page = await signedIn(demo.admin);
+    const page = await signedIn(browser, demo.admin);
     await page.goto(`/Locations/${site.siteID}`);
     const table = page.getByRole('table', { name: `Locations of ${site.sitePublicName}` });
     await table.locator('tbody tr').first().waitFor();
@@ -148,7 +139,7 @@ describe('the locations table', () => {
   it('[SITE MANAGER] narrows the table by status: checked in, vacant, missing', async () => {
     const token = await apiToken(demo.manager);
     const [site] = await visibleSites(token);
-    const page = await signedIn(demo.manager);
+    const page = await signedIn(browser, demo.manager);
     await page.goto(`/Locations/${site!.siteID}`);
     const table = page.getByRole('table', { name: `Locations of ${site!.sitePublicName}` });
     await table.locator('tbody tr').first().waitFor();
@@ -185,7 +176,7 @@ describe('the locations table', () => {
     const solo = (r: LocationRow) =>
       !r.deleted && r.servicePoints.some((sp) => [3, 4].includes(sp.fk_DeviceTypeGroupId));
     const { site, row } = await findLocation(token, solo);
-    const page = await signedIn(demo.manager);
+    const page = await signedIn(browser, demo.manager);
     for (const language of LANGUAGES) {
       await useLanguage(page, language);
       const search = text(language, 'locations.table.search');
@@ -226,7 +217,7 @@ describe('the locations table', () => {
     const [locationId] = await api<number[]>(token, 'POST', 'BulkCreateLocationWithSetting', [
       { locationDescription: description, fk_SiteID: site!.siteID },
     ]);
-    const page = await signedIn(demo.owner);
+    const page = await signedIn(browser, demo.owner);
     const tr = await openRow(page, site!.siteID, description);
     const checkIn = tr.getByRole('button', { name: `Check in at ${description}` });
     expect(await checkIn.getAttribute('aria-disabled')).toBe('true');
@@ -252,7 +243,7 @@ describe('the locations table', () => {
     const to = (await visibleSites(token)).find(
       (s) => s.fk_BusEntityID === from.fk_BusEntityID && s.siteID !== from.siteID,
     );
-    const page = await signedIn(demo.admin);
+    const page = await signedIn(browser, demo.admin);
     await page.goto(`/Locations/${from.siteID}`);
 
     // Two rows naming one location, told at once, in the six languages.
@@ -326,7 +317,7 @@ describe('the locations table', () => {
   it('[SITE MANAGER] gets the focus back on the control that opened a dialog', async () => {
     const token = await apiToken(demo.manager);
     const { site, row } = await findLocation(token, (r) => !r.deleted && r.servicePoints.length > 0);
-    const page = await signedIn(demo.manager);
+    const page = await signedIn(browser, demo.manager);
     const tr = await openRow(page, site.siteID, row.locationDescription);
     const focused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { demo, launch, newPage, signIn } from '../support/browser';
+import type { Browser } from 'playwright-core';
+import { demo, launch, newPage, signedIn, signIn } from '../support/browser';
 import {
   api,
   apiToken,
@@ -21,13 +21,6 @@ afterAll(() => browser?.close());
 
 const unique = () => Date.now().toString(36).slice(-5).toUpperCase();
 
-async function signedIn(account: { email: string; password: string; home: string }): Promise<Page> {
-  const page = await newPage(browser);
-  await signIn(page, account);
-  await page.waitForURL(`**${account.home}`);
-  return page;
-}
-
 describe('locations', () => {
   it('[ADMINISTRATOR] adds two locations and moves one to another property', async () => {
     const token = await apiToken(demo.admin);
@@ -42,7 +35,7 @@ describe('locations', () => {
     )!;
     const tag = `E2E Lot ${unique()}`;
 
-    const page = await signedIn(demo.admin);
+    const page = await signedIn(browser, demo.admin);
     await page.goto(`/Locations/${from!.siteID}`);
     await page.getByRole('button', { name: 'Add Location' }).click();
     const add = page.getByRole('dialog', { name: `Add Location · ${from!.sitePublicName}` });
@@ -95,7 +88,7 @@ describe('locations', () => {
       )
     )[0]!;
     const description = `E2E Owner ${unique()}`;
-    const page = await signedIn(demo.owner);
+    const page = await signedIn(browser, demo.owner);
     await page
       .getByRole('button', { name: new RegExp(`^${site.sitePublicName}`) })
       .first()
@@ -131,7 +124,7 @@ describe('locations', () => {
     );
     const water = row.servicePoints.find((sp) => sp.unit === 'gal')!;
     const name = row.locationDescription;
-    const page = await signedIn(demo.admin);
+    const page = await signedIn(browser, demo.admin);
     const tr = await openRow(page, site.siteID, name);
     await tr.getByRole('button', { name: `Reset a reading of ${name}` }).click();
     const dialog = page.getByRole('dialog', { name: `Reset Reading · ${name}` });
@@ -173,7 +166,7 @@ describe('locations', () => {
     const meter = `W${unique()}9`.slice(0, 7);
 
     // Register the meter in stock on the Admin Panel's meter inventory.
-    const page = await signedIn(demo.admin);
+    const page = await signedIn(browser, demo.admin);
     // the figures and the businesses load after the page: a click while they push the link down misses it
     await page.waitForLoadState('networkidle');
     await page.getByRole('link', { name: 'Meter Inventory' }).click();
@@ -221,7 +214,7 @@ describe('locations', () => {
         ),
     );
     const meter = row.servicePoints.find((sp) => fails(sp.deviceKey))!;
-    const page = await signedIn(demo.admin);
+    const page = await signedIn(browser, demo.admin);
     const tr = await openRow(page, site.siteID, row.locationDescription);
     await tr
       .getByRole('button', { name: new RegExp(`^Meter ${meter.servicePointName}: .*Open its device control panel$`) })
@@ -244,7 +237,7 @@ describe('locations', () => {
     );
     const { site, rows } = properties.reduce((a, b) => (b.rows.length > a.rows.length ? b : a));
     const count = rows.length;
-    const page = await signedIn(demo.admin);
+    const page = await signedIn(browser, demo.admin);
     await page.goto(`/Locations/${site.siteID}`);
     await page.getByRole('textbox', { name: 'Rows per page' }).click();
     await page

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { baseUrl, demo, launch, newPage, signIn } from '../support/browser';
+import { baseUrl, demo, failure, launch, newPage, signedIn, signIn } from '../support/browser';
 import { seriousViolations } from '../support/axe';
 
 let browser: Browser;
@@ -9,17 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-type Account = (typeof demo)[keyof typeof demo];
-
 /** Names made here are unique per run, so that the flows also pass against a server that ran them before. */
 const run = Date.now().toString(36).slice(-5).toUpperCase();
-
-async function signedIn(account: Account, viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await newPage(browser, viewport);
-  await signIn(page, account);
-  await page.waitForURL(`**${account.home}`);
-  return page;
-}
 
 /** A property's header toggle: its accessible name is the property name. */
 const property = (page: Page | Locator, name: string) => page.getByRole('button', { name, exact: true });
@@ -39,17 +30,15 @@ async function choose(scope: Locator, label: string, option: string, search?: st
   await scope.page().getByRole('option', { name: option, exact: true }).click();
 }
 
-const failure = (status: number, message: string) => ({
-  status,
-  contentType: 'application/json',
-  body: JSON.stringify({
-    success: false,
-    result: { code: 'failed' },
-    message,
-    statusCode: status,
-    exceptionMessage: null,
-  }),
-});
+/** A new page signed in while `list` fails: its list says `title` Loading failed; then `list` answers again. */
+async function signedInWhileListFails(account: { email: string; password: string }, list: string, title: string) {
+  const page = await newPage(browser);
+  await page.route(list, (route) => route.fulfill(failure(500, 'Internal error')));
+  await signIn(page, account);
+  await page.getByText(`${title} Loading failed`).waitFor({ timeout: 20_000 });
+  await page.unroute(list);
+  return page;
+}
 
 /** Creates a property through the API, as the administrator (for flows that need a fresh one). */
 async function createPropertyByApi(page: Page, name: string): Promise<number> {
@@ -89,7 +78,7 @@ async function createPropertyByApi(page: Page, name: string): Promise<number> {
 
 describe('My Properties', () => {
   it('[ADMINISTRATOR] sees every property with its address, counts and monitoring, and the whole menu', async () => {
-    const page = await signedIn(demo.admin);
+    const page = await signedIn(browser, demo.admin);
     await page.goto('/MySites');
     await page.getByRole('heading', { level: 1, name: /^My Properties - / }).waitFor();
     const pine = property(page, 'Pine Lake RV Resort');
@@ -129,7 +118,7 @@ describe('My Properties', () => {
   });
 
   it('[SITE MANAGER] does not see Manage Property, the address or the monitoring toggle', async () => {
-    const page = await signedIn(demo.manager);
+    const page = await signedIn(browser, demo.manager);
     await page.getByRole('heading', { level: 1, name: 'My Properties - Lakeside Leisure Group' }).waitFor();
     await property(page, 'Pine Lake RV Resort').waitFor();
     expect(await page.getByText('100 Main Street, Flagstaff, Arizona 86001').count()).toBe(0);
@@ -146,7 +135,7 @@ describe('My Properties', () => {
   });
 
   it('[SITE MANAGER] reaches the property menu on a 375 px phone and is told Add Location is on its way', async () => {
-    const page = await signedIn(demo.manager, { width: 375, height: 740 });
+    const page = await signedIn(browser, demo.manager, { width: 375, height: 740 });
     const actions = page.getByRole('button', { name: 'Actions for Canyon View Campground' });
     await actions.click();
     await page.getByRole('menuitem', { name: 'Add Location' }).click();
@@ -160,13 +149,8 @@ describe('My Properties', () => {
   });
 
   it('[SITE OWNER] is told when the properties cannot be loaded; a list of 50 renders only their headers', async () => {
-    const page = await newPage(browser);
     const list = '**/api/site/GetSitesWithLocationStatesBasedOnUserRole';
-    await page.route(list, (route) => route.fulfill(failure(500, 'Internal error')));
-    await signIn(page, demo.owner);
-    await page.getByText('Properties Loading failed').waitFor({ timeout: 20_000 });
-
-    await page.unroute(list);
+    const page = await signedInWhileListFails(demo.owner, list, 'Properties');
     await page.route(list, async (route) => {
       const response = await route.fetch();
       const body = await response.json();
@@ -190,7 +174,7 @@ describe('My Properties', () => {
   });
 
   it('[ADMINISTRATOR] a new country shows no state; going back shows the state chosen for it, billing too', async () => {
-    const page = await signedIn(demo.admin);
+    const page = await signedIn(browser, demo.admin);
     await page.goto('/MySites');
     await page.getByRole('button', { name: 'Add Property' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Property' });
@@ -221,7 +205,7 @@ describe('My Properties', () => {
   });
 
   it('[ADMINISTRATOR] saving an empty form names every missing field and the bad zips beside them', async () => {
-    const page = await signedIn(demo.admin);
+    const page = await signedIn(browser, demo.admin);
     await page.goto('/MySites');
     await page.getByRole('button', { name: 'Add Property' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Property' });
@@ -254,7 +238,7 @@ describe('My Properties', () => {
   });
 
   it('[SITE OWNER] edits the settings of a property', async () => {
-    const page = await signedIn(demo.owner);
+    const page = await signedIn(browser, demo.owner);
     await page.route('**/api/Site/GetSiteSetting?*', (route) => route.fulfill(failure(500, 'Internal error')));
     await (
       await openActions(page, 'Canyon View Campground')
@@ -312,7 +296,7 @@ describe('My Properties', () => {
   });
 
   it('[SITE OWNER] links a property to every partner once, with derived integration keys', async () => {
-    const page = await signedIn(demo.owner);
+    const page = await signedIn(browser, demo.owner);
     await (await openActions(page, 'Gulf Breeze RV Park')).getByRole('menuitem', { name: 'Manage Property' }).click();
     const dialog = page.getByRole('dialog', { name: 'Manage Property - Gulf Breeze RV Park' });
     const addNew = dialog.getByRole('button', { name: 'Add New' });
@@ -346,7 +330,7 @@ describe('My Properties', () => {
 
 describe('Facility Owner - My Customers', () => {
   it('[ADMINISTRATOR] adds a property with an invalid zip and corrects it', async () => {
-    const page = await signedIn(demo.admin);
+    const page = await signedIn(browser, demo.admin);
     await page.getByRole('heading', { level: 1, name: 'Facility Owner - My Customers' }).waitFor();
     await property(page, 'Northern Trails Parks Ltd.').click();
     await page.getByRole('button', { name: 'Add Property to Northern Trails Parks Ltd.' }).click();
@@ -376,7 +360,7 @@ describe('Facility Owner - My Customers', () => {
   });
 
   it('[ADMINISTRATOR] adds a Canadian property: states reload with the country, postal code rules apply', async () => {
-    const page = await signedIn(demo.admin);
+    const page = await signedIn(browser, demo.admin);
     await property(page, 'Northern Trails Parks Ltd.').click();
     await page.getByRole('button', { name: 'Add Property to Northern Trails Parks Ltd.' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Property' });
@@ -418,12 +402,11 @@ describe('Facility Owner - My Customers', () => {
   });
 
   it('[ADMINISTRATOR] creates a business entity and finds it by search', async () => {
-    const page = await newPage(browser);
-    const list = '**/api/Business/GetBusEntitiesWithSites?*';
-    await page.route(list, (route) => route.fulfill(failure(500, 'Internal error')));
-    await signIn(page, demo.admin);
-    await page.getByText('Business Entities Loading failed').waitFor({ timeout: 20_000 });
-    await page.unroute(list);
+    const page = await signedInWhileListFails(
+      demo.admin,
+      '**/api/Business/GetBusEntitiesWithSites?*',
+      'Business Entities',
+    );
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.getByRole('button', { name: 'Add Business Entity' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Business Entity' });
@@ -461,7 +444,7 @@ describe('Facility Owner - My Customers', () => {
   });
 
   it('[ADMINISTRATOR] switches the monitoring of a property off and on', async () => {
-    const page = await signedIn(demo.admin);
+    const page = await signedIn(browser, demo.admin);
     await page.goto('/MySites');
     const toggle = page.getByRole('switch', { name: 'Monitoring of Sound Harbor Marina' });
     expect(await toggle.isChecked()).toBe(true);
@@ -475,7 +458,7 @@ describe('Facility Owner - My Customers', () => {
   });
 
   it('[ADMINISTRATOR] deletes a property', async () => {
-    const page = await signedIn(demo.admin);
+    const page = await signedIn(browser, demo.admin);
     await createPropertyByApi(page, `Quarry Lake Docks ${run}`);
     await page.goto('/MySites');
 
@@ -507,7 +490,7 @@ describe('Facility Owner - My Customers', () => {
   });
 
   it('[ADMINISTRATOR] Admin Panel and the property dialog have no serious accessibility violation', async () => {
-    const page = await signedIn(demo.admin);
+    const page = await signedIn(browser, demo.admin);
     await property(page, 'Lakeside Leisure Group').click();
     await property(page, 'Pine Lake RV Resort').waitFor();
     expect(await seriousViolations(page)).toEqual([]);

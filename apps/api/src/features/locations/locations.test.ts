@@ -1,44 +1,35 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { Role, type LocationRow } from '@portal/contract';
+import { type LocationRow } from '@portal/contract';
 import { locations, stays } from '../../db/schema';
 import { rebuildDailyUsage } from '../../db/seed/rollup';
 import { recordReadings } from '../meters';
-import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../../test/factories';
+import { buildLocation, buildMeter } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { buildPropertyWorld, type PropertyWorld } from '../../test/property-world';
 
 let t: TestApp;
-const tokens = { admin: '', ownerA: '', ownerB: '', managerA1: '' };
+let tokens: PropertyWorld['tokens'];
 const ids = { siteA1: 0, siteA2: 0, siteB: 0, loc1: 0, loc2: 0, locB: 0, meter1: 0 };
 
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.deps.db;
-  const a = await buildBusiness(db);
-  const b = await buildBusiness(db);
-  const siteA1 = await buildSite(db, a.id, { timeZone: 'America/Denver' });
-  const siteA2 = await buildSite(db, a.id);
-  const siteB = await buildSite(db, b.id);
-  const loc1 = await buildLocation(db, siteA1.id, { description: 'A-01' });
-  const loc2 = await buildLocation(db, siteA1.id, { description: 'A-02' });
-  const locB = await buildLocation(db, siteB.id);
+  const w = await buildPropertyWorld(t);
+  tokens = w.tokens;
+  const loc1 = await buildLocation(db, w.siteA1.id, { description: 'A-01' });
+  const loc2 = await buildLocation(db, w.siteA1.id, { description: 'A-02' });
+  const locB = await buildLocation(db, w.siteB1.id);
   const meter1 = await buildMeter(db, { locationId: loc1.id, slot: 1 });
   Object.assign(ids, {
-    siteA1: siteA1.id,
-    siteA2: siteA2.id,
-    siteB: siteB.id,
+    siteA1: w.siteA1.id,
+    siteA2: w.siteA2.id,
+    siteB: w.siteB1.id,
     loc1: loc1.id,
     loc2: loc2.id,
     locB: locB.id,
     meter1: meter1.id,
   });
-  tokens.admin = await signIn(t, await buildUser(db, { roleId: Role.Administrator }));
-  tokens.ownerA = await signIn(t, await buildUser(db, { roleId: Role.SiteOwner, busEntityId: a.id }));
-  tokens.ownerB = await signIn(t, await buildUser(db, { roleId: Role.SiteOwner, busEntityId: b.id }));
-  tokens.managerA1 = await signIn(
-    t,
-    await buildUser(db, { roleId: Role.SiteManager, busEntityId: a.id, siteIds: [siteA1.id] }),
-  );
 });
 afterAll(() => t.close());
 

@@ -4,7 +4,6 @@ import {
   ActiveInd,
   LOCATION_SORTS,
   PAGE_SIZE_OPTIONS,
-  Role,
   STATUS_FILTERS,
   type LocationRow,
   type LocationSort,
@@ -14,11 +13,12 @@ import {
 } from '@portal/contract';
 import { guests, locations, servicePoints, stays } from '../../db/schema';
 import { recordReadings } from '../meters';
-import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../../test/factories';
+import { buildLocation, buildMeter, buildSite } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { buildPropertyWorld, type PropertyWorld } from '../../test/property-world';
 
 let t: TestApp;
-const tokens = { admin: '', ownerA: '', ownerB: '', managerA1: '' };
+let tokens: PropertyWorld['tokens'];
 const ids = { business: 0, siteA1: 0, siteA2: 0, siteB: 0, locB: 0 };
 /** Location ids of site A1 by description. */
 const loc: Record<string, number> = {};
@@ -48,13 +48,11 @@ const descriptionsOf = (p: LocationsPage) => p.rows.map((r) => r.locationDescrip
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.deps.db;
-  const a = await buildBusiness(db);
-  const b = await buildBusiness(db);
-  const siteA1 = await buildSite(db, a.id, { timeZone: 'America/Denver' });
-  const siteA2 = await buildSite(db, a.id);
-  const siteB = await buildSite(db, b.id);
-  const locB = await buildLocation(db, siteB.id, { description: 'Slip 1' });
-  Object.assign(ids, { business: a.id, siteA1: siteA1.id, siteA2: siteA2.id, siteB: siteB.id, locB: locB.id });
+  const w = await buildPropertyWorld(t);
+  tokens = w.tokens;
+  const { busA, siteA1, siteA2, siteB1 } = w;
+  const locB = await buildLocation(db, siteB1.id, { description: 'Slip 1' });
+  Object.assign(ids, { business: busA.id, siteA1: siteA1.id, siteA2: siteA2.id, siteB: siteB1.id, locB: locB.id });
 
   // Site A1: natural order is, B-1, b-3 (case aside), Dock 007.
   for (const [description, over] of [
@@ -71,7 +69,7 @@ beforeAll(async () => {
   // b-3: a cube excluded from monitoring; Dock 007 and A-1: no meter.
   const [guest] = await db
     .insert(guests)
-    .values({ busEntityId: a.id, mobileNumber: '(555) 010-0101', firstName: 'Ada', lastName: 'Lovelace' })
+    .values({ busEntityId: busA.id, mobileNumber: '(555) 010-0101', firstName: 'Ada', lastName: 'Lovelace' })
     .returning();
   await db.insert(stays).values({
     locationId: loc['A-2']!,
@@ -102,14 +100,6 @@ beforeAll(async () => {
     { servicePointId: smart.id, readAt: new Date('2026-11-17T20:00:00Z'), total: '100', isReset: false },
     { servicePointId: smart.id, readAt: new Date('2026-11-18T19:00:00Z'), total: '103.5', isReset: false },
   ]);
-
-  tokens.admin = await signIn(t, await buildUser(db, { roleId: Role.Administrator }));
-  tokens.ownerA = await signIn(t, await buildUser(db, { roleId: Role.SiteOwner, busEntityId: a.id }));
-  tokens.ownerB = await signIn(t, await buildUser(db, { roleId: Role.SiteOwner, busEntityId: b.id }));
-  tokens.managerA1 = await signIn(
-    t,
-    await buildUser(db, { roleId: Role.SiteManager, busEntityId: a.id, siteIds: [siteA1.id] }),
-  );
 });
 afterAll(() => t.close());
 

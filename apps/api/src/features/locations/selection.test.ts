@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { Role, type LocationSelection, type LocationsPage } from '@portal/contract';
+import { type LocationSelection, type LocationsPage } from '@portal/contract';
 import { locations, servicePointCapabilities, servicePoints } from '../../db/schema';
-import { buildBusiness, buildLocation, buildSite, buildUser, signIn } from '../../test/factories';
+import { buildLocation } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { buildPropertyWorld, type PropertyWorld } from '../../test/property-world';
 
 /**
  * The toolbar's bulk actions on a selection the server resolves: 'Select All m' across pages
@@ -11,7 +12,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
  * On, Off, Monitoring and Move Location; never a location of another property.
  */
 let t: TestApp;
-const tokens = { admin: '', ownerA: '', managerA: '' };
+let tokens: PropertyWorld['tokens'];
 const ids = { siteA: 0, siteA2: 0, siteB: 0 };
 /** Pad n of site A: its id and its meters' device keys (electric on slot 1, water on slot 2 for even n). */
 const pads = new Map<number, { id: number; electric: string; water: string | null }>();
@@ -33,11 +34,9 @@ async function metered(locationId: number, deviceTypeId: number, slot: number, s
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.deps.db;
-  const a = await buildBusiness(db);
-  const b = await buildBusiness(db);
-  const siteA = await buildSite(db, a.id);
-  const siteA2 = await buildSite(db, a.id);
-  const siteB = await buildSite(db, b.id);
+  const w = await buildPropertyWorld(t);
+  tokens = w.tokens;
+  const { siteA1: siteA, siteA2, siteB1: siteB } = w;
   Object.assign(ids, { siteA: siteA.id, siteA2: siteA2.id, siteB: siteB.id });
   // 60 pads: more than two pages of 25; Pad 3 is deleted, Pad 4 checked in, Pad 5 has a meter without relay
   for (let n = 1; n <= 60; n++) {
@@ -54,13 +53,6 @@ beforeAll(async () => {
   await metered(otherPropertyLocation, 6, 1);
   otherTenantLocation = (await buildLocation(db, siteB.id, { description: 'Pad 1' })).id;
   await metered(otherTenantLocation, 6, 1);
-
-  tokens.admin = await signIn(t, await buildUser(db, { roleId: Role.Administrator }));
-  tokens.ownerA = await signIn(t, await buildUser(db, { roleId: Role.SiteOwner, busEntityId: a.id }));
-  tokens.managerA = await signIn(
-    t,
-    await buildUser(db, { roleId: Role.SiteManager, busEntityId: a.id, siteIds: [siteA.id] }),
-  );
 });
 afterAll(() => t.close());
 
@@ -135,7 +127,7 @@ describe('switching a selection on or off', () => {
 
   it.each([
     ['a Site Owner', () => tokens.ownerA, () => selectionOf({ all: true }), 403],
-    ['a Site Manager of the property', () => tokens.managerA, () => selectionOf({ all: true }), 403],
+    ['a Site Manager of the property', () => tokens.managerA1, () => selectionOf({ all: true }), 403],
     ['a property that does not exist', () => tokens.admin, () => selectionOf({ siteID: 999_999, all: true }), 404],
   ])('refuses %s and sends nothing', async (_who, token, selection, status) => {
     const res = await put('SwitchSelection', token(), { selection: selection(), requestedState: 0 });

@@ -1,21 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { Role } from '@portal/contract';
 import { dailyUsage, locations, meterReadings, servicePoints } from '../../db/schema';
-import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../../test/factories';
+import { buildLocation, buildMeter } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { buildPropertyWorld, type PropertyWorld } from '../../test/property-world';
 import { recordReadings } from './readings';
 
 let t: TestApp;
-const tokens = { admin: '', ownerA: '', ownerB: '', manager: '' };
+let tokens: PropertyWorld['tokens'];
 const ids = { site: 0, loc: 0, loc2: 0, electric: 0, water: 0, third: 0, cube: 0 };
 
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.deps.db;
-  const a = await buildBusiness(db);
-  const b = await buildBusiness(db);
-  const site = await buildSite(db, a.id);
+  const w = await buildPropertyWorld(t);
+  tokens = w.tokens;
+  const site = w.siteA1;
   const loc = await buildLocation(db, site.id);
   const loc2 = await buildLocation(db, site.id);
   const electric = await buildMeter(db, { deviceTypeId: 6 });
@@ -31,13 +31,6 @@ beforeAll(async () => {
     third: third.id,
     cube: cube.id,
   });
-  tokens.admin = await signIn(t, await buildUser(db, { roleId: Role.Administrator }));
-  tokens.ownerA = await signIn(t, await buildUser(db, { roleId: Role.SiteOwner, busEntityId: a.id }));
-  tokens.ownerB = await signIn(t, await buildUser(db, { roleId: Role.SiteOwner, busEntityId: b.id }));
-  tokens.manager = await signIn(
-    t,
-    await buildUser(db, { roleId: Role.SiteManager, busEntityId: a.id, siteIds: [site.id] }),
-  );
 });
 afterAll(() => t.close());
 
@@ -48,7 +41,7 @@ describe('meters on locations', () => {
   it('assigns up to two meters and refuses a third, changing nothing', async () => {
     expect(
       (
-        await assign(tokens.manager, [
+        await assign(tokens.managerA1, [
           { servicePointID: ids.electric, fk_LocationID: ids.loc },
           { servicePointID: ids.water, fk_LocationID: ids.loc },
         ])
@@ -146,10 +139,10 @@ describe('reset reading', () => {
       { servicePointId: ids.electric, readAt: new Date(Date.now() - 3_600_000), total: '500', isReset: false },
       { servicePointId: ids.electric, readAt: new Date(Date.now() - 1_800_000), total: '505', isReset: false },
     ]);
-    const ask = await reading(tokens.manager, { deviceKey: `dk-${await meterName(ids.electric)}`, kwHTotal: '20.5' });
+    const ask = await reading(tokens.managerA1, { deviceKey: `dk-${await meterName(ids.electric)}`, kwHTotal: '20.5' });
     expect(ask.body.result.overrideConfirmation).toBe(true);
     expect(ask.body.message).toBe('The current reading entered is less than the previous reading. Are you sure?');
-    const stored = await reading(tokens.manager, {
+    const stored = await reading(tokens.managerA1, {
       deviceKey: `dk-${await meterName(ids.electric)}`,
       kwHTotal: '20.5',
       overrideConfirmation: true,

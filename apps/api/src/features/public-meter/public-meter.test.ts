@@ -21,18 +21,24 @@ const lookUp = (name: string) =>
     method: 'GET',
     url: `/api/Report/GetElectricMeterInformationByLocationPublicName?name=${encodeURIComponent(name)}`,
   });
+/** What the page shows of the meter found under `name` (the answer is 200). */
+const found = async (name: string) => {
+  const res = await lookUp(name);
+  expect(res.status).toBe(200);
+  return res.body.result;
+};
+/** The fixture's location A, in service and reporting, with this total. */
+const locationA = (kwhTotal: number) => ({
+  locationPublicName: f.a.publicName,
+  locationDescription: f.a.description,
+  status: 'Normal',
+  kwhTotal,
+});
 
 describe('public meter page', () => {
   it('[ANYONE] looks a meter up by public name, without case, signed out', async () => {
-    const res = await lookUp(f.a.publicName.toLowerCase());
-    expect(res.status).toBe(200);
-    const r = res.body.result;
-    expect(r.location).toEqual({
-      locationPublicName: f.a.publicName,
-      locationDescription: f.a.description,
-      status: 'Normal',
-      kwhTotal: 30,
-    });
+    const r = await found(f.a.publicName.toLowerCase());
+    expect(r.location).toEqual(locationA(30));
     expect(r.unit).toBe('kWh');
     expect(r.propertyName).toBe('Lakeside RV');
     expect(r.dataAsOf).toBe('2026-11-03T07:30:00.000Z');
@@ -71,21 +77,12 @@ describe('public meter page', () => {
   });
 
   it('[ANYONE] looks an electric meter up by the number printed on it, without case or spaces', async () => {
-    const byNumber = await lookUp(` ${f.e.name.toLowerCase()} `);
-    expect(byNumber.status).toBe(200);
-    expect(byNumber.body.result).toEqual((await lookUp(f.a.publicName)).body.result);
+    expect(await found(` ${f.e.name.toLowerCase()} `)).toEqual(await found(f.a.publicName));
   });
 
   it('[ANYONE] shows a water meter looked up by its number with its own readings, in gallons', async () => {
-    const res = await lookUp(f.w.name.toLowerCase());
-    expect(res.status).toBe(200);
-    const r = res.body.result;
-    expect(r.location).toEqual({
-      locationPublicName: f.a.publicName,
-      locationDescription: f.a.description,
-      status: 'Normal',
-      kwhTotal: 600,
-    });
+    const r = await found(f.w.name.toLowerCase());
+    expect(r.location).toEqual(locationA(600));
     expect(r.unit).toBe('gal');
     expect(r.dataAsOf).toBe('2026-11-01T20:00:00.000Z');
     expect(r.meterReadings.map((m) => m.kwHTotalSeparated)).toEqual(['600.00', '500.00']);

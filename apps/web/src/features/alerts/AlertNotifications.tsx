@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../i18n/messages';
 import { useRole } from '../../lib/session/useRole';
 import { toast } from '../../ui/toast';
+import { ScrollTable } from '../../ui/ScrollTable';
 import { SeverityBadge } from './components/SeverityBadge';
 import { useNotificationPreferences, useSaveNotificationPreferences } from './preferenceHooks';
 
@@ -88,44 +89,42 @@ function PreferencesForm() {
           noValidate
         >
           <Stack gap="sm">
-            <Table.ScrollContainer minWidth={420}>
-              <Table verticalSpacing={4} aria-labelledby="alert-notifications-title">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('alerts.preferences.type')}</Table.Th>
-                    <Table.Th>{t('alerts.preferences.severity')}</Table.Th>
-                    <Table.Th>{t('alerts.preferences.delivery')}</Table.Th>
+            <ScrollTable
+              minWidth={420}
+              verticalSpacing={4}
+              aria-labelledby="alert-notifications-title"
+              columns={[
+                { label: t('alerts.preferences.type') },
+                { label: t('alerts.preferences.severity') },
+                { label: t('alerts.preferences.delivery') },
+              ]}
+            >
+              {ALERT_TYPE_SEVERITIES.map((row) => {
+                const key = keyOf(row);
+                const type = t(`alerts.types.${row.type}`);
+                return (
+                  <Table.Tr key={key}>
+                    <Table.Td>{type}</Table.Td>
+                    <Table.Td>
+                      <SeverityBadge severity={row.severity} />
+                    </Table.Td>
+                    <Table.Td>
+                      <NativeSelect
+                        size="xs"
+                        w={180}
+                        aria-label={t('alerts.preferences.deliveryOf', {
+                          type,
+                          severity: t(`alerts.severities.${row.severity}`),
+                        })}
+                        value={choices[key]}
+                        onChange={(e) => setDraft({ ...choices, [key]: e.currentTarget.value as Delivery })}
+                        data={DELIVERIES.map((d) => ({ value: d, label: t(`alerts.preferences.deliveries.${d}`) }))}
+                      />
+                    </Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {ALERT_TYPE_SEVERITIES.map((row) => {
-                    const key = keyOf(row);
-                    const type = t(`alerts.types.${row.type}`);
-                    return (
-                      <Table.Tr key={key}>
-                        <Table.Td>{type}</Table.Td>
-                        <Table.Td>
-                          <SeverityBadge severity={row.severity} />
-                        </Table.Td>
-                        <Table.Td>
-                          <NativeSelect
-                            size="xs"
-                            w={180}
-                            aria-label={t('alerts.preferences.deliveryOf', {
-                              type,
-                              severity: t(`alerts.severities.${row.severity}`),
-                            })}
-                            value={choices[key]}
-                            onChange={(e) => setDraft({ ...choices, [key]: e.currentTarget.value as Delivery })}
-                            data={DELIVERIES.map((d) => ({ value: d, label: t(`alerts.preferences.deliveries.${d}`) }))}
-                          />
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                );
+              })}
+            </ScrollTable>
             <Group gap="sm">
               <Button type="submit" loading={save.isPending} disabled={!dirty}>
                 {t('alerts.preferences.save')}

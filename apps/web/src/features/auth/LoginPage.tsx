@@ -1,10 +1,10 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { loginForm } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { errorMessage, fieldMessage } from '../../i18n/messages';
-import { usePageTitle } from '../../ui/usePageTitle';
+import { AuthHeading } from './components/AuthHeading';
 import { ForgotPasswordModal } from './components/ForgotPasswordModal';
 import { useSignIn } from './hooks';
 import { logoutReason } from './logoutReason';
@@ -13,7 +13,6 @@ import { useSchemaForm } from '../../lib/schemaForm';
 /** Sign In: email and password. On success the sign-in guard takes the user on. */
 export function LoginPage() {
   const { t } = useTranslation();
-  usePageTitle(t('auth.signIn.title'));
   const { state } = useLocation();
   const [forgotOpened, forgot] = useDisclosure(false);
   const signIn = useSignIn();
@@ -28,12 +27,7 @@ export function LoginPage() {
 
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1} size="h2">
-          {t('auth.signIn.title')}
-        </Title>
-        <Text c="dimmed">{t('auth.signIn.subtitle')}</Text>
-      </div>
+      <AuthHeading title={t('auth.signIn.title')} subtitle={t('auth.signIn.subtitle')} />
       {ended && !signIn.isPending && !signIn.isSuccess && (
         <Alert color="blue" variant="light">
           {t('msg.sessionExpired')}

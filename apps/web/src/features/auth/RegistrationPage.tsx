@@ -1,11 +1,11 @@
-import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { registrationForm } from '@portal/contract';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { applyFieldErrors, hasFieldErrors } from '../../lib/formErrors';
 import { errorMessage, fieldMessage, serverText } from '../../i18n/messages';
-import { usePageTitle } from '../../ui/usePageTitle';
+import { AuthHeading } from './components/AuthHeading';
 import { useRegister } from './hooks';
 import { useSchemaForm } from '../../lib/schemaForm';
 
@@ -14,7 +14,6 @@ const serverFields = ['email', 'fullname', 'username', 'password'] as const;
 /** Sign Up: the new account has no role until an administrator approves it. */
 export function RegistrationPage() {
   const { t } = useTranslation();
-  usePageTitle(t('auth.registration.title'));
   const registration = useRegister();
   const {
     register,
@@ -38,9 +37,7 @@ export function RegistrationPage() {
   if (registration.isSuccess) {
     return (
       <Stack gap="md">
-        <Title order={1} size="h2">
-          {t('auth.registration.title')}
-        </Title>
+        <AuthHeading title={t('auth.registration.title')} />
         <Alert color="green" variant="light" role="status">
           {serverText(t, registration.data, 'registrationMailed')}
         </Alert>
@@ -53,12 +50,7 @@ export function RegistrationPage() {
 
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1} size="h2">
-          {t('auth.registration.title')}
-        </Title>
-        <Text c="dimmed">{t('auth.registration.subtitle')}</Text>
-      </div>
+      <AuthHeading title={t('auth.registration.title')} subtitle={t('auth.registration.subtitle')} />
       {registration.isError && !fieldsShowError && (
         <Alert color="red" variant="light" role="alert">
           {errorMessage(t, registration.error)}

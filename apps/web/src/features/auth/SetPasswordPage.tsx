@@ -1,28 +1,22 @@
-import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack } from '@mantine/core';
 import { setPasswordForm } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { errorMessage, fieldMessage, serverText } from '../../i18n/messages';
-import { usePageTitle } from '../../ui/usePageTitle';
+import { AuthHeading } from './components/AuthHeading';
 import { usePasswordTokenCheck, useSetPassword } from './hooks';
 import { useSchemaForm } from '../../lib/schemaForm';
 
 /** Set Password from a mailed link: the token is checked before the form is shown. */
 export function SetPasswordPage() {
   const { t } = useTranslation();
-  usePageTitle(t('auth.setPassword.title'));
   const token = useParams().token ?? '';
   const check = usePasswordTokenCheck(token);
   const update = useSetPassword();
 
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1} size="h2">
-          {t('auth.setPassword.title')}
-        </Title>
-        <Text c="dimmed">{t('auth.setPassword.subtitle')}</Text>
-      </div>
+      <AuthHeading title={t('auth.setPassword.title')} subtitle={t('auth.setPassword.subtitle')} />
       {check.isPending && (
         <Alert color="blue" variant="light" role="status" icon={<Loader size="xs" />}>
           {t('msg.verifyingToken')}

@@ -1,10 +1,9 @@
-import { Alert, Stack } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../lib/apiError';
-import { errorMessage } from '../../i18n/messages';
 import { PageLoader } from '../../ui/PageLoader';
+import { FailedAlert, NotFoundAlert } from '../../ui/LinkAlerts';
 import { PageTitle } from '../../ui/PageTitle';
 import { guestPdf, usePublicStatement } from './hooks';
 import { StatementHeading } from './statement/StatementHeading';
@@ -26,14 +25,7 @@ export function PublicStatementPage() {
     return (
       <Stack gap="md">
         <PageTitle>{t('billing.statement.heading')}</PageTitle>
-        <Alert
-          variant="light"
-          color="red"
-          icon={<IconAlertTriangle size={18} aria-hidden />}
-          title={t('billing.public.invalid')}
-        >
-          {t('billing.public.invalidHint')}
-        </Alert>
+        <NotFoundAlert title={t('billing.public.invalid')}>{t('billing.public.invalidHint')}</NotFoundAlert>
       </Stack>
     );
   }
@@ -43,9 +35,7 @@ export function PublicStatementPage() {
     return (
       <Stack gap="md">
         <PageTitle>{t('billing.statement.heading')}</PageTitle>
-        <Alert variant="light" color="red" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />}>
-          {errorMessage(t, statement.error)}
-        </Alert>
+        <FailedAlert error={statement.error} />
       </Stack>
     );
   }

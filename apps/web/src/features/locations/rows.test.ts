@@ -1,5 +1,6 @@
 import type { LocationRow, ServicePointRow } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+import { locationRow, meterRow } from '../../test/fixtures';
 import { fittingMeters } from './dialogs/meterFit';
 import {
   addMeterState,
@@ -20,46 +21,9 @@ const cap = (type: number, status: number, response: string | null = null) => ({
   capability: { capabilityID: 1, displayName: 'x', capabilityType: type },
 });
 
-const meter = (over: Partial<ServicePointRow> = {}): ServicePointRow => ({
-  servicePointID: 1,
-  servicePointName: 'E100001',
-  deviceKey: 'dk',
-  deviceTypeDisplayName: 'Smart Electric',
-  fk_DeviceTypeGroupId: 6,
-  fk_DeviceTypeId: 6,
-  fk_DeviceTypeName: 'SmartElectricMeter',
-  unit: 'kWh',
-  supportsResetReading: true,
-  activeInd: 1,
-  activeIndName: 'Available',
-  excludeFromMonitoring: false,
-  isMissingDevice: false,
-  lastSeenDT: null,
-  kwhTotal: 1,
-  deviceControlRequestedState: null,
-  resultCode: null,
-  servicePointCapabilities: [cap(1, 0)],
-  usage: null,
-  lastRefusal: null,
-  ...over,
-});
-
-const row = (meters: ServicePointRow[], over: Partial<LocationRow> = {}): LocationRow => ({
-  locationID: 1,
-  fk_SiteID: 1,
-  locationDescription: 'Site A-01',
-  locationPublicName: 'L1',
-  accountNumber: null,
-  locationType: null,
-  locationTypeName: null,
-  autoCheckoutDateTime: null,
-  isCheckedInState: false,
-  isRetryState: false,
-  deleted: false,
-  guestName: null,
-  servicePoints: meters,
-  ...over,
-});
+const meter = (over: Partial<ServicePointRow> = {}) => meterRow(1, over);
+const row = (meters: ServicePointRow[], over: Partial<LocationRow> = {}) =>
+  locationRow(1, { servicePoints: meters, ...over });
 
 describe('check-in and meters on a row (properties section 4)', () => {
   it('refuses a check-in with a cube or data collector, an unavailable meter, no meter, or when deleted, and says why', () => {

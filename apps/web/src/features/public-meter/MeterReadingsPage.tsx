@@ -13,12 +13,13 @@ import {
   Title,
 } from '@mantine/core';
 import { type MeterLookupResult, meterLookupForm } from '@portal/contract';
-import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/apiError';
-import { errorMessage, fieldMessage } from '../../i18n/messages';
+import { fieldMessage } from '../../i18n/messages';
+import { FailedAlert, NotFoundAlert } from '../../ui/LinkAlerts';
 import { PageTitle } from '../../ui/PageTitle';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { Fact } from '../../ui/Fact';
@@ -82,18 +83,9 @@ export function MeterReadingsPage() {
           <Text size="sm">{t('publicMeter.loading')}</Text>
         </Group>
       ) : notFound ? (
-        <Alert
-          variant="light"
-          color="red"
-          icon={<IconAlertTriangle size={18} aria-hidden />}
-          title={t('msg.meterNotFound')}
-        >
-          {t('msg.meterNotFoundHint')}
-        </Alert>
+        <NotFoundAlert title={t('msg.meterNotFound')}>{t('msg.meterNotFoundHint')}</NotFoundAlert>
       ) : lookup.error ? (
-        <Alert variant="light" color="red" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />}>
-          {errorMessage(t, lookup.error)}
-        </Alert>
+        <FailedAlert error={lookup.error} />
       ) : lookup.data ? (
         <MeterSummary data={lookup.data} />
       ) : null}

@@ -3,6 +3,7 @@ import { type AlertDetail, locationPath } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PropertyTime } from '../../../ui/PropertyTime';
+import { ScrollTable } from '../../../ui/ScrollTable';
 import { AlertText } from '../alertText';
 import { type AlertAction, actionApplies } from '../hooks';
 import { AlertStateCell } from './AlertStateCell';
@@ -25,92 +26,95 @@ export function AlertsTable({ alerts, siteNames, selected, onSelect, onAction }:
   const count = ids.filter((id) => selected.has(id)).length;
 
   return (
-    <Table.ScrollContainer minWidth={1080}>
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label={t('alerts.table.label')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={40}>
+    <ScrollTable
+      minWidth={1080}
+      striped
+      highlightOnHover
+      verticalSpacing="xs"
+      aria-label={t('alerts.table.label')}
+      columns={[
+        {
+          w: 40,
+          label: (
+            <Checkbox
+              aria-label={t('alerts.table.selectAll')}
+              checked={count > 0 && count === ids.length}
+              indeterminate={count > 0 && count < ids.length}
+              onChange={(e) => onSelect(ids, e.currentTarget.checked)}
+            />
+          ),
+        },
+        { label: t('alerts.table.severity') },
+        { label: t('alerts.table.alert') },
+        { label: t('alerts.table.property') },
+        { label: t('alerts.table.raisedAt') },
+        { label: t('alerts.table.state') },
+        { label: t('alerts.table.location') },
+        { label: t('alerts.table.actions') },
+      ]}
+    >
+      {alerts.map((alert) => {
+        const textId = `alert-${alert.alertID}-text`;
+        const site = alert.siteID === null ? null : (siteNames.get(alert.siteID) ?? text(alert.params.site));
+        return (
+          <Table.Tr key={alert.alertID} data-alert-id={alert.alertID}>
+            <Table.Td>
               <Checkbox
-                aria-label={t('alerts.table.selectAll')}
-                checked={count > 0 && count === ids.length}
-                indeterminate={count > 0 && count < ids.length}
-                onChange={(e) => onSelect(ids, e.currentTarget.checked)}
+                aria-label={t('alerts.table.selectRow')}
+                aria-describedby={textId}
+                checked={selected.has(alert.alertID)}
+                onChange={(e) => onSelect([alert.alertID], e.currentTarget.checked)}
               />
-            </Table.Th>
-            <Table.Th>{t('alerts.table.severity')}</Table.Th>
-            <Table.Th>{t('alerts.table.alert')}</Table.Th>
-            <Table.Th>{t('alerts.table.property')}</Table.Th>
-            <Table.Th>{t('alerts.table.raisedAt')}</Table.Th>
-            <Table.Th>{t('alerts.table.state')}</Table.Th>
-            <Table.Th>{t('alerts.table.location')}</Table.Th>
-            <Table.Th>{t('alerts.table.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {alerts.map((alert) => {
-            const textId = `alert-${alert.alertID}-text`;
-            const site = alert.siteID === null ? null : (siteNames.get(alert.siteID) ?? text(alert.params.site));
-            return (
-              <Table.Tr key={alert.alertID} data-alert-id={alert.alertID}>
-                <Table.Td>
-                  <Checkbox
-                    aria-label={t('alerts.table.selectRow')}
+            </Table.Td>
+            <Table.Td>
+              <SeverityBadge severity={alert.severity} />
+            </Table.Td>
+            <Table.Td id={textId} maw={420} style={{ overflowWrap: 'anywhere' }}>
+              <AlertText alert={alert} language={i18n.language} />
+            </Table.Td>
+            <Table.Td>{site ?? '—'}</Table.Td>
+            <Table.Td>
+              <PropertyTime iso={alert.createdAt} timeZone={alert.timeZone ?? 'UTC'} />
+            </Table.Td>
+            <Table.Td>
+              <AlertStateCell alert={alert} />
+            </Table.Td>
+            <Table.Td>
+              {alert.siteID !== null && alert.locationID !== null ? (
+                <Anchor component={Link} to={locationPath(alert.siteID, text(alert.params.location))} size="sm">
+                  {text(alert.params.location) ?? t('alerts.table.showLocations')}
+                </Anchor>
+              ) : (
+                '—'
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Group gap={4} wrap="nowrap">
+                {actionApplies('acknowledge', alert) && (
+                  <Button
+                    size="compact-xs"
+                    variant="light"
                     aria-describedby={textId}
-                    checked={selected.has(alert.alertID)}
-                    onChange={(e) => onSelect([alert.alertID], e.currentTarget.checked)}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <SeverityBadge severity={alert.severity} />
-                </Table.Td>
-                <Table.Td id={textId} maw={420} style={{ overflowWrap: 'anywhere' }}>
-                  <AlertText alert={alert} language={i18n.language} />
-                </Table.Td>
-                <Table.Td>{site ?? '—'}</Table.Td>
-                <Table.Td>
-                  <PropertyTime iso={alert.createdAt} timeZone={alert.timeZone ?? 'UTC'} />
-                </Table.Td>
-                <Table.Td>
-                  <AlertStateCell alert={alert} />
-                </Table.Td>
-                <Table.Td>
-                  {alert.siteID !== null && alert.locationID !== null ? (
-                    <Anchor component={Link} to={locationPath(alert.siteID, text(alert.params.location))} size="sm">
-                      {text(alert.params.location) ?? t('alerts.table.showLocations')}
-                    </Anchor>
-                  ) : (
-                    '—'
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    {actionApplies('acknowledge', alert) && (
-                      <Button
-                        size="compact-xs"
-                        variant="light"
-                        aria-describedby={textId}
-                        onClick={() => onAction('acknowledge', [alert.alertID])}
-                      >
-                        {t('alerts.actions.acknowledge')}
-                      </Button>
-                    )}
-                    {actionApplies('resolve', alert) && (
-                      <Button
-                        size="compact-xs"
-                        variant="default"
-                        aria-describedby={textId}
-                        onClick={() => onAction('resolve', [alert.alertID])}
-                      >
-                        {t('alerts.actions.resolve')}
-                      </Button>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+                    onClick={() => onAction('acknowledge', [alert.alertID])}
+                  >
+                    {t('alerts.actions.acknowledge')}
+                  </Button>
+                )}
+                {actionApplies('resolve', alert) && (
+                  <Button
+                    size="compact-xs"
+                    variant="default"
+                    aria-describedby={textId}
+                    onClick={() => onAction('resolve', [alert.alertID])}
+                  >
+                    {t('alerts.actions.resolve')}
+                  </Button>
+                )}
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        );
+      })}
+    </ScrollTable>
   );
 }

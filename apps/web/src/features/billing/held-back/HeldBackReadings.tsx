@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage, serverText } from '../../../i18n/messages';
 import { useConfirm } from '../../../ui/confirmContext';
 import { PropertyTime } from '../../../ui/PropertyTime';
+import { ScrollTable } from '../../../ui/ScrollTable';
 import { toast } from '../../../ui/toast';
 import { useDecideReading, useHeldBack } from '../hooks';
 import { unitAmount } from '../unitAmount';
@@ -58,61 +59,53 @@ export function HeldBackReadings({ locationID, timeZone }: { locationID: number;
         {t('billing.heldBack.title', { count: held.data.length })}
       </Title>
       <Text size="sm">{t('billing.heldBack.intro')}</Text>
-      <Table.ScrollContainer minWidth={560}>
-        <Table withTableBorder verticalSpacing={4}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('billing.heldBack.meter')}</Table.Th>
-              <Table.Th scope="col">{t('billing.heldBack.readAt')}</Table.Th>
-              <Table.Th scope="col" ta="right">
-                {t('billing.heldBack.reading')}
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
-                {t('billing.heldBack.previous')}
-              </Table.Th>
-              <Table.Th scope="col">
-                <VisuallyHidden>{t('billing.heldBack.actions')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {held.data.map((r) => (
-              <Table.Tr key={`${r.servicePointID} ${r.readDateTime}`} data-held-back={r.readDateTime}>
-                <Table.Th scope="row" fw={500}>
-                  {r.servicePointName}
-                </Table.Th>
-                <Table.Td>
-                  <PropertyTime iso={r.readDateTime} timeZone={timeZone} />
-                </Table.Td>
-                <Table.Td ta="right">{amount(r.reading, r.unit)}</Table.Td>
-                <Table.Td ta="right">{amount(r.previousReading, r.unit)}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap" justify="flex-end">
-                    <Button
-                      size="compact-sm"
-                      variant="light"
-                      disabled={decide.isPending}
-                      aria-label={t('billing.heldBack.confirmOf', { meter: r.servicePointName })}
-                      onClick={() => void onDecide(r, 'confirm')}
-                    >
-                      {t('billing.heldBack.confirm')}
-                    </Button>
-                    <Button
-                      size="compact-sm"
-                      variant="default"
-                      disabled={decide.isPending}
-                      aria-label={t('billing.heldBack.discardOf', { meter: r.servicePointName })}
-                      onClick={() => void onDecide(r, 'discard')}
-                    >
-                      {t('billing.heldBack.discard')}
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ScrollTable
+        minWidth={560}
+        withTableBorder
+        verticalSpacing={4}
+        columns={[
+          { label: t('billing.heldBack.meter') },
+          { label: t('billing.heldBack.readAt') },
+          { label: t('billing.heldBack.reading'), figure: true },
+          { label: t('billing.heldBack.previous'), figure: true },
+          { label: <VisuallyHidden>{t('billing.heldBack.actions')}</VisuallyHidden> },
+        ]}
+      >
+        {held.data.map((r) => (
+          <Table.Tr key={`${r.servicePointID} ${r.readDateTime}`} data-held-back={r.readDateTime}>
+            <Table.Th scope="row" fw={500}>
+              {r.servicePointName}
+            </Table.Th>
+            <Table.Td>
+              <PropertyTime iso={r.readDateTime} timeZone={timeZone} />
+            </Table.Td>
+            <Table.Td ta="right">{amount(r.reading, r.unit)}</Table.Td>
+            <Table.Td ta="right">{amount(r.previousReading, r.unit)}</Table.Td>
+            <Table.Td>
+              <Group gap={4} wrap="nowrap" justify="flex-end">
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  disabled={decide.isPending}
+                  aria-label={t('billing.heldBack.confirmOf', { meter: r.servicePointName })}
+                  onClick={() => void onDecide(r, 'confirm')}
+                >
+                  {t('billing.heldBack.confirm')}
+                </Button>
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  disabled={decide.isPending}
+                  aria-label={t('billing.heldBack.discardOf', { meter: r.servicePointName })}
+                  onClick={() => void onDecide(r, 'discard')}
+                >
+                  {t('billing.heldBack.discard')}
+                </Button>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ScrollTable>
     </Stack>
   );
 }

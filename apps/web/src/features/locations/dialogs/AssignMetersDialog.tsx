@@ -7,6 +7,7 @@ import { toast } from '../../../ui/toast';
 import { toastFailure } from '../feedback';
 import { useAssignableMeters, useAssignMeters } from '../hooks';
 import { Pager } from '../../../ui/Pager';
+import { ScrollTable } from '../../../ui/ScrollTable';
 import { naturalCompare } from '../rows';
 import type { LocationsSite } from '../site';
 import { fittingMeters } from './meterFit';
@@ -90,52 +91,48 @@ export function AssignMetersDialog({ site, onClose, onDone }: Props) {
                 {t('locations.assign.stock', { count: stock.length - taken.size })}
               </Text>
             </Group>
-            <Table.ScrollContainer minWidth={480}>
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('locations.fields.description')}</Table.Th>
-                    <Table.Th>{t('locations.assign.onLocation')}</Table.Th>
-                    <Table.Th>{t('locations.dialogs.meter')}</Table.Th>
+            <ScrollTable
+              minWidth={480}
+              columns={[
+                { label: t('locations.fields.description') },
+                { label: t('locations.assign.onLocation') },
+                { label: t('locations.dialogs.meter') },
+              ]}
+            >
+              {pageRows.map((l) => {
+                const mine = picks.get(l.locationID);
+                const options = fittingMeters(stock, l.metersMapToLocations).meters.filter(
+                  (m) => m.servicePointId === mine || !taken.has(m.servicePointId),
+                );
+                return (
+                  <Table.Tr key={l.locationID}>
+                    <Table.Td>{l.locationDescription}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm" c="dimmed">
+                        {l.metersMapToLocations.map((m) => m.servicePointName).join(', ') || '—'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Select
+                        size="xs"
+                        aria-label={t('locations.assign.meterFor', { location: l.locationDescription })}
+                        placeholder={t('locations.dialogs.pickMeter')}
+                        searchable
+                        clearable
+                        data={options.map((m) => ({
+                          value: String(m.servicePointId),
+                          label: `${m.servicePointName} · ${m.deviceTypeDisplayName}`,
+                        }))}
+                        value={mine === undefined ? null : String(mine)}
+                        onChange={(value) => pick(l.locationID, value)}
+                        nothingFoundMessage={t('locations.dialogs.noStock')}
+                        comboboxProps={{ withinPortal: true }}
+                      />
+                    </Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {pageRows.map((l) => {
-                    const mine = picks.get(l.locationID);
-                    const options = fittingMeters(stock, l.metersMapToLocations).meters.filter(
-                      (m) => m.servicePointId === mine || !taken.has(m.servicePointId),
-                    );
-                    return (
-                      <Table.Tr key={l.locationID}>
-                        <Table.Td>{l.locationDescription}</Table.Td>
-                        <Table.Td>
-                          <Text size="sm" c="dimmed">
-                            {l.metersMapToLocations.map((m) => m.servicePointName).join(', ') || '—'}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Select
-                            size="xs"
-                            aria-label={t('locations.assign.meterFor', { location: l.locationDescription })}
-                            placeholder={t('locations.dialogs.pickMeter')}
-                            searchable
-                            clearable
-                            data={options.map((m) => ({
-                              value: String(m.servicePointId),
-                              label: `${m.servicePointName} · ${m.deviceTypeDisplayName}`,
-                            }))}
-                            value={mine === undefined ? null : String(mine)}
-                            onChange={(value) => pick(l.locationID, value)}
-                            nothingFoundMessage={t('locations.dialogs.noStock')}
-                            comboboxProps={{ withinPortal: true }}
-                          />
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                );
+              })}
+            </ScrollTable>
             {pageCount > 1 && <Pager total={pageCount} value={current} onChange={setPage} />}
           </>
         )}

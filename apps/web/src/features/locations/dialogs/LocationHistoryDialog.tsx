@@ -10,6 +10,7 @@ import { useStayHistory } from '../hooks';
 import type { DialogProps } from './dialogProps';
 import { ResponsiveModal } from './ResponsiveModal';
 import { propertyTimeText } from '../../../ui/PropertyTime';
+import { ScrollTable } from '../../../ui/ScrollTable';
 
 /** 'Location History (service point name)': the location's meters, or its description when it has none. */
 function historyName(row: DialogProps['row']): string {
@@ -58,70 +59,68 @@ export function LocationHistoryDialog({ site, row, onClose }: DialogProps) {
             {t('msg.noData')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={600}>
-            <Table striped withTableBorder>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('locations.history.dateRange')}</Table.Th>
-                  <Table.Th>{t('locations.history.customerName')}</Table.Th>
-                  <Table.Th>{t('locations.history.customerPhone')}</Table.Th>
-                  <Table.Th>{t('locations.history.totalKwh')}</Table.Th>
-                  <Table.Th>{t('locations.history.total')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {stays.map((stay) => {
-                  const open = stay.checkoutDateTime === null;
-                  const guest = stay.guest ? [stay.guest.firstName, stay.guest.lastName].filter(Boolean).join(' ') : '';
-                  const from = when(stay.checkinDateTime);
-                  const range = `${from} – ${open ? t('locations.history.inUse') : when(stay.checkoutDateTime ?? stay.checkinDateTime)}`;
-                  return (
-                    <Fragment key={stay.stayID}>
-                      <Table.Tr
-                        c={open ? 'dimmed' : undefined}
-                        bg={open ? 'var(--mantine-color-default-hover)' : undefined}
+          <ScrollTable
+            minWidth={600}
+            striped
+            withTableBorder
+            columns={[
+              { label: t('locations.history.dateRange') },
+              { label: t('locations.history.customerName') },
+              { label: t('locations.history.customerPhone') },
+              { label: t('locations.history.totalKwh') },
+              { label: t('locations.history.total') },
+            ]}
+          >
+            {stays.map((stay) => {
+              const open = stay.checkoutDateTime === null;
+              const guest = stay.guest ? [stay.guest.firstName, stay.guest.lastName].filter(Boolean).join(' ') : '';
+              const from = when(stay.checkinDateTime);
+              const range = `${from} – ${open ? t('locations.history.inUse') : when(stay.checkoutDateTime ?? stay.checkinDateTime)}`;
+              return (
+                <Fragment key={stay.stayID}>
+                  <Table.Tr
+                    c={open ? 'dimmed' : undefined}
+                    bg={open ? 'var(--mantine-color-default-hover)' : undefined}
+                  >
+                    <Table.Td>
+                      {from} –{' '}
+                      {open ? (
+                        <Badge size="sm" color="gray" variant="outline">
+                          {t('locations.history.inUse')}
+                        </Badge>
+                      ) : (
+                        when(stay.checkoutDateTime ?? stay.checkinDateTime)
+                      )}
+                    </Table.Td>
+                    <Table.Td>{guest || '—'}</Table.Td>
+                    <Table.Td>{stay.guest?.mobileNumber || '—'}</Table.Td>
+                    <Table.Td>{stay.totalUsage === null ? '—' : number.format(stay.totalUsage)}</Table.Td>
+                    <Table.Td>
+                      <Anchor
+                        component={Link}
+                        to={`/Statement/${stay.stayID}`}
+                        aria-label={t('locations.history.statementOf', { range })}
                       >
-                        <Table.Td>
-                          {from} –{' '}
-                          {open ? (
-                            <Badge size="sm" color="gray" variant="outline">
-                              {t('locations.history.inUse')}
-                            </Badge>
-                          ) : (
-                            when(stay.checkoutDateTime ?? stay.checkinDateTime)
-                          )}
-                        </Table.Td>
-                        <Table.Td>{guest || '—'}</Table.Td>
-                        <Table.Td>{stay.guest?.mobileNumber || '—'}</Table.Td>
-                        <Table.Td>{stay.totalUsage === null ? '—' : number.format(stay.totalUsage)}</Table.Td>
-                        <Table.Td>
-                          <Anchor
-                            component={Link}
-                            to={`/Statement/${stay.stayID}`}
-                            aria-label={t('locations.history.statementOf', { range })}
-                          >
-                            {formatMoney(stay.statementTotal.total, stay.statementTotal.currency, i18n.language)}
-                          </Anchor>
-                        </Table.Td>
-                      </Table.Tr>
-                      {stay.meterEvents.map((e) => (
-                        <Table.Tr key={`${e.servicePointName} ${e.readDateTime}`} data-meter-event={e.kind}>
-                          <Table.Td colSpan={5}>
-                            <Text size="sm" pl="md">
-                              {when(e.readDateTime)} · {describe(e)}
-                              {stay.checkoutDateTime !== null && e.readDateTime >= stay.checkoutDateTime
-                                ? ` (${t('locations.history.afterCheckout')})`
-                                : ''}
-                            </Text>
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Fragment>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                        {formatMoney(stay.statementTotal.total, stay.statementTotal.currency, i18n.language)}
+                      </Anchor>
+                    </Table.Td>
+                  </Table.Tr>
+                  {stay.meterEvents.map((e) => (
+                    <Table.Tr key={`${e.servicePointName} ${e.readDateTime}`} data-meter-event={e.kind}>
+                      <Table.Td colSpan={5}>
+                        <Text size="sm" pl="md">
+                          {when(e.readDateTime)} · {describe(e)}
+                          {stay.checkoutDateTime !== null && e.readDateTime >= stay.checkoutDateTime
+                            ? ` (${t('locations.history.afterCheckout')})`
+                            : ''}
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Fragment>
+              );
+            })}
+          </ScrollTable>
         )}
       </Stack>
     </ResponsiveModal>

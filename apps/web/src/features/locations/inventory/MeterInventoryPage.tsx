@@ -13,6 +13,7 @@ import { MaxRateDialog } from './MaxRateDialog';
 import { RegisterMeterForm } from './RegisterMeterForm';
 import { Pager } from '../../../ui/Pager';
 import { browserTimeZone, PropertyTime } from '../../../ui/PropertyTime';
+import { ScrollTable } from '../../../ui/ScrollTable';
 
 const PAGE_SIZE = 50;
 
@@ -64,81 +65,80 @@ export function MeterInventoryPage() {
               {t('msg.noData')}
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={720}>
-              <Table striped highlightOnHover withTableBorder>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('meters.inventory.meterId')}</Table.Th>
-                    <Table.Th>{t('meters.inventory.deviceKey')}</Table.Th>
-                    <Table.Th>{t('meters.inventory.deviceType')}</Table.Th>
-                    <Table.Th>{t('meters.inventory.where')}</Table.Th>
-                    <Table.Th>{t('meters.inventory.status')}</Table.Th>
-                    <Table.Th>{t('meters.inventory.lastSeen')}</Table.Th>
-                    <Table.Th>{t('meters.inventory.maxRate')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {inventory.data.rows.map((m) => (
-                    <Table.Tr key={m.servicePointID}>
-                      <Table.Td ff="monospace">{m.servicePointName}</Table.Td>
-                      <Table.Td>{m.deviceKey}</Table.Td>
-                      <Table.Td>{m.deviceTypeDisplayName}</Table.Td>
-                      <Table.Td>
-                        {m.locationID === null ? (
-                          <Badge color="blue" variant="dot">
-                            {t('meters.inventory.inStock')}
-                          </Badge>
-                        ) : (
-                          `${m.siteName ?? ''} › ${m.locationDescription ?? ''}`
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4}>
-                          <Badge size="sm" color={m.activeInd === 1 ? 'green' : 'orange'} variant="dot">
-                            {m.activeInd === 1 ? t('meters.inventory.available') : t('locations.table.outOfService')}
-                          </Badge>
-                          {m.isMissingDevice && (
-                            <Badge size="sm" color="red" variant="dot">
-                              {t('locations.table.missing')}
-                            </Badge>
-                          )}
-                        </Group>
-                        {m.lastRefusal && (
-                          <Text size="xs" c="dimmed" data-refused={m.lastRefusal.reason}>
-                            {lastRefusalText(t, m.lastRefusal, i18n.language, zone)}
+            <ScrollTable
+              minWidth={720}
+              striped
+              highlightOnHover
+              withTableBorder
+              columns={[
+                { label: t('meters.inventory.meterId') },
+                { label: t('meters.inventory.deviceKey') },
+                { label: t('meters.inventory.deviceType') },
+                { label: t('meters.inventory.where') },
+                { label: t('meters.inventory.status') },
+                { label: t('meters.inventory.lastSeen') },
+                { label: t('meters.inventory.maxRate') },
+              ]}
+            >
+              {inventory.data.rows.map((m) => (
+                <Table.Tr key={m.servicePointID}>
+                  <Table.Td ff="monospace">{m.servicePointName}</Table.Td>
+                  <Table.Td>{m.deviceKey}</Table.Td>
+                  <Table.Td>{m.deviceTypeDisplayName}</Table.Td>
+                  <Table.Td>
+                    {m.locationID === null ? (
+                      <Badge color="blue" variant="dot">
+                        {t('meters.inventory.inStock')}
+                      </Badge>
+                    ) : (
+                      `${m.siteName ?? ''} › ${m.locationDescription ?? ''}`
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      <Badge size="sm" color={m.activeInd === 1 ? 'green' : 'orange'} variant="dot">
+                        {m.activeInd === 1 ? t('meters.inventory.available') : t('locations.table.outOfService')}
+                      </Badge>
+                      {m.isMissingDevice && (
+                        <Badge size="sm" color="red" variant="dot">
+                          {t('locations.table.missing')}
+                        </Badge>
+                      )}
+                    </Group>
+                    {m.lastRefusal && (
+                      <Text size="xs" c="dimmed" data-refused={m.lastRefusal.reason}>
+                        {lastRefusalText(t, m.lastRefusal, i18n.language, zone)}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{m.lastSeenDT ? <PropertyTime iso={m.lastSeenDT} timeZone={zone} /> : '—'}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <Text size="sm" span>
+                        {t('meters.inventory.maxRateValue', {
+                          rate: formatDecimal(m.maxRatePerHour, i18n.language),
+                          unit: t(`meters.inventory.rateUnit.${m.unit}`),
+                        })}
+                        {!m.maxRateOwn && (
+                          <Text span size="xs" c="dimmed">
+                            {' '}
+                            {t('meters.inventory.maxRateTypes')}
                           </Text>
                         )}
-                      </Table.Td>
-                      <Table.Td>{m.lastSeenDT ? <PropertyTime iso={m.lastSeenDT} timeZone={zone} /> : '—'}</Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <Text size="sm" span>
-                            {t('meters.inventory.maxRateValue', {
-                              rate: formatDecimal(m.maxRatePerHour, i18n.language),
-                              unit: t(`meters.inventory.rateUnit.${m.unit}`),
-                            })}
-                            {!m.maxRateOwn && (
-                              <Text span size="xs" c="dimmed">
-                                {' '}
-                                {t('meters.inventory.maxRateTypes')}
-                              </Text>
-                            )}
-                          </Text>
-                          <ActionIcon
-                            variant="subtle"
-                            size="sm"
-                            aria-label={t('meters.inventory.maxRateOf', { meter: m.servicePointName })}
-                            onClick={() => setEditing(m)}
-                          >
-                            <IconPencil size={14} aria-hidden />
-                          </ActionIcon>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                      </Text>
+                      <ActionIcon
+                        variant="subtle"
+                        size="sm"
+                        aria-label={t('meters.inventory.maxRateOf', { meter: m.servicePointName })}
+                        onClick={() => setEditing(m)}
+                      >
+                        <IconPencil size={14} aria-hidden />
+                      </ActionIcon>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </ScrollTable>
           )}
           {pageCount > 1 && <Pager total={pageCount} value={page} onChange={setPage} />}
         </Stack>

@@ -1,4 +1,4 @@
-import type { LocationRow, ServicePointRow } from '@portal/contract';
+import type { ServicePointRow } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import {
   EVERY_ROW,
@@ -11,54 +11,16 @@ import {
   withRow,
   without,
 } from './selection';
+import { locationRow, meterRow } from '../../../test/fixtures';
 
-const meter = (id: number, group: number, switchable = true): ServicePointRow => ({
-  servicePointID: id,
-  servicePointName: `M${id}`.padEnd(7, '0'),
-  deviceKey: `dk-${id}`,
-  deviceTypeDisplayName: 'x',
-  fk_DeviceTypeGroupId: group,
-  fk_DeviceTypeId: group,
-  fk_DeviceTypeName: 'x',
-  unit: 'kWh',
-  supportsResetReading: false,
-  activeInd: 1,
-  activeIndName: 'Available',
-  excludeFromMonitoring: false,
-  isMissingDevice: false,
-  lastSeenDT: null,
-  kwhTotal: null,
-  deviceControlRequestedState: null,
-  resultCode: null,
-  servicePointCapabilities: switchable
-    ? [
-        {
-          servicePointCapabilityID: id,
-          status: 0,
-          apiCapabilityResponse: null,
-          capability: { capabilityID: 1, displayName: 'Power', capabilityType: 1 },
-        },
-      ]
-    : [],
-  usage: null,
-  lastRefusal: null,
-});
-
-const row = (id: number, meters: ServicePointRow[], deleted = false): LocationRow => ({
-  locationID: id,
-  fk_SiteID: 1,
-  locationDescription: `Site ${id}`,
-  locationPublicName: `L${id}`,
-  accountNumber: null,
-  locationType: null,
-  locationTypeName: null,
-  autoCheckoutDateTime: null,
-  isCheckedInState: false,
-  isRetryState: false,
-  deleted,
-  guestName: null,
-  servicePoints: meters,
-});
+const meter = (id: number, group: number, switchable = true) =>
+  meterRow(id, {
+    fk_DeviceTypeGroupId: group,
+    fk_DeviceTypeId: group,
+    ...(switchable ? {} : { servicePointCapabilities: [] }),
+  });
+const row = (id: number, meters: ServicePointRow[], deleted = false) =>
+  locationRow(id, { servicePoints: meters, deleted });
 
 // 1 electric + water, 2 smart electric, 3 water, 4 cube, 5 data collector, 6 no meter, 7 deleted electric
 const rows = [

@@ -1,10 +1,10 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
+import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { errorMessage } from '../../../i18n/messages';
 import { ApiError } from '../../../lib/apiError';
 import { PageLoader } from '../../../ui/PageLoader';
+import { FailedAlert, NotFoundAlert } from '../../../ui/LinkAlerts';
 import { PageTitle } from '../../../ui/PageTitle';
 import { useConfirmRecipient, useRecipientInvitation } from './hooks';
 
@@ -23,23 +23,14 @@ export function ConfirmRecipientPage() {
   let body;
   if (invalid) {
     body = (
-      <Alert
-        variant="light"
-        color="red"
-        icon={<IconAlertTriangle size={18} aria-hidden />}
-        title={t('schedules.confirmRecipient.invalid')}
-      >
+      <NotFoundAlert title={t('schedules.confirmRecipient.invalid')}>
         {t('schedules.confirmRecipient.invalidHint')}
-      </Alert>
+      </NotFoundAlert>
     );
   } else if (invitation.isPending) {
     body = <PageLoader />;
   } else if (!invitation.data) {
-    body = (
-      <Alert variant="light" color="red" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />}>
-        {errorMessage(t, invitation.error)}
-      </Alert>
-    );
+    body = <FailedAlert error={invitation.error} />;
   } else if (invitation.data.confirmed) {
     body = (
       <Alert variant="light" color="green" role="status" icon={<IconCheck size={18} aria-hidden />}>
@@ -58,11 +49,7 @@ export function ConfirmRecipientPage() {
         <Button loading={confirm.isPending} onClick={() => confirm.mutate()}>
           {t('schedules.confirmRecipient.confirm')}
         </Button>
-        {confirm.isError && (
-          <Alert variant="light" color="red" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />}>
-            {errorMessage(t, confirm.error)}
-          </Alert>
-        )}
+        {confirm.isError && <FailedAlert error={confirm.error} />}
       </Stack>
     );
   }

@@ -8,6 +8,7 @@ import { useConfirm } from '../../../ui/confirmContext';
 import { EmptyState } from '../../../ui/EmptyState';
 import { focusLater, openerNow } from '../../../ui/focusReturn';
 import { PropertyTime } from '../../../ui/PropertyTime';
+import { ScrollTable } from '../../../ui/ScrollTable';
 import { toast } from '../../../ui/toast';
 import { useDeleteSchedule } from './hooks';
 import { RecipientList } from './RecipientList';
@@ -72,83 +73,80 @@ export function ScheduleList({
   return (
     <Stack gap="sm">
       {add && <Group justify="flex-end">{add}</Group>}
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped highlightOnHover verticalSpacing="xs" aria-label={t('schedules.list')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('schedules.columns.report')}</Table.Th>
-              <Table.Th scope="col">{t('schedules.columns.frequency')}</Table.Th>
-              <Table.Th scope="col">{t('schedules.columns.time')}</Table.Th>
-              <Table.Th scope="col">{t('schedules.columns.format')}</Table.Th>
-              <Table.Th scope="col">{t('schedules.columns.recipients')}</Table.Th>
-              <Table.Th scope="col">{t('schedules.columns.nextRun')}</Table.Th>
-              <Table.Th scope="col">{t('schedules.columns.lastRun')}</Table.Th>
-              <Table.Th scope="col">{t('schedules.columns.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {schedules.map((s) => (
-              <Table.Tr key={s.scheduleID}>
-                <Table.Th scope="row" fw={500}>
-                  {s.reportName}
-                  {s.locationDescription && (
-                    <Text size="xs" c="dimmed">
-                      {s.locationDescription}
-                    </Text>
-                  )}
-                </Table.Th>
-                <Table.Td>{t(`schedules.frequency.${s.frequency}`)}</Table.Td>
-                <Table.Td>{s.time}</Table.Td>
-                <Table.Td>{t(`schedules.format.${s.format}`)}</Table.Td>
-                <Table.Td>
-                  <RecipientList schedule={s} />
-                </Table.Td>
-                <Table.Td>
-                  <PropertyTime iso={s.nextRunAt} timeZone={s.timeZone} />
-                </Table.Td>
-                <Table.Td>
-                  {s.lastRun ? (
-                    <Stack gap={2} align="flex-start">
-                      <RunStatusBadge status={s.lastRun.status} />
-                      <Text size="xs" c="dimmed">
-                        <PeriodText run={s.lastRun} />
-                      </Text>
-                    </Stack>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      {t('schedules.runs.never')}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <RowAction label={t('schedules.actions.runs', { name: s.reportName })} onClick={() => onRuns(s)}>
-                      <IconHistory size={18} aria-hidden />
+      <ScrollTable
+        minWidth={900}
+        striped
+        highlightOnHover
+        verticalSpacing="xs"
+        aria-label={t('schedules.list')}
+        columns={[
+          { label: t('schedules.columns.report') },
+          { label: t('schedules.columns.frequency') },
+          { label: t('schedules.columns.time') },
+          { label: t('schedules.columns.format') },
+          { label: t('schedules.columns.recipients') },
+          { label: t('schedules.columns.nextRun') },
+          { label: t('schedules.columns.lastRun') },
+          { label: t('schedules.columns.actions') },
+        ]}
+      >
+        {schedules.map((s) => (
+          <Table.Tr key={s.scheduleID}>
+            <Table.Th scope="row" fw={500}>
+              {s.reportName}
+              {s.locationDescription && (
+                <Text size="xs" c="dimmed">
+                  {s.locationDescription}
+                </Text>
+              )}
+            </Table.Th>
+            <Table.Td>{t(`schedules.frequency.${s.frequency}`)}</Table.Td>
+            <Table.Td>{s.time}</Table.Td>
+            <Table.Td>{t(`schedules.format.${s.format}`)}</Table.Td>
+            <Table.Td>
+              <RecipientList schedule={s} />
+            </Table.Td>
+            <Table.Td>
+              <PropertyTime iso={s.nextRunAt} timeZone={s.timeZone} />
+            </Table.Td>
+            <Table.Td>
+              {s.lastRun ? (
+                <Stack gap={2} align="flex-start">
+                  <RunStatusBadge status={s.lastRun.status} />
+                  <Text size="xs" c="dimmed">
+                    <PeriodText run={s.lastRun} />
+                  </Text>
+                </Stack>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {t('schedules.runs.never')}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Group gap={4} wrap="nowrap">
+                <RowAction label={t('schedules.actions.runs', { name: s.reportName })} onClick={() => onRuns(s)}>
+                  <IconHistory size={18} aria-hidden />
+                </RowAction>
+                {canManage && (
+                  <>
+                    <RowAction label={t('schedules.actions.edit', { name: s.reportName })} onClick={() => onEdit(s)}>
+                      <IconPencil size={18} aria-hidden />
                     </RowAction>
-                    {canManage && (
-                      <>
-                        <RowAction
-                          label={t('schedules.actions.edit', { name: s.reportName })}
-                          onClick={() => onEdit(s)}
-                        >
-                          <IconPencil size={18} aria-hidden />
-                        </RowAction>
-                        <RowAction
-                          label={t('schedules.actions.delete', { name: s.reportName })}
-                          color="red"
-                          onClick={() => void deleteSchedule(s)}
-                        >
-                          <IconTrash size={18} aria-hidden />
-                        </RowAction>
-                      </>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                    <RowAction
+                      label={t('schedules.actions.delete', { name: s.reportName })}
+                      color="red"
+                      onClick={() => void deleteSchedule(s)}
+                    >
+                      <IconTrash size={18} aria-hidden />
+                    </RowAction>
+                  </>
+                )}
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ScrollTable>
     </Stack>
   );
 }

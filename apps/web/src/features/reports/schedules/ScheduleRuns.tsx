@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../ui/EmptyState';
 import { PropertyTime } from '../../../ui/PropertyTime';
 import { QueryState } from '../../../ui/QueryState';
+import { ScrollTable } from '../../../ui/ScrollTable';
 import { StatusBadge } from '../../../ui/StatusBadge';
 import { useScheduleRuns } from './hooks';
 import { periodDays } from './period';
@@ -50,46 +51,45 @@ export function ScheduleRuns({ schedule, onBack }: { schedule: ReportSchedule; o
         }
       >
         {(list) => (
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped verticalSpacing="xs" aria-labelledby={titleId}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('schedules.runs.columns.status')}</Table.Th>
-                  <Table.Th scope="col">{t('schedules.runs.columns.period')}</Table.Th>
-                  <Table.Th scope="col">{t('schedules.runs.columns.finished')}</Table.Th>
-                  <Table.Th scope="col">{t('schedules.runs.columns.rows')}</Table.Th>
-                  <Table.Th scope="col">{t('schedules.runs.columns.file')}</Table.Th>
-                  <Table.Th scope="col">{t('schedules.runs.columns.mails')}</Table.Th>
-                  <Table.Th scope="col">{t('schedules.runs.columns.error')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((run) => (
-                  <Table.Tr key={run.runID}>
-                    <Table.Td>
-                      <RunStatusBadge status={run.status} />
-                    </Table.Td>
-                    <Table.Td>
-                      <PeriodText run={run} />
-                    </Table.Td>
-                    <Table.Td>
-                      <PropertyTime iso={run.finishedAt} timeZone={schedule.timeZone} />
-                    </Table.Td>
-                    <Table.Td>{run.rows ?? '—'}</Table.Td>
-                    <Table.Td>{run.fileName ?? '—'}</Table.Td>
-                    <Table.Td>
-                      {t('schedules.runs.mails', {
-                        sent: run.mailsSent,
-                        pending: run.mailsPending,
-                        failed: run.mailsFailed,
-                      })}
-                    </Table.Td>
-                    <Table.Td>{run.error ?? ''}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ScrollTable
+            minWidth={760}
+            striped
+            verticalSpacing="xs"
+            aria-labelledby={titleId}
+            columns={[
+              { label: t('schedules.runs.columns.status') },
+              { label: t('schedules.runs.columns.period') },
+              { label: t('schedules.runs.columns.finished') },
+              { label: t('schedules.runs.columns.rows') },
+              { label: t('schedules.runs.columns.file') },
+              { label: t('schedules.runs.columns.mails') },
+              { label: t('schedules.runs.columns.error') },
+            ]}
+          >
+            {list.map((run) => (
+              <Table.Tr key={run.runID}>
+                <Table.Td>
+                  <RunStatusBadge status={run.status} />
+                </Table.Td>
+                <Table.Td>
+                  <PeriodText run={run} />
+                </Table.Td>
+                <Table.Td>
+                  <PropertyTime iso={run.finishedAt} timeZone={schedule.timeZone} />
+                </Table.Td>
+                <Table.Td>{run.rows ?? '—'}</Table.Td>
+                <Table.Td>{run.fileName ?? '—'}</Table.Td>
+                <Table.Td>
+                  {t('schedules.runs.mails', {
+                    sent: run.mailsSent,
+                    pending: run.mailsPending,
+                    failed: run.mailsFailed,
+                  })}
+                </Table.Td>
+                <Table.Td>{run.error ?? ''}</Table.Td>
+              </Table.Tr>
+            ))}
+          </ScrollTable>
         )}
       </QueryState>
     </Stack>
