@@ -55,7 +55,15 @@ const apiTop = [
   'cli',
   'proofs',
 ].map((path) => `${api}/${path}`);
-const apiPlatform = ['access', 'gateway', 'hub/events.ts', 'hub/queries.ts', 'config.ts', 'deps.ts'].map(
+const apiPlatform = [
+  'access',
+  'gateway',
+  'hub/events.ts',
+  'hub/queries.ts',
+  'hub/webhook-events.ts',
+  'config.ts',
+  'deps.ts',
+].map(
   (path) => `${api}/${path}`,
 );
 const apiFloorZones = [

@@ -86,6 +86,7 @@ const envSchema = z.object({
   READING_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3_650).default(35),
   STATEMENT_LINK_DAYS: z.coerce.number().int().min(1).max(3_650).default(90),
   SOURCE_MAPS: flag,
+  WEBHOOK_ALLOW_PRIVATE: flag,
 });
 
 export type Config = {
@@ -134,6 +135,8 @@ export type Config = {
   statementLinkDays: number;
   /** Serve the web app's source maps (they show its source to anyone who asks). */
   sourceMaps: boolean;
+  /** Webhooks may go to private and loopback addresses (the embedded demo's default; else off). */
+  webhookAllowPrivate: boolean;
 };
 
 /** Reads the environment once; lists every problem and stops when anything is wrong. */
@@ -190,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readingMaxAgeDays: e.READING_MAX_AGE_DAYS,
     statementLinkDays: e.STATEMENT_LINK_DAYS,
     sourceMaps: e.SOURCE_MAPS ?? false,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? e.DEMO ?? !e.DATABASE_URL,
   };
 }
 

@@ -11,9 +11,11 @@ import { forgetOldFailures } from './features/auth/throttle';
 import { forgetEndedSessions } from './features/auth/sessions';
 import { forgetOldKeys } from './lib/idempotency';
 import { deliverMails } from './lib/mailer';
+import { deliverWebhooks } from './features/integrations/delivery';
 import { resolveQuietRefusals } from './features/devices/refusals';
 import { recordBrokerDrops } from './features/devices/broker-drops';
 import { notifyAlerts, sendDigests } from './features/alerts/notify';
+import { tellResolvedAlerts } from './features/alerts/webhook-events';
 import { runSchedules } from './features/schedules/run';
 import { abnormalUseJob, leakJob, nightFlowJob, pruneHourlyJob, vacantDrawJob } from './features/alerts/detection';
 
@@ -25,6 +27,7 @@ type Job = { name: string; everySeconds: number; run: (ctx: Context) => Promise<
  */
 const jobs: Job[] = [
   { name: 'deliver mails', everySeconds: 2, run: deliverMails },
+  { name: 'deliver webhooks', everySeconds: 1, run: deliverWebhooks },
   { name: 'scheduled reports', everySeconds: 30, run: runSchedules },
   { name: 'send commands left queued', everySeconds: 5, run: sendLeftQueued },
   { name: 'expire commands', everySeconds: 5, run: expireCommands },
@@ -35,6 +38,7 @@ const jobs: Job[] = [
   { name: 'quiet refused meters', everySeconds: 600, run: resolveQuietRefusals },
   { name: 'messages the broker dropped', everySeconds: 10, run: recordBrokerDrops },
   { name: 'notify of alerts', everySeconds: 10, run: notifyAlerts },
+  { name: 'tell webhooks of resolved alerts', everySeconds: 10, run: tellResolvedAlerts },
   { name: 'alert digests', everySeconds: 60, run: sendDigests },
   // the detection rules (docs/alerts.md): hourly figures are read a few times an hour
   { name: 'leaks', everySeconds: 300, run: leakJob },

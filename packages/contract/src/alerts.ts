@@ -14,6 +14,7 @@ export const ALERT_TYPES = [
   'leak',
   'abnormalUse',
   'messagesLost',
+  'webhookFailing',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
@@ -48,6 +49,8 @@ export const alertKinds = {
   vacantDraw: { code: 'alertVacantDraw', type: 'abnormalUse', severity: 'warning' },
   // of no meter nor property: Administrators see it (docs/alerts.md)
   brokerDropped: { code: 'alertBrokerDropped', type: 'messagesLost', severity: 'critical' },
+  // of a property, of no meter: an endpoint failing for days (docs/integrations.md)
+  webhookDisabled: { code: 'alertWebhookDisabled', type: 'webhookFailing', severity: 'critical' },
 } as const satisfies Record<string, { code: MessageCode; type: AlertType; severity: Severity }>;
 export type AlertKind = keyof typeof alertKinds;
 export const ALERT_KINDS = Object.keys(alertKinds) as AlertKind[];

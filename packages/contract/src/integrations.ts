@@ -53,3 +53,76 @@ export const apiKeyRow = z.object({
   revokedAt: z.string().nullable(),
 });
 export type ApiKeyRow = z.output<typeof apiKeyRow>;
+
+/** What a webhook can be told of; the payload is `{ type, timestamp, data }` (docs/integrations.md). */
+export const WEBHOOK_EVENT_TYPES = [
+  'stay.checked_in',
+  'stay.checked_out',
+  'statement.revised',
+  'alert.opened',
+  'alert.acknowledged',
+  'alert.resolved',
+  'relay.changed',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** Endpoints a property may have. */
+export const WEBHOOKS_PER_PROPERTY_MAX = 10;
+/**
+ * Seconds to wait before each retry of a delivery that failed (the first try is at once): about
+ * 28 hours in all; after the last, the delivery is failed (Redeliver sends it again).
+ */
+export const WEBHOOK_RETRY_SECONDS = [5, 300, 1_800, 7_200, 18_000, 36_000, 36_000] as const;
+/** An endpoint whose deliveries have all failed for this long is disabled, with an alert. */
+export const WEBHOOK_DISABLE_AFTER_HOURS = 72;
+/** After a secret is rotated, deliveries are signed with the old one too for this long. */
+export const WEBHOOK_SECRET_OVERLAP_HOURS = 24;
+
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export const createWebhookRequest = z.object({
+  siteID: idParam,
+  url: z.url({ protocol: /^https?$/, error: 'webhookUrlInvalid' }).max(2_000, 'maxLength'),
+  events: z.array(z.enum(WEBHOOK_EVENT_TYPES, { error: 'fieldNotValid' })).min(1, 'requiredField'),
+});
+export type CreateWebhookRequest = z.input<typeof createWebhookRequest>;
+
+/** The secret is in this answer, and in the rotation's, only. */
+export const webhookSecret = z.object({ webhookID: z.number(), secret: z.string() });
+
+export const webhooksQuery = z.object({ siteID: idParam });
+export const webhookIdBody = z.object({ webhookID: idParam });
+export const webhookIdQuery = z.object({ webhookID: idParam });
+export const deliveryIdBody = z.object({ deliveryID: idParam });
+
+export const webhookRow = z.object({
+  webhookID: z.number(),
+  siteID: z.number(),
+  url: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+  createdAt: z.string(),
+  /** Set when it was disabled after failing for days (or by hand); deliveries wait meanwhile. */
+  disabledAt: z.string().nullable(),
+  /** The first failure of the current run of failures; null when the last delivery got through. */
+  failingSince: z.string().nullable(),
+  /** Until then deliveries carry a signature by the secret before the last rotation too. */
+  previousSecretUntil: z.string().nullable(),
+});
+export type WebhookRow = z.output<typeof webhookRow>;
+
+export const webhookDelivery = z.object({
+  deliveryID: z.number(),
+  /** The event's id, sent as `webhook-id`: the same on every attempt and redelivery. */
+  eventID: z.string(),
+  type: z.enum(WEBHOOK_EVENT_TYPES),
+  status: z.enum(DELIVERY_STATUSES),
+  attempts: z.number(),
+  lastStatusCode: z.number().nullable(),
+  lastAttemptAt: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  /** The start of the endpoint's last answer, or why there was none. */
+  lastResponse: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WebhookDelivery = z.output<typeof webhookDelivery>;

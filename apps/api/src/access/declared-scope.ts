@@ -5,6 +5,8 @@ import {
   requireAlerts,
   requireApiKeys,
   requireBusinesses,
+  requireDeliveries,
+  requireWebhooks,
   requireLocations,
   requireSchedules,
   requireServicePoints,
@@ -13,6 +15,8 @@ import {
   type AlertRef,
   type ApiKeyRef,
   type BusinessRef,
+  type DeliveryRef,
+  type WebhookRef,
   type LocationRef,
   type ScheduleRef,
   type ServicePointRef,
@@ -24,17 +28,21 @@ type RefOf<K extends ScopeKind> = K extends 'business'
   ? BusinessRef
   : K extends 'apiKey'
     ? ApiKeyRef
-    : K extends 'site'
-      ? SiteRef
-      : K extends 'location'
-        ? LocationRef
-        : K extends 'stay'
-          ? StayRef
-          : K extends 'alert'
-            ? AlertRef
-            : K extends 'schedule'
-              ? ScheduleRef
-              : ServicePointRef;
+    : K extends 'webhook'
+      ? WebhookRef
+      : K extends 'webhookDelivery'
+        ? DeliveryRef
+        : K extends 'site'
+          ? SiteRef
+          : K extends 'location'
+            ? LocationRef
+            : K extends 'stay'
+              ? StayRef
+              : K extends 'alert'
+                ? AlertRef
+                : K extends 'schedule'
+                  ? ScheduleRef
+                  : ServicePointRef;
 
 /** What the handler gets: a ref for each declared path (a list for a `*` path; absent when the input left it out). */
 export type Resolved<S extends ScopeDeclaration | undefined> = S extends ScopeDeclaration
@@ -67,6 +75,10 @@ async function refsOf(q: Queryable, user: Principal, kind: ScopeKind, ids: numbe
       return (await requireBusinesses(q, user, ids)).map((ref) => ({ id: ref.busEntityId, ref }));
     case 'apiKey':
       return (await requireApiKeys(q, user, ids)).map((ref) => ({ id: ref.apiKeyId, ref }));
+    case 'webhook':
+      return (await requireWebhooks(q, user, ids)).map((ref) => ({ id: ref.webhookId, ref }));
+    case 'webhookDelivery':
+      return (await requireDeliveries(q, user, ids)).map((ref) => ({ id: ref.deliveryId, ref }));
     case 'site':
       return (await requireSites(q, user, ids)).map((ref) => ({ id: ref.siteId, ref }));
     case 'location':

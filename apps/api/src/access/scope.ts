@@ -11,6 +11,8 @@ import {
   sites,
   stays,
   systemAlerts,
+  webhookDeliveries,
+  webhooks,
 } from '../db/schema';
 import { type AppError, forbidden, notFound } from '../lib/errors';
 import type { Principal } from './principal';
@@ -105,6 +107,36 @@ export async function requireBusinesses(q: Queryable, user: Principal, ids: numb
 }
 
 export type ApiKeyRef = BusinessRef & { apiKeyId: number };
+
+export type WebhookRef = SiteRef & { webhookId: number };
+
+/** A property's webhook endpoints; refuses all if any is out of scope. */
+export async function requireWebhooks(q: Queryable, user: Principal, ids: number[]): Promise<WebhookRef[]> {
+  const found = await q
+    .select({ ...siteRefColumns, webhookId: webhooks.id })
+    .from(webhooks)
+    .innerJoin(sites, eq(sites.id, webhooks.siteId))
+    .where(inArray(webhooks.id, ids));
+  const byId = new Map(found.map((r) => [r.webhookId, r]));
+  return ids.map((webhookId) => ({ ...requireInScope(user, byId.get(webhookId), 'webhook'), webhookId }));
+}
+
+export type DeliveryRef = WebhookRef & { deliveryId: number };
+
+/** Deliveries by their endpoint's property; refuses all if any is out of scope. */
+export async function requireDeliveries(q: Queryable, user: Principal, ids: number[]): Promise<DeliveryRef[]> {
+  const found = await q
+    .select({ ...siteRefColumns, webhookId: webhooks.id, deliveryId: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
+    .innerJoin(sites, eq(sites.id, webhooks.siteId))
+    .where(inArray(webhookDeliveries.id, ids));
+  const byId = new Map(found.map((r) => [r.deliveryId, r]));
+  return ids.map((deliveryId) => {
+    const row = byId.get(deliveryId);
+    return { ...requireInScope(user, row, 'delivery'), webhookId: row!.webhookId, deliveryId };
+  });
+}
 
 /** API keys by their business; refuses all if any is outside the caller's scope. */
 export async function requireApiKeys(q: Queryable, user: Principal, ids: number[]): Promise<ApiKeyRef[]> {

@@ -670,6 +670,8 @@ export const systemAlerts = pgTable(
     resolvedBy: integer().references(() => userAccounts.id),
     /** When the notification job handed it to its subscribers (null: not yet). */
     notifiedAt: tstz(),
+    /** When its resolution was told to the property's webhooks (null: not yet, or not resolved). */
+    resolutionToldAt: tstz(),
   },
   (t) => [
     index('system_alerts_open_idx')
@@ -679,6 +681,9 @@ export const systemAlerts = pgTable(
     index('system_alerts_unnotified_idx')
       .on(t.createdAt)
       .where(sql`${t.notifiedAt} is null`),
+    index('system_alerts_resolution_untold_idx')
+      .on(t.resolvedAt)
+      .where(sql`${t.resolvedAt} is not null and ${t.resolutionToldAt} is null`),
     uniqueIndex('system_alerts_one_open')
       .on(t.kind, t.servicePointId)
       .where(sql`${t.resolvedAt} is null`),
@@ -874,6 +879,81 @@ export const apiKeys = pgTable(
     lastUsedIp: text(),
   },
   (t) => [uniqueIndex().on(t.prefix), index().on(t.busEntityId)],
+);
+
+/** A property's webhook endpoints (features/integrations/webhooks.ts). */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: serial().primaryKey(),
+    siteId: integer()
+      .notNull()
+      .references(() => sites.id),
+    url: text().notNull(),
+    events: text().array().notNull(),
+    /** `whsec_…`, as Standard Webhooks writes a secret. */
+    secret: text().notNull(),
+    /** The secret before the last rotation, still signing until `previousSecretUntil`. */
+    previousSecret: text(),
+    previousSecretUntil: tstz(),
+    createdByUserAccountId: integer().references(() => userAccounts.id),
+    createdAt: createdAt(),
+    failingSince: tstz(),
+    disabledAt: tstz(),
+  },
+  (t) => [index().on(t.siteId)],
+);
+
+/**
+ * The outbox of webhook events: written in the transaction of the change they tell of, only
+ * when some endpoint of the property listens for them. `stay_id` orders the events of a stay.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    siteId: integer()
+      .notNull()
+      .references(() => sites.id),
+    type: text().notNull(),
+    data: jsonb().notNull(),
+    stayId: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.siteId, t.createdAt)],
+);
+
+/** One event to one endpoint: its attempts, until delivered or failed. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    webhookId: integer()
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    eventId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => webhookEvents.id),
+    /** The event's stay (copied here so the order per stay is one index away). */
+    stayId: integer(),
+    status: text({ enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: tstz().notNull(),
+    lastAttemptAt: tstz(),
+    lastStatusCode: integer(),
+    lastResponse: text(),
+    deliveredAt: tstz(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex().on(t.webhookId, t.eventId),
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index().on(t.webhookId, t.stayId, t.eventId),
+  ],
 );
 
 /** Mails queued in the transaction that wrote them, delivered by a job after commit. */

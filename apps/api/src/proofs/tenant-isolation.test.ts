@@ -12,6 +12,8 @@ import {
   stayMeters,
   stays,
   systemAlerts,
+  webhookDeliveries,
+  webhookEvents,
 } from '../db/schema';
 import { recordReadings } from '../features/meters/readings';
 import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, tokenFor } from '../test/factories';
@@ -104,12 +106,37 @@ async function buildTenant(name: 'A' | 'B'): Promise<Tenant> {
     token: await tokenFor(t, owner.id),
     payload: { businessID: business.id, name: `Tenant ${name} PMS`, siteIDs: [site.id], scopes: API_KEY_SCOPES },
   });
+  const hook = await t.call<{ webhookID: number }>({
+    method: 'POST',
+    url: routes.integrations.createWebhook.path,
+    token: await tokenFor(t, owner.id),
+    payload: {
+      siteID: site.id,
+      url: `https://tenant-${name.toLowerCase()}.example.com/hooks`,
+      events: ['stay.checked_in'],
+    },
+  });
+  const [event] = await db
+    .insert(webhookEvents)
+    .values({ siteId: site.id, type: 'stay.checked_in', data: { marker: `Tenant${name}Guest` }, stayId: stay!.id })
+    .returning();
+  const [delivery] = await db
+    .insert(webhookDeliveries)
+    .values({
+      webhookId: hook.body.result.webhookID,
+      eventId: event!.id,
+      stayId: stay!.id,
+      nextAttemptAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning();
   return {
     busEntityId: business.id,
     ids: {
       busentity: business.id,
       business: business.id,
       apikey: made.body.result.apiKeyID,
+      webhook: hook.body.result.webhookID,
+      delivery: delivery!.id,
       site: site.id,
       location: loc.id,
       servicepoint: meter.id,
@@ -321,6 +348,8 @@ async function digestOf(tenant: Tenant): Promise<string> {
     sql`select t::text from user_accounts t where id in ${users}`,
     sql`select t::text from user_account_sites t where user_account_id in ${users}`,
     sql`select t::text from api_keys t where bus_entity_id = ${b}`,
+    sql`select t::text from webhooks t where site_id in ${sites}`,
+    sql`select t::text from webhook_deliveries t where webhook_id in (select id from webhooks where site_id in ${sites})`,
   ];
   const union = sql.join(tables, sql` union all `);
   const [row] = await rows<{ digest: string }>(

@@ -4,6 +4,7 @@ import {
   businessEntities,
   contacts,
   locations,
+  servicePointCapabilities,
   servicePoints,
   sites,
   userAccounts,
@@ -12,6 +13,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../features/auth/passwords';
 import { openSession } from '../features/auth/sessions';
+import { recordReadings } from '../features/meters';
 import type { TestApp } from './harness';
 
 let seq = 0;
@@ -110,4 +112,34 @@ export async function tokenFor(t: TestApp, userAccountId: number): Promise<strin
   const session = await openSession(t.deps.db, userAccountId, t.deps.now());
   const claims = { userAccountId, tokenVersion: account!.tokenVersion, roleId: account!.roleId, ...session };
   return (await t.deps.tokens.sign(claims, t.deps.now())).token;
+}
+
+/**
+ * A location of `siteId` with a 30/50 A electric meter (two relays, or those of `deviceTypeId`)
+ * that read 100 an hour before `now`: the opening reading of a check-in.
+ */
+export async function buildPedestal(
+  q: Queryable,
+  siteId: number,
+  now: Date,
+  over: { deviceTypeId?: number; activeInd?: number } = {},
+) {
+  const loc = await buildLocation(q, siteId);
+  const meter = await buildMeter(q, {
+    locationId: loc.id,
+    slot: 1,
+    deviceTypeId: over.deviceTypeId ?? 1,
+    activeInd: over.activeInd ?? 1,
+  });
+  await recordReadings(q, [
+    { servicePointId: meter.id, readAt: new Date(now.getTime() - 3_600_000), total: '100', isReset: false },
+  ]);
+  const capIds = over.deviceTypeId === 6 ? [1] : over.deviceTypeId === 2 ? [] : [2, 3];
+  const caps = capIds.length
+    ? await q
+        .insert(servicePointCapabilities)
+        .values(capIds.map((capabilityId) => ({ servicePointId: meter.id, capabilityId })))
+        .returning()
+    : [];
+  return { loc, meter, caps };
 }

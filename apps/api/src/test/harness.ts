@@ -134,6 +134,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, devices?: D
     readingMaxAgeDays: 35,
     statementLinkDays: 90,
     sourceMaps: false,
+    webhookAllowPrivate: true,
     ...overrides,
   };
   const resumers = new Set<() => void>();

@@ -13,7 +13,8 @@ export type Access = 'public' | 'signedIn' | { readonly anyOf: readonly Permissi
  * `'body.locationID': 'location'`, `'body.*.servicePointId': 'meter'`, `'body.alertIDs.*': 'alert'` (every entry of a list).
  * The server checks each before the handler runs.
  */
-export type ScopeKind = 'business' | 'site' | 'location' | 'meter' | 'stay' | 'alert' | 'schedule' | 'apiKey';
+export type ScopeKind =
+  'business' | 'site' | 'location' | 'meter' | 'stay' | 'alert' | 'schedule' | 'apiKey' | 'webhook' | 'webhookDelivery';
 export type ScopeDeclaration = Readonly<Record<string, ScopeKind>>;
 
 /** One call of the API: everything both sides need to know of it. */

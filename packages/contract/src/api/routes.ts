@@ -75,6 +75,13 @@ export const routes = {
     createApiKey: { method: 'POST', path: '/api/Integrations/CreateApiKey' },
     apiKeys: { method: 'GET', path: '/api/Integrations/GetApiKeys' },
     revokeApiKey: { method: 'POST', path: '/api/Integrations/RevokeApiKey' },
+    createWebhook: { method: 'POST', path: '/api/Integrations/CreateWebhook' },
+    webhooks: { method: 'GET', path: '/api/Integrations/GetWebhooks' },
+    webhookDeliveries: { method: 'GET', path: '/api/Integrations/GetWebhookDeliveries' },
+    redeliverWebhook: { method: 'POST', path: '/api/Integrations/RedeliverWebhook' },
+    rotateWebhookSecret: { method: 'POST', path: '/api/Integrations/RotateWebhookSecret' },
+    enableWebhook: { method: 'POST', path: '/api/Integrations/EnableWebhook' },
+    deleteWebhook: { method: 'POST', path: '/api/Integrations/DeleteWebhook' },
   }),
   locations: feature('locations', {
     table: { method: 'GET', path: '/api/GetAllLocationsWithMetersBySiteID' },

@@ -20,6 +20,7 @@ const typeNames: Record<AlertType, string> = {
   leak: 'Leak',
   abnormalUse: 'Abnormal use',
   messagesLost: 'Messages lost by the broker',
+  webhookFailing: 'Webhook endpoint failing',
 };
 const severityNames: Record<Severity, string> = { critical: 'Critical', warning: 'Warning', info: 'Information' };
 const TIMES = new Set(['since', 'at']);

@@ -8,6 +8,7 @@ import { accountSeesSite } from '../../access/scope';
 import { alertMail, digestMail } from './mail';
 import { presentAlert } from './presenter';
 import { alertsByIds } from './queries';
+import { queueAlertEvents } from './webhook-events';
 
 /** A user is mailed of the same kind of alert at the same meter once in this time; repeats wait for the digest. */
 export const REPEAT_HOURS = 6;
@@ -45,6 +46,12 @@ export async function notifyAlerts(deps: Deps): Promise<number> {
       returning id`,
     );
     if (!claimed.length) return 0;
+    await queueAlertEvents(
+      tx,
+      'alert.opened',
+      claimed.map((c) => c.id),
+      now,
+    );
     const ids = `{${claimed.map((c) => c.id).join(',')}}`;
     const mailNow = await rows<Told>(
       tx,

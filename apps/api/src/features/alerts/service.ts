@@ -3,6 +3,7 @@ import { auditAll } from '../../access/audit';
 import { scopeOf } from '../../access/scope';
 import { presentAlert } from './presenter';
 import * as queries from './queries';
+import { queueAlertEvents } from './webhook-events';
 import type { UserContext } from '../../access/actor';
 
 export type AlertsRequest = {
@@ -37,6 +38,8 @@ export async function act(ctx: UserContext, what: Act, alertIds: number[], note:
   return ctx.db.transaction(async (tx) => {
     const change = what === 'acknowledge' ? queries.acknowledge : queries.resolve;
     const changed = await change(tx, alertIds, user.userAccountId, note, ctx.now());
+    // a resolution is told by the job that tells every resolution (webhook-events.ts)
+    if (what === 'acknowledge') await queueAlertEvents(tx, 'alert.acknowledged', changed, ctx.now());
     await auditAll(
       tx,
       ctx.actor,

@@ -3,6 +3,7 @@ import { type FrozenStatement, type StatementChange, type StatementRevisionReaso
 import { intArray, rows, type Queryable, type Tx } from '../../db/client';
 import type { Actor } from '../../access/actor';
 import { auditAll } from '../../access/audit';
+import { queueWebhookEvents } from '../../hub/webhook-events';
 import { refreshStayFigures } from './stay-figures';
 import { asStored, workedOut } from './figures';
 import { statementFacts } from './queries';
@@ -101,6 +102,24 @@ export async function reviseStatements(tx: Tx, actor: Actor, where: SQL, now: Da
       after: { revision: r.revision.revision, total: r.revision.total, reason: r.revision.revisionReason },
       userAccountId: r.userAccountId,
     })),
+  );
+  const siteOf = new Map(
+    (
+      await rows<{ id: number; site_id: number }>(
+        tx,
+        sql`select id, site_id from stays where id = any(${intArray(revised.map((r) => r.id))})`,
+      )
+    ).map((st) => [st.id, st.site_id]),
+  );
+  await queueWebhookEvents(
+    tx,
+    revised.map((r) => ({
+      siteId: siteOf.get(r.id)!,
+      type: 'statement.revised',
+      stayId: r.id,
+      data: { stayID: r.id, previousTotal: r.current.total, statement: r.revision },
+    })),
+    now,
   );
   return revised.length;
 }

@@ -3,8 +3,8 @@ import { rows, type Queryable, type Tx } from '../../db/client';
 import { deviceControlMessages, servicePoints } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { commandAnswers } from '../../gateway/answers';
-import type { SiteEvent } from '@portal/contract';
-import { announce, meterValues } from '../../hub/events';
+import { queueWebhookEvents } from '../../hub/webhook-events';
+import { announce, meterValues, type Announced } from '../../hub/events';
 import { auditAll } from '../../access/audit';
 import { notFound } from '../../lib/errors';
 import { commandAlerts } from './command-alerts';
@@ -112,7 +112,7 @@ export async function queueControls(
       after: { requestedState: m.requestedState, capabilityId: m.capabilityId, messageId: m.id },
     })),
   );
-  await announce(tx, await relayValues(tx, [...new Set(inserted.map((m) => m.servicePointId))], now));
+  await announceRelays(tx, [...new Set(inserted.map((m) => m.servicePointId))], now);
   const ids = list.map((c) => {
     const key = commandKey(c.servicePointId, c.requestedState, c.capabilityId ?? null);
     const { plan } = plans.get(key)!;
@@ -121,18 +121,44 @@ export async function queueControls(
   return { ids, fresh: inserted.map((m) => ({ ...m, deviceKey: deviceKeys.get(m.servicePointId)! })) };
 }
 
-/** The relays and latest command of these meters as live values (one event a property). */
-async function relayValues(q: Queryable, meterIds: number[], now: Date): Promise<SiteEvent[]> {
-  if (!meterIds.length) return [];
-  const found = await relayValuesOf(q, meterIds);
-  return meterValues(
+/**
+ * Tells of the relays and latest command of these meters: live values to the screens (one event
+ * a property, with `also`), and `relay.changed` to the webhooks that listen (the command's
+ * wanted state, each relay's reported one).
+ */
+async function announceRelays(q: Queryable, meterIds: number[], now: Date, also: Announced[] = []): Promise<void> {
+  const found = meterIds.length ? await relayValuesOf(q, meterIds) : [];
+  await announce(q, [
+    ...meterValues(
+      found.map((m) => ({
+        siteId: m.site_id,
+        servicePointID: m.id,
+        locationID: m.location_id,
+        deviceControlRequestedState: m.requested_state,
+        resultCode: m.result_code,
+        relays: m.relays,
+      })),
+      now,
+    ),
+    ...also,
+  ]);
+  await queueWebhookEvents(
+    q,
     found.map((m) => ({
       siteId: m.site_id,
-      servicePointID: m.id,
-      locationID: m.location_id,
-      deviceControlRequestedState: m.requested_state,
-      resultCode: m.result_code,
-      relays: m.relays,
+      type: 'relay.changed',
+      data: {
+        servicePointID: m.id,
+        locationID: m.location_id,
+        siteID: m.site_id,
+        desiredState: m.requested_state,
+        resultCode: m.result_code,
+        relays: m.relays.map((r) => ({
+          servicePointCapabilityID: r.servicePointCapabilityID,
+          reportedState: r.status,
+          response: r.apiCapabilityResponse,
+        })),
+      },
     })),
     now,
   );
@@ -294,10 +320,12 @@ export async function settle(ctx: Context, answers: Settlement[]): Promise<void>
     await commandAlerts(tx, found[0]?.commands?.map((c) => c.messageId) ?? [], ctx.now());
     const meterIds = [...new Set(found.map((c) => c.service_point_id))];
     // the requests waiting for these commands learn their outcome (gateway/answers.ts)
-    await announce(tx, [
-      ...(await relayValues(tx, meterIds, ctx.now())),
-      ...(found[0]?.commands ? [{ type: 'commandsSettled' as const, commands: found[0].commands }] : []),
-    ]);
+    await announceRelays(
+      tx,
+      meterIds,
+      ctx.now(),
+      found[0]?.commands ? [{ type: 'commandsSettled' as const, commands: found[0].commands }] : [],
+    );
     return found;
   });
   const astray = settled.filter((r) => r.resend);

@@ -15,6 +15,7 @@ import type { Queryable, Tx } from '../../db/client';
 import { guests, locations, servicePoints, stays } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { announce, locationChanged } from '../../hub/events';
+import { queueStayEvents } from './webhook-events';
 import { audit } from '../../access/audit';
 import { conflict, invalid } from '../../lib/errors';
 import { guestsInScope, requireGuest, scopeOf, type LocationRef, type SiteRef } from '../../access/scope';
@@ -68,12 +69,7 @@ async function requirePickedGuest(ctx: UserContext, site: SiteRef, guest: GuestI
 }
 
 /** Stores the guest of a stay at `site`: a new guest of its business, or the picked one (checked by `requirePickedGuest`) as typed. */
-async function saveGuest(
-  tx: Tx,
-  actor: Actor,
-  site: SiteRef,
-  guest: GuestInput | undefined,
-): Promise<number | null> {
+async function saveGuest(tx: Tx, actor: Actor, site: SiteRef, guest: GuestInput | undefined): Promise<number | null> {
   if (!guest || guest.mobileNumber === '') return null;
   const values = {
     mobileNumber: guest.mobileNumber,
@@ -139,6 +135,7 @@ export async function checkIn(ctx: UserContext, site: LocationRef, input: CheckI
       after: { stayId: stay!.id, guestId, autoCheckoutAt: autoAt },
     });
     await announce(tx, locationChanged(site.siteId, loc!.id, now));
+    await queueStayEvents(tx, 'stay.checked_in', sql`st.id = ${stay!.id}`, now);
     const queued = await queueControls(tx, ctx.actor, commandsFor(relays, wantedStates(input, 1)), 'ifNeeded', now);
     return { stayId: stay!.id, queued };
   });
@@ -156,6 +153,7 @@ async function closeStay(tx: Tx, locationId: number, siteId: number, now: Date, 
     await tx.update(stays).set({ checkoutAt: now, checkedOutByUserId: byUserId }).where(eq(stays.id, stay.id));
     await refreshStayFigures(tx, sql`st.id = ${stay.id}`);
     await freezeStatements(tx, sql`st.id = ${stay.id}`, now);
+    await queueStayEvents(tx, 'stay.checked_out', sql`st.id = ${stay.id}`, now);
   }
   await tx
     .update(locations)

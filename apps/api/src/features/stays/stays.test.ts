@@ -12,7 +12,15 @@ import {
   stays,
 } from '../../db/schema';
 import { recordReadings } from '../meters';
-import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../../test/factories';
+import {
+  buildBusiness,
+  buildLocation,
+  buildMeter,
+  buildPedestal,
+  buildSite,
+  buildUser,
+  signIn,
+} from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { autoCheckOut } from './service';
 
@@ -49,29 +57,8 @@ beforeEach(() => {
   t.gateway.autoAnswer = 0;
 });
 
-/** A location with a 30/50 A electric meter (two relays) and its capabilities. */
-async function pedestal(over: { deviceTypeId?: number; activeInd?: number; site?: number } = {}) {
-  const db = t.deps.db;
-  const loc = await buildLocation(db, over.site ?? siteId);
-  const meter = await buildMeter(db, {
-    locationId: loc.id,
-    slot: 1,
-    deviceTypeId: over.deviceTypeId ?? 1,
-    activeInd: over.activeInd ?? 1,
-  });
-  // the meter read 100 before the guest came: the opening reading
-  await recordReadings(db, [
-    { servicePointId: meter.id, readAt: new Date(t.deps.now().getTime() - 3_600_000), total: '100', isReset: false },
-  ]);
-  const capIds = over.deviceTypeId === 6 ? [1] : over.deviceTypeId === 2 ? [] : [2, 3];
-  const caps = capIds.length
-    ? await db
-        .insert(servicePointCapabilities)
-        .values(capIds.map((capabilityId) => ({ servicePointId: meter.id, capabilityId })))
-        .returning()
-    : [];
-  return { loc, meter, caps };
-}
+const pedestal = (over: { deviceTypeId?: number; activeInd?: number; site?: number } = {}) =>
+  buildPedestal(t.deps.db, over.site ?? siteId, t.deps.now(), over);
 
 const autoCheckout = () => nextSlot(new Date(t.deps.now().getTime() + 86_400_000)).toISOString();
 
