@@ -63,9 +63,7 @@ const apiPlatform = [
   'hub/webhook-events.ts',
   'config.ts',
   'deps.ts',
-].map(
-  (path) => `${api}/${path}`,
-);
+].map((path) => `${api}/${path}`);
 const apiFloorZones = [
   {
     target: [`${api}/lib`, `${api}/db/client.ts`, `${api}/db/schema.ts`, `${api}/db/natural-key.ts`],

@@ -311,11 +311,13 @@ export const messages = {
   webhookPrivateAddress: 'This address is on a private or local network: the portal does not send webhooks there.',
   webhooksLimit: 'A property can have at most {{max}} webhook endpoints.',
   webhookCreated: 'The endpoint has been added. Copy its signing secret now: it will not be shown again.',
-  webhookSecretRotated: 'A new signing secret has been made; for 24 hours deliveries are signed with the old one too. Copy it now: it will not be shown again.',
+  webhookSecretRotated:
+    'A new signing secret has been made; for 24 hours deliveries are signed with the old one too. Copy it now: it will not be shown again.',
   webhookEnabled: 'The endpoint has been enabled: the deliveries that waited are being sent.',
   webhookDeleted: 'The endpoint has been deleted.',
   webhookRedelivered: 'The delivery will be sent again now.',
-  alertWebhookDisabled: '<b>The webhook endpoint {{url}}</b> of {{site}} has been disabled: its deliveries have failed since {{since}}.',
+  alertWebhookDisabled:
+    '<b>The webhook endpoint {{url}}</b> of {{site}} has been disabled: its deliveries have failed since {{since}}.',
   recipientConfirmed: 'Thank you: the scheduled reports of this property will be mailed to this address.',
 } as const;
 
