@@ -42,7 +42,11 @@ export function ApiKeysTable({
         id: 'prefix',
         header: t('integrations.keys.columns.prefix'),
         accessorFn: (k) => k.prefix,
-        cell: ({ row }) => <Text ff="monospace" size="sm">{`${row.original.prefix}…`}</Text>,
+        cell: ({ row }) => (
+          <Text ff="monospace" size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {`${row.original.prefix}…`}
+          </Text>
+        ),
       },
       { id: 'properties', header: t('integrations.keys.columns.properties'), accessorFn: propertyNames },
       {
@@ -129,7 +133,7 @@ export function ApiKeysTable({
       columns={columns}
       initialSort={[{ id: 'created', desc: true }]}
       pageSize={25}
-      minWidth={1100}
+      minWidth={960}
       label={t('integrations.keys.title')}
       getRowId={(key) => String(key.apiKeyID)}
       texts={{

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverText } from '../../../i18n/messages';
@@ -37,7 +37,14 @@ export function KeyShownOnce({
 
   return (
     <Stack gap="md">
-      <Alert color="yellow" variant="light" title={t('integrations.created.once')}>
+      <Alert
+        color="yellow"
+        variant="light"
+        title={t('integrations.created.once')}
+        icon={<IconAlertTriangle size={18} aria-hidden />}
+        // the title in the text's colour: yellow on its own tint is too faint to read (WCAG AA)
+        styles={{ title: { color: 'var(--mantine-color-text)' } }}
+      >
         {serverText(t, message, 'apiKeyCreated')}
       </Alert>
       <Group align="flex-end" gap="sm" wrap="nowrap">

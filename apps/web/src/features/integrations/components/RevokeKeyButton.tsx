@@ -32,10 +32,10 @@ export function RevokeKeyButton({ businessID, apiKey }: { businessID: number; ap
 
   return (
     <Button
-      variant="light"
-      color="red"
+      // the word in the text's colour (red on a striped row is too faint to read), the icon red
+      variant="default"
       size="xs"
-      leftSection={<IconBan size={14} aria-hidden />}
+      leftSection={<IconBan size={14} color="var(--mantine-color-red-7)" aria-hidden />}
       disabled={apiKey.revokedAt !== null}
       loading={revoke.isPending}
       aria-label={t('integrations.revoke.action', { name: apiKey.name })}
