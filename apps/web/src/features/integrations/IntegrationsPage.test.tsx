@@ -78,7 +78,7 @@ describe('Integrations', () => {
     await waitFor(() => expect(api.callsTo(KEYS)).toHaveLength(2));
   });
 
-  it('[ADMINISTRATOR] picks the business first, then sees its keys', async () => {
+  const asAdministrator = (route = '/Integrations') => {
     signInAs(Role.Administrator, 1);
     const api = mockApi({
       [BUSINESSES]: [
@@ -88,7 +88,11 @@ describe('Integrations', () => {
       [KEYS]: keys,
       [PROPERTIES]: properties,
     });
-    const { user } = renderWithApp(<IntegrationsPage />);
+    return { ...renderWithApp(<IntegrationsPage />, { route }), api };
+  };
+
+  it('[ADMINISTRATOR] picks the business first, then sees its keys', async () => {
+    const { user, api } = asAdministrator();
     expect(await screen.findByText('Choose a business to see its API keys.')).toBeTruthy();
     expect(api.callsTo(KEYS)).toEqual([]);
     expect(api.callsTo(ME)).toEqual([]);
@@ -96,5 +100,14 @@ describe('Integrations', () => {
     await user.click(await screen.findByRole('option', { name: 'Harbor & Dock Holdings' }));
     await rowOf('Campspot sync');
     expect(api.callsTo(KEYS)[0]?.query).toEqual({ businessID: '41' });
+  });
+
+  it('[ADMINISTRATOR] arrives with the business a link names (the property dialog’s)', async () => {
+    const { api } = asAdministrator('/Integrations?business=40');
+    await rowOf('Campspot sync');
+    expect(api.callsTo(KEYS)[0]?.query).toEqual({ businessID: '40' });
+    await waitFor(() =>
+      expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Business' }).value).toBe('Pine Lake LLC'),
+    );
   });
 });
