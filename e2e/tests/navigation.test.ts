@@ -13,9 +13,24 @@ const menuOf = async (page: import('playwright-core').Page) =>
 
 describe('navigation by role', () => {
   it.each([
-    ['ADMINISTRATOR', demo.admin, ['Admin Panel', 'Manage Users', 'Transactions', 'Alerts'], ['Manage Properties']],
-    ['SITE OWNER', demo.owner, ['Manage Properties', 'Manage Users', 'Transactions', 'Alerts'], ['Admin Panel']],
-    ['SITE MANAGER', demo.manager, ['Manage Properties', 'Transactions', 'Alerts'], ['Admin Panel', 'Manage Users']],
+    [
+      'ADMINISTRATOR',
+      demo.admin,
+      ['Admin Panel', 'Manage Users', 'Integrations', 'Transactions', 'Alerts'],
+      ['Manage Properties'],
+    ],
+    [
+      'SITE OWNER',
+      demo.owner,
+      ['Manage Properties', 'Manage Users', 'Integrations', 'Transactions', 'Alerts'],
+      ['Admin Panel'],
+    ],
+    [
+      'SITE MANAGER',
+      demo.manager,
+      ['Manage Properties', 'Transactions', 'Alerts'],
+      ['Admin Panel', 'Manage Users', 'Integrations'],
+    ],
   ])('[%s] sees only the menu entries of their permissions', async (_role, account, shown, hidden) => {
     const page = await newPage(browser);
     await signIn(page, account);
@@ -27,11 +42,11 @@ describe('navigation by role', () => {
     await page.context().close();
   });
 
-  it('[SITE MANAGER] gets the 401 page on /UserList', async () => {
+  it.each(['/UserList', '/Integrations'])('[SITE MANAGER] gets the 401 page on %s', async (path) => {
     const page = await newPage(browser);
     await signIn(page, demo.manager);
     await page.waitForURL('**/MySites');
-    await page.goto('/UserList');
+    await page.goto(path);
     await page.getByText('OOPS! You are not authorize to access this page.').waitFor();
     await page.context().close();
   });

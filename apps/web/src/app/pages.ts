@@ -18,6 +18,7 @@ export const DashboardPage = page(() => import('../features/dashboard/DashboardP
 export const AdminPanelPage = page(() => import('../features/admin-panel/AdminPanelPage'), 'AdminPanelPage');
 export const MySitesPage = page(() => import('../features/sites/MySitesPage'), 'MySitesPage');
 export const UserListPage = page(() => import('../features/users/UserListPage'), 'UserListPage');
+export const IntegrationsPage = page(() => import('../features/integrations/IntegrationsPage'), 'IntegrationsPage');
 export const TransactionsPage = page(() => import('../features/transactions/TransactionsPage'), 'TransactionsPage');
 export const CheckInOutPage = page(() => import('../features/transactions/CheckInOutPage'), 'CheckInOutPage');
 export const ReportPage = page(() => import('../features/reports/ReportPage'), 'ReportPage');

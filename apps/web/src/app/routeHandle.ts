@@ -5,6 +5,7 @@ export type RouteHandle = {
     | 'pages.adminPanel.title'
     | 'pages.mySites.title'
     | 'pages.users.title'
+    | 'integrations.title'
     | 'pages.transactions.title'
     | 'pages.report.title'
     | 'alerts.title'

@@ -82,6 +82,15 @@ const signedInRoutes: RouteObject = {
           ),
         },
         {
+          path: 'Integrations',
+          handle: titled('integrations.title'),
+          element: (
+            <RequirePermission permission={Permission.ManageUsers}>
+              <pages.IntegrationsPage />
+            </RequirePermission>
+          ),
+        },
+        {
           path: 'Transaction',
           handle: titled('pages.transactions.title'),
           element: (

@@ -4,6 +4,7 @@ import {
   IconBuildingCommunity,
   IconGauge,
   IconLayoutDashboard,
+  IconPlugConnected,
   IconReceipt,
   IconUsers,
 } from '@tabler/icons-react';
@@ -19,6 +20,8 @@ export const navItems = [
     icon: IconBuildingCommunity,
   },
   { to: '/UserList', label: 'nav.manageUsers', permission: Permission.ManageUsers, icon: IconUsers },
+  // API keys are made by whoever manages the business's users: an Administrator, a Site Owner
+  { to: '/Integrations', label: 'nav.integrations', permission: Permission.ManageUsers, icon: IconPlugConnected },
   { to: '/Transaction', label: 'nav.transactions', permission: Permission.ManageTransactions, icon: IconReceipt },
   { to: '/Alerts', label: 'nav.alerts', permission: Permission.Dashboard, icon: IconBell },
 ] as const;

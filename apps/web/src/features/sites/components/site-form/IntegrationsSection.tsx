@@ -1,9 +1,11 @@
-import { ActionIcon, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import type { SiteIntegration, SitePartner } from '@portal/contract';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { type SiteIntegration, type SitePartner, managesProperties } from '@portal/contract';
+import { IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { fieldMessage } from '../../../../i18n/messages';
+import { useRole } from '../../../../lib/session/useRole';
 import { type SiteFormValues, nextFreePartner, rowIntegrationKey } from '../../siteFormValues';
 
 type Props = {
@@ -13,7 +15,10 @@ type Props = {
   stateAbbreviation: string;
 };
 
-/** Each partner at most once per property; the key is derived and read-only. */
+/**
+ * Each partner at most once per property; the key is derived and read-only. Who makes API keys
+ * (an Administrator, a Site Owner) finds the business's on the Integrations page, linked here.
+ */
 export function IntegrationsSection({ partners, storedIntegrations, stateAbbreviation }: Props) {
   const { t } = useTranslation();
   const {
@@ -24,6 +29,9 @@ export function IntegrationsSection({ partners, storedIntegrations, stateAbbrevi
   const { fields, append, remove } = useFieldArray({ control, name: 'integrations' });
   const rows = useWatch({ control, name: 'integrations' }) ?? [];
   const propertyName = useWatch({ control, name: 'sitePublicName' }) ?? '';
+  const busEntityID = useWatch({ control, name: 'fk_BusEntityID' });
+  const keysPage = busEntityID ? `/Integrations?business=${busEntityID}` : '/Integrations';
+  const makesKeys = managesProperties(useRole());
   const next = nextFreePartner(partners, rows);
   const storedKey = (partnerID: number) =>
     storedIntegrations.find((integration) => integration.partnerID === partnerID)?.propertyKey ?? null;
@@ -103,6 +111,17 @@ export function IntegrationsSection({ partners, storedIntegrations, stateAbbrevi
           </Text>
         )}
       </Group>
+      {makesKeys && (
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <IconKey size={16} aria-hidden style={{ flex: 'none', marginTop: 3 }} />
+          <Text size="sm">
+            {t('sites.form.integrationsLink')}{' '}
+            <Anchor component={Link} to={keysPage} inherit>
+              {t('nav.integrations')}
+            </Anchor>
+          </Text>
+        </Group>
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,101 @@
+import { Checkbox, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { API_KEY_SCOPES, type CreateApiKeyRequest, type IdValue } from '@portal/contract';
+import { useState } from 'react';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { fieldMessage } from '../../../i18n/messages';
+import { toWallTime } from '../../../lib/wallTime';
+import type { ApiKeyFormValues } from '../apiKeyForm';
+import { scopeKeys } from '../scopes';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** The fields of a new key: name, properties of the business, scopes (each explained), optional expiry day. */
+export function ApiKeyFields({
+  form,
+  properties,
+  timeZone,
+}: {
+  form: UseFormReturn<ApiKeyFormValues, unknown, CreateApiKeyRequest>;
+  properties: IdValue[];
+  timeZone: string;
+}) {
+  const { t } = useTranslation();
+  const {
+    control,
+    register,
+    formState: { errors },
+  } = form;
+  // the earliest expiry: the key stops as the chosen day begins, so tomorrow
+  const [tomorrow] = useState(() => toWallTime(new Date(Date.now() + DAY_MS), timeZone).slice(0, 10));
+
+  return (
+    <>
+      <TextInput
+        label={t('integrations.form.name')}
+        description={t('integrations.form.nameHint')}
+        withAsterisk
+        autoComplete="off"
+        data-autofocus
+        {...register('name')}
+        error={fieldMessage(t, errors.name?.message)}
+      />
+      <Controller
+        control={control}
+        name="siteIDs"
+        render={({ field }) => (
+          <MultiSelect
+            label={t('integrations.form.properties')}
+            description={t('integrations.form.propertiesHint')}
+            placeholder={t('msg.selectPropertyPlaceholder')}
+            data={properties.map((p) => ({ value: String(p.id), label: p.value }))}
+            searchable
+            hidePickedOptions
+            nothingFoundMessage={t('msg.noData')}
+            withAsterisk
+            ref={field.ref}
+            name={field.name}
+            value={field.value.map(String)}
+            onChange={(values) => field.onChange(values.map(Number))}
+            onBlur={field.onBlur}
+            error={fieldMessage(t, errors.siteIDs?.message ?? errors.siteIDs?.root?.message)}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="scopes"
+        render={({ field }) => (
+          <Checkbox.Group
+            label={t('integrations.form.scopes')}
+            description={t('integrations.form.scopesHint')}
+            withAsterisk
+            value={field.value}
+            onChange={(values) => field.onChange(API_KEY_SCOPES.filter((scope) => values.includes(scope)))}
+            error={fieldMessage(t, errors.scopes?.message ?? errors.scopes?.root?.message)}
+          >
+            <Stack gap="xs" mt="xs">
+              {API_KEY_SCOPES.map((scope, index) => (
+                <Checkbox
+                  key={scope}
+                  value={scope}
+                  ref={index === 0 ? field.ref : undefined}
+                  label={`${scope} · ${t(`integrations.scopes.${scopeKeys[scope]}`)}`}
+                  description={t(`integrations.scopeHints.${scopeKeys[scope]}`)}
+                />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+        )}
+      />
+      <TextInput
+        type="date"
+        label={t('integrations.form.expires')}
+        description={t('integrations.form.expiresHint', { zone: timeZone })}
+        min={tomorrow}
+        {...register('expiresAt')}
+        error={fieldMessage(t, errors.expiresAt?.message)}
+      />
+    </>
+  );
+}
