@@ -12,6 +12,7 @@ import { forgetEndedSessions } from './features/auth/sessions';
 import { forgetOldKeys } from './lib/idempotency';
 import { deliverMails } from './lib/mailer';
 import { deliverWebhooks } from './features/integrations/delivery';
+import { settleReservations } from './features/integrations/reservations';
 import { resolveQuietRefusals } from './features/devices/refusals';
 import { recordBrokerDrops } from './features/devices/broker-drops';
 import { notifyAlerts, sendDigests } from './features/alerts/notify';
@@ -32,6 +33,7 @@ const jobs: Job[] = [
   { name: 'send commands left queued', everySeconds: 5, run: sendLeftQueued },
   { name: 'expire commands', everySeconds: 5, run: expireCommands },
   { name: 'automatic check-out', everySeconds: 30, run: autoCheckOut },
+  { name: 'reservations from the PMS', everySeconds: 30, run: settleReservations },
   { name: 'power left on', everySeconds: 30, run: switchOffPowerLeftOn },
   { name: 'missing meters', everySeconds: 60, run: markMissingMeters },
   { name: 'unbilled usage', everySeconds: 300, run: flagUnbilledUsage },

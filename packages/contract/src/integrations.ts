@@ -126,3 +126,77 @@ export const webhookDelivery = z.object({
   createdAt: z.string(),
 });
 export type WebhookDelivery = z.output<typeof webhookDelivery>;
+
+/** A reservation's state as the PMS tells it. */
+export const RESERVATION_STATUSES = ['booked', 'arrived', 'departed', 'cancelled'] as const;
+export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
+
+/**
+ * When a property checks a PMS's guest in: when the PMS says the guest arrived, or at the
+ * reservation's arrival time.
+ */
+export const RESERVATION_CHECK_INS = ['whenArrived', 'atArrivalTime'] as const;
+export type ReservationCheckIn = (typeof RESERVATION_CHECK_INS)[number];
+
+const reservationGuest = z.object({
+  firstName: z.string({ error: 'requiredField' }).trim().min(1, 'requiredField').max(60, 'maxLength'),
+  lastName: z.string().trim().max(60, 'maxLength').optional().default(''),
+  /** Any format: ten digits become the portal's (555) 010-0000; others are kept on the reservation only. */
+  phone: z.string().trim().max(30, 'maxLength').optional().default(''),
+  email: z.string().trim().max(254, 'maxLength').optional().default(''),
+});
+
+export const upsertReservationRequest = z
+  .object({
+    siteID: idParam,
+    /** The PMS's own id of the reservation: a second call with it changes the same reservation. */
+    externalID: z.string({ error: 'requiredField' }).trim().min(1, 'requiredField').max(100, 'maxLength'),
+    /** The location's description, or its billing account number. */
+    locationDescription: z.string({ error: 'requiredField' }).trim().min(1, 'requiredField').max(100, 'maxLength'),
+    arrival: z.iso.datetime({ offset: true, error: 'fieldNotValid' }),
+    departure: z.iso.datetime({ offset: true, error: 'fieldNotValid' }),
+    guest: reservationGuest,
+    status: z.enum(RESERVATION_STATUSES, { error: 'fieldNotValid' }),
+  })
+  .refine((r) => new Date(r.departure) > new Date(r.arrival), {
+    message: 'reservationDepartureBeforeArrival',
+    path: ['departure'],
+  });
+export type UpsertReservationRequest = z.input<typeof upsertReservationRequest>;
+
+export const reservationResult = z.object({
+  reservationID: z.number(),
+  /** The stay it checked in; null until then. */
+  stayID: z.number().nullable(),
+});
+
+export const reservationsQuery = z.object({
+  siteID: idParam,
+  /** Reservations whose stay overlaps the period (arrival before `to`, departure after `from`); default: from now on. */
+  from: z.iso.datetime({ offset: true, error: 'fieldNotValid' }).optional(),
+  to: z.iso.datetime({ offset: true, error: 'fieldNotValid' }).optional(),
+});
+
+export const reservationRow = z.object({
+  reservationID: z.number(),
+  externalID: z.string(),
+  locationDescription: z.string(),
+  locationID: z.number().nullable(),
+  arrival: z.string(),
+  departure: z.string(),
+  guestName: z.string(),
+  status: z.enum(RESERVATION_STATUSES),
+  stayID: z.number().nullable(),
+  /** Where it came from: the name of the API key that sent it. */
+  source: z.string(),
+  /** Why the portal could not do what it asked (a message code), until it can. */
+  conflict: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type ReservationRow = z.output<typeof reservationRow>;
+
+export const reservationCheckInRequest = z.object({
+  siteID: idParam,
+  checkIn: z.enum(RESERVATION_CHECK_INS, { error: 'fieldNotValid' }),
+});
+export const reservationSettings = z.object({ siteID: z.number(), checkIn: z.enum(RESERVATION_CHECK_INS) });

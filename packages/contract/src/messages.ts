@@ -318,6 +318,11 @@ export const messages = {
   webhookRedelivered: 'The delivery will be sent again now.',
   alertWebhookDisabled:
     '<b>The webhook endpoint {{url}}</b> of {{site}} has been disabled: its deliveries have failed since {{since}}.',
+  // reservations from a PMS
+  reservationDepartureBeforeArrival: 'The departure must be after the arrival.',
+  reservationUnknownLocation: 'No location of this property has this description or billing account number.',
+  reservationArrivedCannotCancel: 'The guest has already arrived: check them out (departed) instead of cancelling.',
+  reservationSettingsSaved: "The property's check-in of reservations has been saved.",
   recipientConfirmed: 'Thank you: the scheduled reports of this property will be mailed to this address.',
 } as const;
 

@@ -180,6 +180,10 @@ export const sites = pgTable(
      */
     defaultCheckoutTime: time().notNull().default('11:00'),
     excludeFromMonitoring: boolean().notNull().default(false),
+    /** When its PMS's guests are checked in (RESERVATION_CHECK_INS): when the PMS says they arrived, or at arrival. */
+    reservationCheckIn: text({ enum: ['whenArrived', 'atArrivalTime'] })
+      .notNull()
+      .default('whenArrived'),
     inCheckOutState: boolean().notNull().default(false),
     propertyKey: text(),
     /** Deleted properties are archived: hidden from lists, kept for reports. */
@@ -523,6 +527,8 @@ export const stays = pgTable(
     autoCheckoutAt: tstz(),
     checkedInByUserId: integer(),
     checkedOutByUserId: integer(),
+    /** The PMS reservation it was checked in for (features/integrations/reservations.ts). */
+    reservationId: integer(),
     totalUsage: quantity(),
     /**
      * The guest link (`/statement/{token}`): its token is derived from the server's secret and this
@@ -552,6 +558,10 @@ export const stays = pgTable(
     uniqueIndex('stays_one_open_per_location')
       .on(t.locationId)
       .where(sql`${t.checkoutAt} is null`),
+    // a reservation checks in one stay, however many times it is sent
+    uniqueIndex('stays_one_per_reservation')
+      .on(t.reservationId)
+      .where(sql`${t.reservationId} is not null`),
   ],
 );
 
@@ -954,6 +964,35 @@ export const webhookDeliveries = pgTable(
       .where(sql`${t.status} = 'pending'`),
     index().on(t.webhookId, t.stayId, t.eventId),
   ],
+);
+
+/**
+ * A reservation sent by a park management system (features/integrations/reservations.ts), by
+ * the PMS's own id. The stay it checked in names it (`stays.reservation_id`).
+ */
+export const reservations = pgTable(
+  'reservations',
+  {
+    id: serial().primaryKey(),
+    siteId: integer()
+      .notNull()
+      .references(() => sites.id),
+    externalId: text().notNull(),
+    /** As the PMS named it; `locationId` when it names a location of the property. */
+    locationDescription: text().notNull(),
+    locationId: integer().references(() => locations.id),
+    arrival: tstz().notNull(),
+    departure: tstz().notNull(),
+    guest: jsonb().$type<{ firstName: string; lastName: string; phone: string; email: string }>().notNull(),
+    status: text({ enum: ['booked', 'arrived', 'departed', 'cancelled'] }).notNull(),
+    /** The message code of what stops the portal doing what it asks; null when nothing does. */
+    conflict: text(),
+    apiKeyId: integer().references(() => apiKeys.id),
+    source: text().notNull(),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [uniqueIndex().on(t.siteId, t.externalId), index().on(t.siteId, t.arrival)],
 );
 
 /** Mails queued in the transaction that wrote them, delivered by a job after commit. */

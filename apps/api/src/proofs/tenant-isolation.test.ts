@@ -287,6 +287,15 @@ const examples: Record<string, () => unknown> = {
     format: 'csv',
     recipients: ['probe@example.com'],
   }),
+  [at(routes.integrations.upsertReservation)]: () => ({
+    siteID: 1,
+    externalID: 'RES-1',
+    locationDescription: 'Example',
+    arrival: new Date(Date.now() - 3_600_000).toISOString(),
+    departure: new Date(Date.now() + 86_400_000).toISOString(),
+    guest: { firstName: 'Probe' },
+    status: 'arrived',
+  }),
   [at(routes.sites.saveSettings)]: () => ({
     fk_SiteID: 1,
     weekStart: 7,
@@ -349,6 +358,7 @@ async function digestOf(tenant: Tenant): Promise<string> {
     sql`select t::text from user_account_sites t where user_account_id in ${users}`,
     sql`select t::text from api_keys t where bus_entity_id = ${b}`,
     sql`select t::text from webhooks t where site_id in ${sites}`,
+    sql`select t::text from reservations t where site_id in ${sites}`,
     sql`select t::text from webhook_deliveries t where webhook_id in (select id from webhooks where site_id in ${sites})`,
   ];
   const union = sql.join(tables, sql` union all `);

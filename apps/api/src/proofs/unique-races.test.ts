@@ -167,6 +167,10 @@ describe('races on a unique name', () => {
 
 it('names a message for every unique index a request can fill; the rest only the server writes', async () => {
   const serverOnly = [
+    // an API key's prefix: random, made by the server
+    'api_keys_prefix_index',
+    // a PMS's reservation id: the upsert takes the row it names, never a conflict
+    'reservations_site_id_external_id_index',
     'password_tokens_token_hash_index',
     // the link mailed to an outside recipient of scheduled reports: made by the server
     'report_recipients_token_hash_index',
@@ -177,10 +181,14 @@ it('names a message for every unique index a request can fill; the rest only the
     'states_country_id_abbreviation_index',
     'stays_statement_legacy_token_hash',
     'stays_statement_token_hash',
+    // a reservation's stay: the server checks it in once (features/integrations/reservations.ts)
+    'stays_one_per_reservation',
     'system_alerts_one_open',
     // the broker's dropped count, one open alert with no meter: only the job raises it
     'system_alerts_one_open_unmetered',
     'user_accounts_contact_id_index',
+    // an event to an endpoint: only the outbox writer makes deliveries (hub/webhook-events.ts)
+    'webhook_deliveries_webhook_id_event_id_index',
   ];
   const found = await rows<{ name: string }>(
     t.deps.db,

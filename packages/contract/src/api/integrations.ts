@@ -7,6 +7,12 @@ import {
   createApiKeyRequest,
   createdApiKey,
   createWebhookRequest,
+  reservationCheckInRequest,
+  reservationResult,
+  reservationRow,
+  reservationSettings,
+  reservationsQuery,
+  upsertReservationRequest,
   deliveryIdBody,
   webhookDelivery,
   webhookIdBody,
@@ -16,6 +22,7 @@ import {
   webhooksQuery,
 } from '../integrations';
 import { Permission } from '../roles';
+import { propertyStaff } from './access';
 import { call } from './call';
 import { routes } from './routes';
 
@@ -129,5 +136,49 @@ export const integrationsCalls = {
     body: webhookIdBody,
     scope: { 'body.webhookID': 'webhook' },
     result: emptyResult,
+  }),
+
+  upsertReservation: call({
+    ...routes.integrations.upsertReservation,
+    summary:
+      "Creates or changes a reservation by the PMS's id: arrived checks the guest in as the desk would, departed checks out, a new departure moves the automatic check-out, cancelled before arrival removes it. 409 with a code when the portal cannot (the location is occupied, unavailable or has no meter); the reservation keeps the conflict until it can",
+    tags,
+    access: propertyStaff,
+    keyScope: 'reservations:write',
+    body: upsertReservationRequest,
+    scope: { 'body.siteID': 'site' },
+    result: reservationResult,
+  }),
+
+  reservations: call({
+    ...routes.integrations.reservations,
+    summary:
+      "A property's reservations from its PMS overlapping a period, by arrival: state, source, stay and conflict",
+    tags,
+    access: propertyStaff,
+    keyScope: 'reservations:write',
+    query: reservationsQuery,
+    scope: { 'query.siteID': 'site' },
+    result: z.array(reservationRow),
+  }),
+
+  reservationSettings: call({
+    ...routes.integrations.reservationSettings,
+    summary: "When a property checks its PMS's guests in: when the PMS says they arrived, or at the arrival time",
+    tags,
+    access: propertyStaff,
+    query: reservationsQuery.pick({ siteID: true }),
+    scope: { 'query.siteID': 'site' },
+    result: reservationSettings,
+  }),
+
+  saveReservationSettings: call({
+    ...routes.integrations.saveReservationSettings,
+    summary: "Chooses when a property checks its PMS's guests in. Administrator or Site Owner",
+    tags,
+    access: hookMakers,
+    body: reservationCheckInRequest,
+    scope: { 'body.siteID': 'site' },
+    result: reservationSettings,
   }),
 };

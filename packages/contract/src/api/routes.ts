@@ -82,6 +82,10 @@ export const routes = {
     rotateWebhookSecret: { method: 'POST', path: '/api/Integrations/RotateWebhookSecret' },
     enableWebhook: { method: 'POST', path: '/api/Integrations/EnableWebhook' },
     deleteWebhook: { method: 'POST', path: '/api/Integrations/DeleteWebhook' },
+    upsertReservation: { method: 'POST', path: '/api/Integrations/UpsertReservation' },
+    reservations: { method: 'GET', path: '/api/Integrations/GetReservations' },
+    reservationSettings: { method: 'GET', path: '/api/Integrations/GetReservationSettings' },
+    saveReservationSettings: { method: 'PUT', path: '/api/Integrations/UpdateReservationSettings' },
   }),
   locations: feature('locations', {
     table: { method: 'GET', path: '/api/GetAllLocationsWithMetersBySiteID' },

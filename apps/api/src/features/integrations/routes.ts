@@ -3,6 +3,7 @@ import { api } from '@portal/contract';
 import { Answer, defineRoute } from '../../access/route';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys';
 import * as hooks from './webhooks';
+import * as reservations from './reservations';
 
 export default async function integrationRoutes(app: FastifyInstance) {
   defineRoute(
@@ -59,4 +60,27 @@ export default async function integrationRoutes(app: FastifyInstance) {
     await hooks.deleteWebhook(caller, scoped['body.webhookID']);
     return new Answer(null, 200, 'webhookDeleted');
   });
+
+  defineRoute(app, api.integrations.upsertReservation, ({ caller, body, scoped }) =>
+    reservations.upsertReservation(caller, scoped['body.siteID'], body),
+  );
+
+  defineRoute(app, api.integrations.reservations, ({ caller, query, scoped }) =>
+    reservations.listReservations(caller, scoped['query.siteID'], query),
+  );
+
+  defineRoute(app, api.integrations.reservationSettings, ({ caller, scoped }) =>
+    reservations.reservationSettingsOf(caller, scoped['query.siteID']),
+  );
+
+  defineRoute(
+    app,
+    api.integrations.saveReservationSettings,
+    async ({ caller, body, scoped }) =>
+      new Answer(
+        await reservations.saveReservationSettings(caller, scoped['body.siteID'], body),
+        200,
+        'reservationSettingsSaved',
+      ),
+  );
 }

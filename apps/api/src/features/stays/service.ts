@@ -17,7 +17,7 @@ import type { Deps } from '../../deps';
 import { announce, locationChanged } from '../../hub/events';
 import { queueStayEvents } from './webhook-events';
 import { audit } from '../../access/audit';
-import { conflict, invalid } from '../../lib/errors';
+import { conflict, forbidden, invalid } from '../../lib/errors';
 import { guestsInScope, requireGuest, scopeOf, type LocationRef, type SiteRef } from '../../access/scope';
 import { freezeStatements, statementTotals, refreshStayFigures } from '../billing';
 import { awaitConfirmation, commandsFor, handOver, isDisconnect, queueControls, type Queued } from '../devices';
@@ -63,9 +63,11 @@ function checkAutoCheckout(at: Date, now: Date) {
  * Refuses a picked guest the caller may not name for a stay at `site` (another business's, or
  * one they cannot see) like any foreign id: checked first, before anything about the location.
  */
-async function requirePickedGuest(ctx: UserContext, site: SiteRef, guest: GuestInput | undefined) {
-  const { user } = ctx.actor;
-  if (guest?.guestID) await requireGuest(ctx.db, user, guest.guestID, site.busEntityId);
+async function requirePickedGuest(ctx: Context, site: SiteRef, guest: GuestInput | undefined) {
+  if (!guest?.guestID) return;
+  // only someone with a scope picks a guest; the server's own check-ins make theirs
+  if (ctx.actor.kind !== 'user' && ctx.actor.kind !== 'key') throw forbidden();
+  await requireGuest(ctx.db, ctx.actor.user, guest.guestID, site.busEntityId);
 }
 
 /** Stores the guest of a stay at `site`: a new guest of its business, or the picked one (checked by `requirePickedGuest`) as typed. */
@@ -96,7 +98,12 @@ async function saveGuest(tx: Tx, actor: Actor, site: SiteRef, guest: GuestInput 
  * the relays are switched. Not for a deleted location, one with a Cube or Data Collector,
  * or one with a meter out of service.
  */
-export async function checkIn(ctx: UserContext, site: LocationRef, input: CheckInRequest): Promise<Outcome> {
+export async function checkIn(
+  ctx: Context,
+  site: LocationRef,
+  input: CheckInRequest,
+  reservationId: number | null = null,
+): Promise<Outcome> {
   await requirePickedGuest(ctx, site, input.guest);
   const now = ctx.now();
   const autoAt = new Date(input.autoCheckoutDateTime);
@@ -121,6 +128,7 @@ export async function checkIn(ctx: UserContext, site: LocationRef, input: CheckI
         checkinAt: now,
         autoCheckoutAt: autoAt,
         checkedInByUserId: personOf(ctx.actor),
+        reservationId,
       })
       .returning({ id: stays.id });
     await addStayMeters(tx, stay!.id, [...new Set(relays.map((r) => r.service_point_id))], now);
@@ -171,11 +179,33 @@ async function closeStay(tx: Tx, locationId: number, siteId: number, now: Date, 
 }
 
 /** Checks a guest out: the stay closes with its usage, then every relay is switched off. */
-export async function checkOut(ctx: UserContext, site: LocationRef): Promise<Outcome> {
+export async function checkOut(ctx: Context, site: LocationRef): Promise<Outcome> {
   const { stayId, queued } = await ctx.db.transaction((tx) =>
     closeStay(tx, site.locationId, site.siteId, ctx.now(), ctx.actor),
   );
   return { stayId, ...(await dispatch(ctx, queued)) };
+}
+
+/**
+ * Moves the automatic check-out of a location's open stay (a reservation's new departure):
+ * the next 15-minute step at or after `at`, and never before the next one from now.
+ */
+export async function moveAutoCheckOut(ctx: Context, site: LocationRef, at: Date): Promise<void> {
+  const step = TIME_STEP_MINUTES * 60_000;
+  const onStep = new Date(Math.max(Math.ceil(at.getTime() / step) * step, nextSlot(ctx.now()).getTime()));
+  await ctx.db.transaction(async (tx) => {
+    const stay = await openStay(tx, site.locationId);
+    if (!stay) throw conflict('notCheckedIn');
+    await tx.update(locations).set({ autoCheckoutAt: onStep }).where(eq(locations.id, site.locationId));
+    await tx.update(stays).set({ autoCheckoutAt: onStep }).where(eq(stays.id, stay.id));
+    await audit(tx, ctx.actor, {
+      action: 'moveAutoCheckOut',
+      entityType: 'location',
+      entityId: site.locationId,
+      after: { stayId: stay.id, autoCheckoutAt: onStep },
+    });
+    await announce(tx, locationChanged(site.siteId, site.locationId, ctx.now()));
+  });
 }
 
 /**

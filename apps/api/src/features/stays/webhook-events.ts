@@ -23,7 +23,7 @@ const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toI
 /**
  * Queues a webhook event of each stay the condition on `st` picks, in the caller's transaction:
  * the stay, its location and guest, and (once checked out) its frozen statement with its lines
- * and total, as GetStayStatement shows it.
+ * and total, as the staff's statement shows it.
  */
 export async function queueStayEvents(q: Queryable, type: WebhookEventType, where: SQL, at: Date): Promise<void> {
   const found = await rows<StayEventRow>(

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../test/api';
 import { renderWithApp, signInAs } from '../../test/render';
 import { IntegrationsPage } from './IntegrationsPage';
-import { BUSINESSES, KEYS, ME, PROPERTIES, REVOKE, keyRow, owner, properties } from './testData';
+import { BUSINESSES, KEYS, ME, PROPERTIES, REVOKE, keyRow, owner, properties } from '../../test/integrationsFixtures';
 
 const keys = [
   keyRow(3, {

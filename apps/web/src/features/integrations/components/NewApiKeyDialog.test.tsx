@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api';
 import { renderWithApp, signInAs } from '../../../test/render';
-import { CREATE, KEYS, properties } from '../testData';
+import { CREATE, KEYS, properties } from '../../../test/integrationsFixtures';
 import { NewApiKeyDialog } from './NewApiKeyDialog';
 
 const KEY = 'mpk_0123456789abcdefghijklmnopqrstuv';
