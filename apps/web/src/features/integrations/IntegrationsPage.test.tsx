@@ -36,6 +36,9 @@ describe('Integrations', () => {
     expect(api.callsTo(KEYS)[0]?.query).toEqual({ businessID: '40' });
     expect(api.callsTo(PROPERTIES)[0]?.query).toEqual({ busEntityID: '40' });
     expect(used.textContent).toContain('mpk_ab3…');
+    // the webhooks below, a property at a time
+    expect(screen.getByRole('heading', { name: 'Webhooks' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Property' })).toBeTruthy();
     expect(used.textContent).toContain('Pine Lake RV Resort, Gulf Breeze RV Park');
     expect(used.textContent).toContain('locations:read');
     expect(used.textContent).toContain('stays:write');
@@ -93,7 +96,7 @@ describe('Integrations', () => {
 
   it('[ADMINISTRATOR] picks the business first, then sees its keys', async () => {
     const { user, api } = asAdministrator();
-    expect(await screen.findByText('Choose a business to see its API keys.')).toBeTruthy();
+    expect(await screen.findByText('Choose a business to see its API keys and webhooks.')).toBeTruthy();
     expect(api.callsTo(KEYS)).toEqual([]);
     expect(api.callsTo(ME)).toEqual([]);
     await user.click(screen.getByRole('textbox', { name: 'Business' }));

@@ -7,13 +7,14 @@ import { PageTitle } from '../../ui/PageTitle';
 import { QueryState } from '../../ui/QueryState';
 import { useMe } from '../auth';
 import { ApiKeysSection } from './components/ApiKeysSection';
+import { WebhooksSection } from './components/WebhooksSection';
 import { useBusinesses } from './hooks';
 
 /** `?business=` names an Administrator's choice, so that a link (the property dialog's) or a reload keeps it. */
 const BUSINESS_PARAM = 'business';
 
 /**
- * Integrations: a business's API keys. A Site Owner sees their own business's; an
+ * Integrations: a business's API keys and its properties' webhook endpoints. A Site Owner sees their own business's; an
  * Administrator picks the business first.
  */
 export function IntegrationsPage() {
@@ -43,7 +44,7 @@ function OwnerView() {
             {t('integrations.noBusiness')}
           </Alert>
         ) : (
-          <ApiKeysSection businessID={account.busEntityID} />
+          <BusinessIntegrations businessID={account.busEntityID} />
         )
       }
     </QueryState>
@@ -76,8 +77,18 @@ function AdministratorView() {
           {t('integrations.chooseBusiness')}
         </Text>
       ) : (
-        <ApiKeysSection key={businessID} businessID={businessID} />
+        <BusinessIntegrations key={businessID} businessID={businessID} />
       )}
     </>
+  );
+}
+
+/** What a business connects with: its API keys, then its properties' webhooks. */
+function BusinessIntegrations({ businessID }: { businessID: number }) {
+  return (
+    <Stack gap="xl">
+      <ApiKeysSection businessID={businessID} />
+      <WebhooksSection businessID={businessID} />
+    </Stack>
   );
 }

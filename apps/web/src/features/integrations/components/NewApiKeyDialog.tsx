@@ -3,7 +3,7 @@ import type { CreateApiKeyRequest, IdValue } from '@portal/contract';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../i18n/messages';
+import { errorMessage, serverText } from '../../../i18n/messages';
 import { applyFieldErrors, hasFieldErrors } from '../../../lib/formErrors';
 import type { ServerMessage } from '../../../lib/envelope';
 import { DialogActions } from '../../../ui/DialogActions';
@@ -13,7 +13,7 @@ import { toast } from '../../../ui/toast';
 import { type ApiKeyFormValues, apiKeyFormFields, apiKeyResolver, emptyApiKeyForm } from '../apiKeyForm';
 import { useCreateApiKey } from '../hooks';
 import { ApiKeyFields } from './ApiKeyFields';
-import { KeyShownOnce } from './KeyShownOnce';
+import { ShownOnce } from './ShownOnce';
 
 type Created = { key: string; message: ServerMessage | null };
 
@@ -39,7 +39,16 @@ export function NewApiKeyDialog({
       size="lg"
     >
       {created ? (
-        <KeyShownOnce apiKey={created.key} message={created.message} onDone={onClose} />
+        <ShownOnce
+          value={created.key}
+          texts={{
+            notice: serverText(t, created.message, 'apiKeyCreated'),
+            label: t('integrations.created.key'),
+            copied: t('integrations.created.copiedText'),
+            copyFailed: t('integrations.created.copyFailed'),
+          }}
+          onDone={onClose}
+        />
       ) : (
         <ApiKeyForm businessID={businessID} properties={properties} onCancel={onClose} onCreated={setCreated} />
       )}

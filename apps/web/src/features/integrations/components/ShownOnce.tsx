@@ -1,33 +1,46 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverText } from '../../../i18n/messages';
-import type { ServerMessage } from '../../../lib/envelope';
 
 type Copy = 'idle' | 'copied' | 'failed';
 
+/** What is shown once: an API key or a webhook's signing secret, in its own words. */
+export type ShownOnceTexts = {
+  /** The server's message: what was made, and that it is shown this once. */
+  notice: string;
+  /** The read-only field's label. */
+  label: string;
+  /** Said once it is on the clipboard. */
+  copied: string;
+  /** Said when the browser gives no clipboard: it is selected, to copy by hand. */
+  copyFailed: string;
+};
+
 /**
- * The new key, this once: read-only, in monospace, with Copy (the clipboard, or a word to copy
- * it by hand where the browser gives none). Closing leaves only its prefix in the list.
+ * A secret, this once: read-only, in monospace, with Copy (the clipboard, or a word to copy it
+ * by hand where the browser gives none), and what to do with it (`children`). Closing leaves
+ * nothing of it on the page.
  */
-export function KeyShownOnce({
-  apiKey,
-  message,
+export function ShownOnce({
+  value,
+  texts,
   onDone,
+  children,
 }: {
-  apiKey: string;
-  message: ServerMessage | null;
+  value: string;
+  texts: ShownOnceTexts;
   onDone: () => void;
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [copy, setCopy] = useState<Copy>('idle');
 
-  const copyKey = async () => {
+  const copyValue = async () => {
     try {
       if (!navigator.clipboard) throw new Error('no clipboard');
-      await navigator.clipboard.writeText(apiKey);
+      await navigator.clipboard.writeText(value);
       setCopy('copied');
     } catch {
       input.current?.select();
@@ -45,13 +58,13 @@ export function KeyShownOnce({
         // the title in the text's colour: yellow on its own tint is too faint to read (WCAG AA)
         styles={{ title: { color: 'var(--mantine-color-text)' } }}
       >
-        {serverText(t, message, 'apiKeyCreated')}
+        {texts.notice}
       </Alert>
       <Group align="flex-end" gap="sm" wrap="nowrap">
         <TextInput
           ref={input}
-          label={t('integrations.created.key')}
-          value={apiKey}
+          label={texts.label}
+          value={value}
           readOnly
           ff="monospace"
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
@@ -62,15 +75,16 @@ export function KeyShownOnce({
         <Button
           variant="light"
           leftSection={copy === 'copied' ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-          onClick={() => void copyKey()}
+          onClick={() => void copyValue()}
         >
           {copy === 'copied' ? t('integrations.created.copied') : t('integrations.created.copy')}
         </Button>
       </Group>
       <Text size="sm" role="status" aria-live="polite" c={copy === 'failed' ? 'red' : undefined}>
-        {copy === 'copied' && t('integrations.created.copiedText')}
-        {copy === 'failed' && t('integrations.created.copyFailed')}
+        {copy === 'copied' && texts.copied}
+        {copy === 'failed' && texts.copyFailed}
       </Text>
+      {children}
       <Group justify="flex-end">
         <Button onClick={onDone}>{t('integrations.created.done')}</Button>
       </Group>
