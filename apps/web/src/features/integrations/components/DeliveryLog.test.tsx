@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api';
 import { renderWithApp, signInAs } from '../../../test/render';
 import { DELIVERIES_REFRESH_MS } from '../hooks';
-import { DELIVERIES, REDELIVER, WEBHOOKS, deliveryRow, webhookRow } from '../testData';
+import { DELIVERIES, REDELIVER, WEBHOOKS, deliveryRow, webhookRow } from '../../../test/integrationsFixtures';
 import { DeliveryLog } from './DeliveryLog';
 
 const hook = webhookRow(7, { url: 'https://pms.example.com/in' });

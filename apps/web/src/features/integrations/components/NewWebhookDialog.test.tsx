@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api';
 import { renderWithApp, signInAs } from '../../../test/render';
-import { CREATE_WEBHOOK, SECRET, WEBHOOKS } from '../testData';
+import { CREATE_WEBHOOK, SECRET, WEBHOOKS } from '../../../test/integrationsFixtures';
 import { NewWebhookDialog } from './NewWebhookDialog';
 
 const URL_FIELD = /^URL/;

@@ -4,7 +4,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/api';
 import { renderWithApp, signInAs } from '../../../test/render';
-import { DELETE_WEBHOOK, ENABLE, PROPERTIES, ROTATE, SECRET, WEBHOOKS, properties, webhookRow } from '../testData';
+import {
+  DELETE_WEBHOOK,
+  ENABLE,
+  PROPERTIES,
+  ROTATE,
+  SECRET,
+  WEBHOOKS,
+  properties,
+  webhookRow,
+} from '../../../test/integrationsFixtures';
 import { WebhooksSection } from './WebhooksSection';
 
 const HOUR = 60 * 60_000;
