@@ -113,10 +113,7 @@ type Conflict = Extract<AppError['messageCode'], string>;
  * stops it (an occupied, unavailable or meterless location, an unknown one) is kept on the
  * reservation as its conflict until a later try succeeds.
  */
-async function settle(
-  ctx: Context,
-  id: number,
-): Promise<{ stayId: number | null; conflictCode: Conflict | null }> {
+async function settle(ctx: Context, id: number): Promise<{ stayId: number | null; conflictCode: Conflict | null }> {
   const r = await stateOf(ctx.db, id);
   const now = ctx.now();
   const departure = new Date(r.departure);

@@ -16,6 +16,10 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { buildPropertyWorld, type PropertyWorld } from '../../test/property-world';
 import { webhookReceiver } from '../../test/webhook-receiver';
 import { deliverWebhooks } from './delivery';
+import { notifyAlerts } from '../alerts';
+import { tellResolvedAlerts } from '../alerts/webhook-events';
+import { settleStatements } from '../billing/service';
+import { recordReadings } from '../meters';
 
 let t: TestApp;
 let w: PropertyWorld;
@@ -55,8 +59,9 @@ async function deliverAll() {
   while ((await deliverWebhooks(t.job)) > 0);
 }
 
-async function checkInAndOut(siteId = w.siteA1.id) {
-  const p = await buildPedestal(t.deps.db, siteId, t.deps.now());
+/** A stay at a new pedestal (or the one given), checked out `stayMs` after check-in. */
+async function checkInAndOut(siteId = w.siteA1.id, pedestal?: Awaited<ReturnType<typeof buildPedestal>>, stayMs = 0) {
+  const p = pedestal ?? (await buildPedestal(t.deps.db, siteId, t.deps.now()));
   const checkIn = await t.call<{ stayID: number }>({
     method: 'POST',
     url: routes.stays.checkIn.path,
@@ -68,6 +73,7 @@ async function checkInAndOut(siteId = w.siteA1.id) {
     },
   });
   expect(checkIn.status, checkIn.body.message ?? '').toBe(200);
+  t.clock.advance(stayMs);
   const checkOut = await t.call({
     method: 'POST',
     url: `${routes.stays.checkOut.path}?locationID=${p.loc.id}`,
@@ -219,6 +225,67 @@ describe('webhooks', () => {
     await deliverAll();
     const second = receiver.received.at(-1)!;
     expect(String(second.headers['webhook-signature']).split(' ')).toHaveLength(1);
+  });
+
+  it('tells a statement revised by a late reading, with the total before and the revision', async () => {
+    await endpoint(['statement.revised']);
+    const p = await buildPedestal(t.deps.db, w.siteA1.id, t.deps.now());
+    const stayID = await checkInAndOut(w.siteA1.id, p, 3_600_000);
+    // the meter reads after check-out; then a reading it took during the stay arrives late
+    const checkedOutAt = t.deps.now().getTime();
+    t.clock.advance(60_000);
+    const reading = (ms: number, total: string) =>
+      recordReadings(t.deps.db, [{ servicePointId: p.meter.id, readAt: new Date(ms), total, isReset: false }]);
+    await reading(checkedOutAt + 30_000, '106');
+    await reading(checkedOutAt - 1_800_000, '104');
+    await settleStatements(t.job);
+    await deliverAll();
+    const [told] = receiver.received.map((r) => JSON.parse(r.body));
+    expect(told).toMatchObject({
+      type: 'statement.revised',
+      data: { stayID, statement: { revision: 2, revisionReason: 'lateReading' } },
+    });
+    // the property has no tariff: what changed is the usage, 0 to 4 kWh
+    expect(told.data.previousTotal).toBe('0.00');
+    expect(told.data.statement.changes).toContainEqual(expect.objectContaining({ before: '0', after: '4' }));
+  });
+
+  it('tells an alert opened, acknowledged and resolved, and a relay commanded', async () => {
+    await endpoint(['alert.opened', 'alert.acknowledged', 'alert.resolved', 'relay.changed']);
+    const p = await buildPedestal(t.deps.db, w.siteA1.id, t.deps.now());
+    const [alert] = await rows<{ id: number }>(
+      t.deps.db,
+      sql`insert into system_alerts (kind, site_id, service_point_id) values ('missingDevice', ${w.siteA1.id}, ${p.meter.id})
+          returning id`,
+    );
+    await notifyAlerts(t.deps);
+    await t.call({
+      method: 'POST',
+      url: routes.alerts.acknowledge.path,
+      token: await owner(),
+      payload: { alertIDs: [alert!.id], note: 'on it' },
+    });
+    await t.call({
+      method: 'POST',
+      url: routes.alerts.resolve.path,
+      token: await owner(),
+      payload: { alertIDs: [alert!.id], note: 'fixed' },
+    });
+    await tellResolvedAlerts(t.job);
+    await t.call({
+      method: 'PUT',
+      url: routes.devices.sendCommand.path,
+      token: await owner(),
+      payload: { servicePointId: p.meter.id, requestedState: 1 },
+    });
+    await deliverAll();
+    // the alerts an earlier test left to tell go too: this test's are those of its meter
+    const told = receiver.received
+      .map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> })
+      .filter((e) => e.data.servicePointID === p.meter.id);
+    expect(told.map((e) => e.type)).toEqual(['alert.opened', 'alert.acknowledged', 'alert.resolved', 'relay.changed']);
+    expect(told[1]!.data).toMatchObject({ alertID: alert!.id, state: 'acknowledged', note: 'on it' });
+    expect(told[3]!.data).toMatchObject({ servicePointID: p.meter.id, desiredState: 1 });
   });
 
   it('writes no event nobody listens for', async () => {
