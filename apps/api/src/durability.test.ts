@@ -1,46 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { exited, spawnServer, startServer } from './test/spawned-server';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-durability-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-/** The server on the embedded database in `dir`, as `npm start` runs it, not yet answering. */
-function spawnServer(port: number, dir: string): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: join(import.meta.dirname, '..'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dir,
-      DEMO: '0',
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'ignore',
-  });
-}
-
-/** Starts the real server on the embedded database in `dir`, as `npm start` does. */
-async function start(port: number, dir = dataDir): Promise<ChildProcess> {
-  const server = spawnServer(port, dir);
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return server;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
-}
-
-const exited = (server: ChildProcess) => new Promise<number | null>((r) => server.once('exit', (code) => r(code)));
+const start = (port: number, dir = dataDir) => startServer(port, dir);
 
 const post = (port: number, path: string, body: object) =>
   fetch(`http://127.0.0.1:${port}${path}`, {

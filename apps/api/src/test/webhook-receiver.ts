@@ -1,7 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-type Received = { headers: IncomingHttpHeaders; body: string; answered: number };
+/** A request as it came: when (ms since 1970), its headers and body, and the status it was answered with. */
+type Received = { at: number; headers: IncomingHttpHeaders; body: string; answered: number };
 
 /**
  * A webhook endpoint on loopback, as a PMS would run one: it keeps every request and answers
@@ -15,7 +16,7 @@ export async function webhookReceiver(statuses: number[] = []) {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const answered = plan.shift() ?? 200;
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), answered });
+      received.push({ at: Date.now(), headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), answered });
       res.writeHead(answered, { 'content-type': 'text/plain' }).end(answered < 300 ? 'thanks' : 'not now');
     });
   });
