@@ -259,6 +259,14 @@ export const reportTypeRows = [
     storedProcedureCalled: 'billing_by_stay',
     needsLocation: false,
   },
+  {
+    id: 13,
+    name: 'Meter Reads for RMS',
+    columnHeaders: 'Area,MeterType,LastReadDate,LastMeterValue,MeterNo,Tariff,Multiplier,Active',
+    displayOrder: 10,
+    storedProcedureCalled: 'rms_meter_reads',
+    needsLocation: false,
+  },
 ];
 
 /** IANA zones, North American first so the picker starts where the properties are. */

@@ -314,6 +314,42 @@ export const reports: Record<string, ReportDefinition> = {
       from t order by month`,
   },
 
+  // RMS Cloud's Meter Reading Import, column for column (docs/integrations.md): each meter's last
+  // reading before the period's end that the portal counts (not one held back, a glitch or discarded)
+  rms_meter_reads: {
+    inputs: wholeProperty,
+    columns: [
+      col('Area', 'text'),
+      col('MeterType', 'text', 10),
+      col('LastReadDate', 'text', 20),
+      col('LastMeterValue', 'number'),
+      col('MeterNo', 'text', 14),
+      col('Tariff', 'number', 8),
+      col('Multiplier', 'number', 10),
+      col('Active', 'number', 8),
+    ],
+    sql: (p) => sql`
+      with ${periodCte(p)}, ${metersCte(p)}
+      select ${cols(
+        // RMS takes no commas inside a field
+        sql`replace(m.description, ',', ' ')`,
+        sql`case when m.unit = 'gal' then 'W' else 'E' end`,
+        localTs(sql`r.read_at`, p),
+        sql`r.total`,
+        sql`replace(m.name, ',', ' ')`,
+        sql`null::int`,
+        sql`1`,
+        sql`case when sp.active_ind = 1 then 1 else 0 end`,
+      )}
+      from w, m
+      join service_points sp on sp.id = m.id
+      join lateral (
+        select mr.read_at, mr.total from meter_readings mr
+        where mr.service_point_id = m.id and mr.read_at < w.b and mr.kind not in ('glitch', 'suspect', 'discarded')
+        order by mr.read_at desc limit 1
+      ) r on true
+      order by m.description, m.name`,
+  },
   billing_by_stay: {
     inputs: wholeProperty,
     columns: [

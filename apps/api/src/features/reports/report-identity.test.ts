@@ -244,6 +244,37 @@ async function checkMeterReadings({ site, period, a, b, label }: Context) {
   }
 }
 
+/** Each meter's last reading before the end that the portal counts (the rule's kinds, not the model's). */
+async function checkRmsReads({ site, period, b, label }: Context) {
+  const result = await run(site, 'rms_meter_reads', period);
+  const last = await rows<{ id: number; at: Date | string; total: string }>(
+    t.deps.db,
+    sql`select distinct on (service_point_id) service_point_id as id, read_at as at, total from meter_readings
+        where service_point_id = any(${`{${site.meters.map((m) => m.id).join(',')}}`}::int[])
+          and read_at < ${new Date(b)} and kind not in ('glitch', 'suspect', 'discarded')
+        order by service_point_id, read_at desc`,
+  );
+  const byName = (x: string[], y: string[]) => x.join('|').localeCompare(y.join('|'));
+  const want = last
+    .map((r) => {
+      const m = site.meters.find((x) => x.id === r.id)!;
+      return [
+        m.location.description.replaceAll(',', ' '),
+        m.name,
+        localSeconds(new Date(r.at).getTime()),
+        micro(Number(r.total)),
+      ];
+    })
+    .sort((x, y) => byName(x.map(String), y.map(String)));
+  const l = `${label} rms_meter_reads`;
+  const shown = result.map((r) => [r.Area, r.MeterNo, r.LastReadDate, units(r.LastMeterValue, l)]);
+  expect(
+    shown.sort((x, y) => byName(x.map(String), y.map(String))),
+    l,
+  ).toEqual(want);
+  expect(result.filter((r) => r.MeterType !== 'E' && r.MeterType !== 'W'), l).toEqual([]);
+}
+
 async function checkStays({ site, period, a, b, label }: Context) {
   const result = await run(site, 'stay_transactions', period);
   const shown = site.stays
@@ -335,6 +366,7 @@ const checks: Record<string, (ctx: Context, perMeter: MeterUsage) => Promise<unk
   meter_readings_of_location: checkMeterReadings,
   stay_transactions: checkStays,
   billing_by_stay: checkBillingByStay,
+  rms_meter_reads: checkRmsReads,
   device_control_log: checkControlLog,
   missing_and_out_of_service: checkMissing,
 };

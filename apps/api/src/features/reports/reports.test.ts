@@ -25,6 +25,7 @@ const ids: Record<string, number> = {
   monthly_billing_summary: 7,
   location_usage_by_day: 11,
   billing_by_stay: 12,
+  rms_meter_reads: 13,
 };
 
 /** Runs a report; a period of null is left out of the request. */
@@ -276,6 +277,7 @@ describe('the inputs each report type takes', () => {
       monthly_billing_summary: wholeProperty,
       location_usage_by_day: { location: 'required', period: 'required' },
       billing_by_stay: wholeProperty,
+      rms_meter_reads: wholeProperty,
     });
     for (const type of res.body.result) expect(type.needsLocation).toBe(type.inputs.location === 'required');
   });
