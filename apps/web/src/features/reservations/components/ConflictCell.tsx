@@ -20,7 +20,7 @@ export function ConflictCell({ code }: { code: string | null }) {
     <Stack gap={2} maw={320}>
       <Group gap={4} wrap="nowrap" align="flex-start">
         <IconAlertTriangle size={16} color="var(--mantine-color-red-filled)" aria-hidden style={{ flexShrink: 0 }} />
-        <Text size="sm" fw={600} c="red.8">
+        <Text size="sm" fw={600} c="red.9">
           {conflictText(code)}
         </Text>
       </Group>
