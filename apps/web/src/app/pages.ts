@@ -27,6 +27,7 @@ export const PropertyLocationsPage = page(
   () => import('../features/locations/PropertyLocationsPage'),
   'PropertyLocationsPage',
 );
+export const ReservationsPage = page(() => import('../features/reservations/ReservationsPage'), 'ReservationsPage');
 export const StatementPage = page(() => import('../features/billing/StatementPage'), 'StatementPage');
 export const PublicStatementPage = page(() => import('../features/billing/PublicStatementPage'), 'PublicStatementPage');
 export const ConfirmRecipientPage = page(

@@ -14,6 +14,7 @@ export type RouteHandle = {
     | 'appearance.title'
     | 'auth.awaiting.title'
     | 'locations.page.title'
+    | 'reservations.title'
     | 'meters.inventory.title'
     | 'billing.statement.heading';
 };

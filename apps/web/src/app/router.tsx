@@ -71,6 +71,7 @@ const signedInRoutes: RouteObject = {
         },
         { path: 'MySites', handle: titled('pages.mySites.title'), element: <pages.MySitesPage /> },
         { path: 'Locations/:siteId', handle: titled('locations.page.title'), element: <pages.PropertyLocationsPage /> },
+        { path: 'Reservations/:siteId', handle: titled('reservations.title'), element: <pages.ReservationsPage /> },
         { path: 'Statement/:stayId', handle: titled('billing.statement.heading'), element: <pages.StatementPage /> },
         {
           path: 'UserList',

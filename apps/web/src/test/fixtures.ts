@@ -85,3 +85,42 @@ export const locationsPageOf = (rows: LocationRow[]): LocationsPage => ({
   statusCounts: { checkedIn: 0, vacant: 0, vacantWithUsage: 0, missing: 0, outOfService: 0, excluded: 0 },
   selectable: { all: 0, allMeters: 0, electric: 0, water: 0, cubes: 0, dataCollectors: 0 },
 });
+
+/** A property of the caller's list, as the visible properties list answers it (the Alerts page, a property's pages). */
+export function propertyRow(siteID: number, sitePublicName: string, overrides: Partial<SiteWithStats> = {}) {
+  return {
+    siteID,
+    sitePublicName,
+    siteBillingName: null,
+    physicalAddrLine1: '1 Lake Rd',
+    physicalAddrLine2: null,
+    physicalCity: 'Phoenix',
+    physicalZip: '85001',
+    fk_PhysicalStateID: 3,
+    fk_PhysicalStateName: 'AZ',
+    fk_PhysicalCountryID: 1,
+    billingAddrLine1: null,
+    billingAddrLine2: null,
+    billingCity: null,
+    billingZip: null,
+    fk_BillingCountryID: null,
+    fk_BillingStateID: null,
+    fk_BillingStateName: null,
+    timeZone: 'America/Phoenix',
+    defaultCheckoutTime: '11:00',
+    excludeFromMonitoring: false,
+    inCheckOutState: false,
+    fk_BusEntityID: 1,
+    busEntityName: 'Lakes Inc.',
+    partnerIDs: [],
+    propertyKey: null,
+    integrations: [],
+    totalLocations: 10,
+    activeLocations: 10,
+    inUseLocations: 2,
+    outOfServiceLocations: 0,
+    missingDevices: 1,
+    openAlerts: 0,
+    ...overrides,
+  } satisfies SiteWithStats;
+}

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { keyOf } from '../../lib/api';
 import { type Call, mockApi } from '../../test/api';
 import { renderWithApp, signInAs } from '../../test/render';
-import { alertRow, propertyRow } from './alertFixtures';
+import { propertyRow } from '../../test/fixtures';
+import { alertRow } from './alertFixtures';
 import { AlertsPage } from './AlertsPage';
 
 const LIST = 'GET Alerts/GetAlerts';

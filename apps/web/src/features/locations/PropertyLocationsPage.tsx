@@ -1,39 +1,42 @@
-import { Alert, Anchor, Breadcrumbs, Text } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
+import { api, hasPermission } from '@portal/contract';
+import { IconCalendarEvent } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { useVisibleSites } from '../../lib/visibleSites';
-import { errorMessage } from '../../i18n/messages';
-import { PageLoader } from '../../ui/PageLoader';
+import { Link } from 'react-router';
+import { useRole } from '../../lib/session/useRole';
 import { PageTitle } from '../../ui/PageTitle';
+import { PropertyScreen } from '../../ui/PropertyScreen';
 import { LocationsTable } from './table/LocationsTable';
+
+const reservationsAccess = api.integrations.reservations.access;
 
 /** /Locations/:siteId: one property's locations on a page of their own (a link a manager can keep on the phone). */
 export function PropertyLocationsPage() {
   const { t } = useTranslation();
-  const siteId = Number(useParams().siteId);
-  const sites = useVisibleSites();
-  const site = sites.data?.find((s) => s.siteID === siteId);
-
-  if (sites.isPending) return <PageLoader />;
-  if (sites.isError) return <Alert color="red">{errorMessage(t, sites.error)}</Alert>;
-  if (!site) {
-    return (
-      <>
-        <PageTitle>{t('locations.page.title')}</PageTitle>
-        <Alert color="yellow">{t('locations.page.notFound')}</Alert>
-      </>
-    );
-  }
+  const role = useRole();
+  // the property's staff, who may read its reservations
+  const readsReservations = reservationsAccess.anyOf.some((p) => hasPermission(role, p));
   return (
-    <>
-      <Breadcrumbs mb="xs">
-        <Anchor component={Link} to="/MySites" size="sm">
-          {t('pages.mySites.title')}
-        </Anchor>
-        <Text size="sm">{site.sitePublicName}</Text>
-      </Breadcrumbs>
-      <PageTitle>{site.sitePublicName}</PageTitle>
-      <LocationsTable site={site} withPropertyActions />
-    </>
+    <PropertyScreen page={t('locations.page.title')}>
+      {(site) => (
+        <>
+          <Group justify="space-between" align="flex-start" wrap="wrap">
+            <PageTitle>{site.sitePublicName}</PageTitle>
+            {readsReservations && (
+              <Button
+                component={Link}
+                to={`/Reservations/${site.siteID}`}
+                variant="default"
+                size="xs"
+                leftSection={<IconCalendarEvent size={14} aria-hidden />}
+              >
+                {t('reservations.title')}
+              </Button>
+            )}
+          </Group>
+          <LocationsTable site={site} withPropertyActions />
+        </>
+      )}
+    </PropertyScreen>
   );
 }
