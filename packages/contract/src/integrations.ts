@@ -187,6 +187,8 @@ export const reservationRow = z.object({
   guestName: z.string(),
   status: z.enum(RESERVATION_STATUSES),
   stayID: z.number().nullable(),
+  /** Whether that stay is still open (its guest in), whatever the PMS says. */
+  stayOpen: z.boolean(),
   /** Where it came from: the name of the API key that sent it. */
   source: z.string(),
   /** Why the portal could not do what it asked (a message code), until it can. */

@@ -18,6 +18,7 @@ export function reservationRow(id: number, overrides: Partial<ReservationRow> = 
     guestName: `Guest ${id}`,
     status: 'booked',
     stayID: null,
+    stayOpen: false,
     source: 'Newbook',
     conflict: null,
     updatedAt: '2026-12-01T10:00:00.000Z',

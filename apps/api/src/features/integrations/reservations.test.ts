@@ -117,6 +117,7 @@ describe('reservations from a PMS', () => {
     const row = (await list()).find((r) => r.externalID === body.externalID)!;
     expect(row.conflict).toBeNull();
     expect(row.stayID).not.toBeNull();
+    expect(row.stayOpen).toBe(true);
   });
 
   it('answers 409 for a location the property does not have, and keeps the reservation to show it', async () => {

@@ -212,6 +212,7 @@ type ListRow = {
   guest: UpsertInput['guest'];
   status: ReservationRow['status'];
   stay_id: number | null;
+  stay_open: boolean;
   source: string;
   conflict: string | null;
   updated_at: Date | string;
@@ -229,7 +230,7 @@ export async function listReservations(
   const found = await rows<ListRow>(
     ctx.db,
     sql`select r.id, r.external_id, r.location_description, r.location_id, r.arrival, r.departure, r.guest, r.status,
-          st.id as stay_id, r.source, r.conflict, r.updated_at
+          st.id as stay_id, (st.id is not null and st.checkout_at is null) as stay_open, r.source, r.conflict, r.updated_at
         from reservations r left join stays st on st.reservation_id = r.id
         where r.site_id = ${site.siteId} and r.departure > ${from}
           ${q.to ? sql`and r.arrival < ${new Date(q.to)}` : sql``}
@@ -245,6 +246,7 @@ export async function listReservations(
     guestName: [r.guest.firstName, r.guest.lastName].filter(Boolean).join(' '),
     status: r.status,
     stayID: r.stay_id,
+    stayOpen: r.stay_open,
     source: r.source,
     conflict: r.conflict,
     updatedAt: iso(r.updated_at),

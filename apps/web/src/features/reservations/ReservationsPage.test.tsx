@@ -12,7 +12,7 @@ import { ReservationsPage } from './ReservationsPage';
 type Handlers = Parameters<typeof mockApi>[0];
 
 const rows = [
-  reservationRow(1, { status: 'arrived', stayID: 77, guestName: 'Dana Reyes' }),
+  reservationRow(1, { status: 'arrived', stayID: 77, stayOpen: true, guestName: 'Dana Reyes' }),
   reservationRow(2, {
     status: 'arrived',
     guestName: 'Sam Lee',

@@ -7,13 +7,10 @@ export const statusColors: Record<ReservationStatus, string> = {
   cancelled: 'orange',
 };
 
-/**
- * The reservation's stay: none yet, the guest in, or out. A departed reservation whose stay is
- * still open keeps a conflict (the check-out could not be done), so its guest is still in.
- */
-export function stayStateOf(r: Pick<ReservationRow, 'stayID' | 'status' | 'conflict'>): 'none' | 'in' | 'out' {
+/** The reservation's stay: none yet, the guest in, or out (checked out at the desk too, whatever the PMS says). */
+export function stayStateOf(r: Pick<ReservationRow, 'stayID' | 'stayOpen'>): 'none' | 'in' | 'out' {
   if (r.stayID === null) return 'none';
-  return r.status === 'departed' && r.conflict === null ? 'out' : 'in';
+  return r.stayOpen ? 'in' : 'out';
 }
 
 /** The conflicts whose fix the page explains; another gets the general hint. */
