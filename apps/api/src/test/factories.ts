@@ -143,3 +143,19 @@ export async function buildPedestal(
     : [];
   return { loc, meter, caps };
 }
+
+/** An API key made through the API by the account of `token` (as on the Integrations page). */
+export async function buildApiKey(
+  t: TestApp,
+  token: string,
+  key: { businessID: number; name: string; siteIDs: number[]; scopes: readonly string[] },
+): Promise<{ id: number; key: string }> {
+  const made = await t.call<{ apiKeyID: number; key: string }>({
+    method: 'POST',
+    url: routes.integrations.createApiKey.path,
+    token,
+    payload: key,
+  });
+  if (made.status !== 200) throw new Error(`the key was not made: ${made.status} ${made.body.message}`);
+  return { id: made.body.result.apiKeyID, key: made.body.result.key };
+}

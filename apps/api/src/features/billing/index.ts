@@ -1,3 +1,3 @@
 /** What other features use of billing: statements frozen and totalled, rates, the figures of stays. */
-export { freezeStatements, ratesFromSettings, statementTotals, tariffVersionNumber } from './service';
+export { freezeStatements, ratesFromSettings, settleStatements, statementTotals, tariffVersionNumber } from './service';
 export { refreshStayFigures, stayFigures, stayMeterUsage, type StayFiguresDbRow } from './stay-figures';

@@ -45,6 +45,9 @@ afterAll(() => t.close());
 
 type Who = keyof typeof w.tokens;
 
+const revoke = (apiKeyID: number, who: Who) =>
+  t.call({ method: 'POST', url: routes.integrations.revokeApiKey.path, payload: { apiKeyID }, token: w.tokens[who] });
+
 const create = (body: object, who: Who = 'owner') =>
   t.call<{ apiKeyID: number; key: string }>({
     method: 'POST',
@@ -128,13 +131,7 @@ describe('making, listing and revoking keys', () => {
         });
       expect((await locationsPage(key)).status).toBe(200);
       expect((await onSecond()).statusCode).toBe(200);
-      const revoked = await t.call({
-        method: 'POST',
-        url: routes.integrations.revokeApiKey.path,
-        payload: { apiKeyID: id },
-        token: w.tokens.owner,
-      });
-      expect(revoked.body.messageCode).toBe('apiKeyRevoked');
+      expect((await revoke(id, 'owner')).body.messageCode).toBe('apiKeyRevoked');
       const refused = await locationsPage(key);
       expect([refused.status, refused.body.messageCode]).toEqual([401, 'apiKeyInvalid']);
       expect((await onSecond()).statusCode).toBe(401);
@@ -153,13 +150,7 @@ describe('making, listing and revoking keys', () => {
 
   it("cannot revoke another business's key", async () => {
     const { id } = await keyWith(['usage:read']);
-    const res = await t.call({
-      method: 'POST',
-      url: routes.integrations.revokeApiKey.path,
-      payload: { apiKeyID: id },
-      token: w.tokens.strangerOwner,
-    });
-    expect(res.status).toBe(403);
+    expect((await revoke(id, 'strangerOwner')).status).toBe(403);
   });
 });
 
@@ -238,13 +229,7 @@ describe('what a key may do', () => {
     const [row] = await t.deps.db.select().from(apiKeys).where(eq(apiKeys.id, id));
     expect(row!.lastUsedAt).not.toBeNull();
     expect(row!.lastUsedIp).toBe('127.0.0.1');
-    const revoke = await t.call({
-      method: 'POST',
-      url: routes.integrations.revokeApiKey.path,
-      payload: { apiKeyID: id },
-      token: w.tokens.admin,
-    });
-    expect(revoke.status).toBe(200);
+    expect((await revoke(id, 'admin')).status).toBe(200);
     const [entry] = await t.deps.db
       .select()
       .from(auditLog)

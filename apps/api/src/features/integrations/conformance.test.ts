@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type ReservationRow, routes, type StayStatement } from '@portal/contract';
-import { buildPedestal } from '../../test/factories';
+import { buildApiKey, buildPedestal } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { buildPropertyWorld, type PropertyWorld } from '../../test/property-world';
 import { webhookReceiver } from '../../test/webhook-receiver';
@@ -36,13 +36,12 @@ beforeAll(async () => {
   const pedestal = await buildPedestal(t.deps.db, w.siteA1.id, t.deps.now());
   location = pedestal.loc.description;
   // the property's staff make the key and the endpoint on the Integrations page (here, its calls)
-  const made = await t.call<{ key: string }>({
-    method: 'POST',
-    url: routes.integrations.createApiKey.path,
-    token: w.tokens.ownerA,
-    payload: { businessID: w.busA.id, name: 'Conformance PMS', siteIDs: [w.siteA1.id], scopes: ['reservations:write'] },
-  });
-  key = made.body.result.key;
+  ({ key } = await buildApiKey(t, w.tokens.ownerA, {
+    businessID: w.busA.id,
+    name: 'Conformance PMS',
+    siteIDs: [w.siteA1.id],
+    scopes: ['reservations:write'],
+  }));
   receiver = await webhookReceiver([500, 503]);
   const hook = await t.call<{ secret: string }>({
     method: 'POST',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { nextSlot, type ReservationRow, routes } from '@portal/contract';
 import { guests, locations, stays } from '../../db/schema';
-import { buildPedestal, tokenFor } from '../../test/factories';
+import { buildApiKey, buildPedestal, tokenFor } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { buildPropertyWorld, type PropertyWorld } from '../../test/property-world';
 import { settleReservations } from './reservations';
@@ -14,13 +14,12 @@ let key = '';
 beforeAll(async () => {
   t = await createTestApp();
   w = await buildPropertyWorld(t);
-  const made = await t.call<{ key: string }>({
-    method: 'POST',
-    url: routes.integrations.createApiKey.path,
-    token: w.tokens.ownerA,
-    payload: { businessID: w.busA.id, name: 'Newbook', siteIDs: [w.siteA1.id], scopes: ['reservations:write'] },
-  });
-  key = made.body.result.key;
+  ({ key } = await buildApiKey(t, w.tokens.ownerA, {
+    businessID: w.busA.id,
+    name: 'Newbook',
+    siteIDs: [w.siteA1.id],
+    scopes: ['reservations:write'],
+  }));
 });
 afterAll(() => t.close());
 
@@ -156,13 +155,13 @@ describe('reservations from a PMS', () => {
     const { body } = await booking();
     expect((await upsert({ ...body, departure: body.arrival })).status).toBe(400);
     expect((await upsert({ ...body, siteID: w.siteA2.id })).status).toBe(403);
-    const reader = await t.call<{ key: string }>({
-      method: 'POST',
-      url: routes.integrations.createApiKey.path,
-      token: await tokenFor(t, w.users.ownerA.id),
-      payload: { businessID: w.busA.id, name: 'Reader', siteIDs: [w.siteA1.id], scopes: ['locations:read'] },
+    const reader = await buildApiKey(t, await tokenFor(t, w.users.ownerA.id), {
+      businessID: w.busA.id,
+      name: 'Reader',
+      siteIDs: [w.siteA1.id],
+      scopes: ['locations:read'],
     });
-    const res = await upsert(body, reader.body.result.key);
+    const res = await upsert(body, reader.key);
     expect([res.status, res.body.messageCode]).toEqual([403, 'apiKeyScopeMissing']);
   });
 });

@@ -16,9 +16,8 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { buildPropertyWorld, type PropertyWorld } from '../../test/property-world';
 import { webhookReceiver } from '../../test/webhook-receiver';
 import { deliverWebhooks } from './delivery';
-import { notifyAlerts } from '../alerts';
-import { tellResolvedAlerts } from '../alerts/webhook-events';
-import { settleStatements } from '../billing/service';
+import { notifyAlerts, tellResolvedAlerts } from '../alerts';
+import { settleStatements } from '../billing';
 import { recordReadings } from '../meters';
 
 let t: TestApp;
