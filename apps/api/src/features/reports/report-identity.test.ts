@@ -272,7 +272,10 @@ async function checkRmsReads({ site, period, b, label }: Context) {
     shown.sort((x, y) => byName(x.map(String), y.map(String))),
     l,
   ).toEqual(want);
-  expect(result.filter((r) => r.MeterType !== 'E' && r.MeterType !== 'W'), l).toEqual([]);
+  expect(
+    result.filter((r) => r.MeterType !== 'E' && r.MeterType !== 'W'),
+    l,
+  ).toEqual([]);
 }
 
 async function checkStays({ site, period, a, b, label }: Context) {
