@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from './fields';
+import { idParam, whenValid } from './fields';
 
 /**
  * What an API key may do, each scope a set of calls of the route table (a call declares the
@@ -161,6 +161,7 @@ export const upsertReservationRequest = z
   .refine((r) => new Date(r.departure) > new Date(r.arrival), {
     message: 'reservationDepartureBeforeArrival',
     path: ['departure'],
+    ...whenValid(['arrival', 'departure']),
   });
 export type UpsertReservationRequest = z.input<typeof upsertReservationRequest>;
 

@@ -314,7 +314,8 @@ describe('MQTT device gateway', () => {
       expect(got.acks[0]).toMatchObject({ deviceKey, messageId: 31, resultCode: 0 });
       fleet.tick(undefined, new Date(Date.now() + 60_000));
       fleet.heartbeat();
-      expect(await until(() => got.readings.length === 1 && got.beats.length === 1)).toBe(true);
+      // the fleet's own timer may report too meanwhile: at least the tick's reading and the beat
+      expect(await until(() => got.readings.length >= 1 && got.beats.length >= 1)).toBe(true);
       expect(got.readings[0]!.deviceKey).toBe(deviceKey);
       fleet.stop();
     } finally {

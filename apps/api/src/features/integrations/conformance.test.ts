@@ -69,7 +69,10 @@ const pms = <T = Reservation>(method: string, path: string, body?: object): Prom
 /** The portal's delivery job, with every retry's wait taken as passed, until nothing is left to send. */
 async function deliver() {
   for (;;) {
-    await t.deps.db.execute(sql`update webhook_deliveries set next_attempt_at = now() where status = 'pending'`);
+    // by the portal's clock (the database's now() can be a few microseconds past it)
+    await t.deps.db.execute(
+      sql`update webhook_deliveries set next_attempt_at = ${t.deps.now()} where status = 'pending'`,
+    );
     if (!(await deliverWebhooks(t.job))) return;
   }
 }

@@ -79,12 +79,17 @@ describe('system alert texts', () => {
         reason: 'malformed',
         dropped: 7_071,
         rise: 8,
+        url: 'https://pms.example.com/hooks',
       };
       const html = await rendered(language, systemAlert({ kind, params }));
       if (kind === 'brokerDropped') {
         // of no meter nor property: the broker, and how many messages it dropped
         expect(html, kind).toMatch(/<b>[^<]*MQTT[^<]*<\/b>/);
         expect(html, kind).toMatch(/7[,.\s\u202f]?071/);
+      } else if (kind === 'webhookDisabled') {
+        // of a property, of no meter: the endpoint, and the property
+        expect(html, kind).toMatch(/<b>[^<]*https:\/\/pms\.example\.com\/hooks[^<]*<\/b>/);
+        expect(html, kind).toContain('S-7');
       } else {
         expect(html, kind).toMatch(/<b>[^<]*M-7[^<]*<\/b>/);
         expect(html, kind).toContain('S-7');
