@@ -8,9 +8,9 @@ import { postWebhook, type PostOutcome } from './post';
 
 /** Deliveries one run takes on. */
 const A_RUN = 20;
-/** How long a claimed delivery is held: a crash mid-delivery sends it again after this. */
-const LEASE_SECONDS = 120;
 const TIMEOUT_MS = 15_000;
+/** How long a claimed delivery is held: longer than a POST may take; a crash mid-delivery sends it again after this. */
+const LEASE_SECONDS = 30;
 
 type Claimed = {
   id: number;
