@@ -25,7 +25,8 @@ export async function plantHeldBackReading(tx: Tx): Promise<void> {
     join device_types dt on dt.id = sp.device_type_id
     join stays s on s.location_id = sp.location_id and s.checkout_at is null
     where dt.unit = 'kWh' and sp.last_reading_at > s.checkin_at
-    order by sp.id`,
+    -- the stay that stays longest: one whose automatic check-out comes soon would close it before staff (or a flow) see it
+    order by s.auto_checkout_at desc nulls first, sp.id`,
   );
   const meter = candidates.find((m) => behaviourOf(m.device_key) === 'silent');
   if (!meter) return;
