@@ -55,6 +55,12 @@ export function nextSlot(now: Date): Date {
   return new Date(Math.floor(now.getTime() / step) * step + step);
 }
 
+/** The automatic check-out for a wanted moment (a reservation's departure): its slot, rounded up, and never before `nextSlot(now)`. */
+export function slotAtOrAfter(at: Date, now: Date): Date {
+  const step = TIME_STEP_MINUTES * 60_000;
+  return new Date(Math.max(Math.ceil(at.getTime() / step) * step, nextSlot(now).getTime()));
+}
+
 const locationFields = {
   locationID: id,
   locationType: id.nullish(),

@@ -2,18 +2,24 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Confirm, ConfirmContext, type ConfirmOptions } from './confirmContext';
+import { focusLater, openerNow } from './focusReturn';
 
-/** Hosts the app's one confirm dialog (static backdrop: only the buttons or Escape close it), above other dialogs. */
+/**
+ * Hosts the app's one confirm dialog (static backdrop: only the buttons or Escape close it), above
+ * other dialogs; once answered, the focus goes back to the control that asked.
+ */
 export function ConfirmProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [options, setOptions] = useState<ConfirmOptions | null>(null);
   const resolver = useRef<((answer: boolean) => void) | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
 
   const confirm = useCallback<Confirm>(
     (next) =>
       new Promise<boolean>((resolve) => {
         resolver.current?.(false);
         resolver.current = resolve;
+        opener.current = openerNow();
         setOptions(next);
       }),
     [],
@@ -23,6 +29,8 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
     resolver.current?.(value);
     resolver.current = null;
     setOptions(null);
+    const from = opener.current;
+    focusLater(() => from);
   };
 
   return (

@@ -1,7 +1,6 @@
 import { type AlertDetail, type AlertKind, alertKinds } from '@portal/contract';
 import type { AlertListRow } from './queries';
-
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+import { isoOrNull } from '../../lib/instants';
 
 /** An alert as data: its kind, type and severity, the names in its parameters, and its lifecycle. */
 export function presentAlert(r: AlertListRow): AlertDetail {
@@ -18,10 +17,10 @@ export function presentAlert(r: AlertListRow): AlertDetail {
     state: r.resolved_at !== null ? 'resolved' : r.acknowledged_at !== null ? 'acknowledged' : 'open',
     locationID: r.location_id,
     servicePointID: r.service_point_id,
-    acknowledgedAt: iso(r.acknowledged_at),
+    acknowledgedAt: isoOrNull(r.acknowledged_at),
     acknowledgedBy: r.acknowledged_by,
     note: r.note,
-    resolvedAt: iso(r.resolved_at),
+    resolvedAt: isoOrNull(r.resolved_at),
     resolvedBy: r.resolved_by,
     resolutionNote: r.resolution_note,
   };

@@ -1,8 +1,7 @@
 import { DEFAULT_CURRENCY, normalDecimal, type FrozenStatement, type StatementMeter } from '@portal/contract';
 import type { StatementFacts } from './queries';
 import { addDecimals, billOf, nightsOf, type Terms } from './statement';
-
-const iso = (at: Date | string) => new Date(at).toISOString();
+import { iso } from '../../lib/instants';
 
 const NO_TARIFF: Terms = {
   electricRate: '0',

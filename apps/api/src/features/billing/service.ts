@@ -28,9 +28,7 @@ import type { StayFiguresDbRow } from './stay-figures';
 import { chargeOf, figuresOf, workedOut } from './figures';
 import { reviseStatements, revisionsOf, supersededRevision } from './revisions';
 import type { Context, UserContext } from '../../access/actor';
-
-const iso = (at: Date | string) => new Date(at).toISOString();
-const isoOrNull = (at: Date | string | null) => (at === null ? null : iso(at));
+import { iso, isoOrNull } from '../../lib/instants';
 
 /** A client's clock and the way there may put "now" a little in the past. */
 const NOW_TOLERANCE_MS = 60_000;

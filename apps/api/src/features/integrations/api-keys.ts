@@ -13,6 +13,7 @@ import { rows } from '../../db/client';
 import { apiKeys } from '../../db/schema';
 import { AppError, invalid } from '../../lib/errors';
 import { newKey } from './keys';
+import { iso, isoOrNull } from '../../lib/instants';
 
 type CreateInput = z.output<typeof createApiKeyRequest>;
 
@@ -84,8 +85,6 @@ type KeyListRow = {
   revoked_at: Date | string | null;
 };
 
-const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
-
 /** The business's keys, newest first, with who made each. */
 export async function listApiKeys(ctx: UserContext, business: BusinessRef): Promise<ApiKeyRow[]> {
   const found = await rows<KeyListRow>(
@@ -105,12 +104,12 @@ export async function listApiKeys(ctx: UserContext, business: BusinessRef): Prom
     prefix: k.prefix,
     siteIDs: k.site_ids.map(Number),
     scopes: k.scopes,
-    createdAt: iso(k.created_at)!,
+    createdAt: iso(k.created_at),
     createdBy: k.created_by,
-    lastUsedAt: iso(k.last_used_at),
+    lastUsedAt: isoOrNull(k.last_used_at),
     lastUsedFrom: k.last_used_ip,
-    expiresAt: iso(k.expires_at),
-    revokedAt: iso(k.revoked_at),
+    expiresAt: isoOrNull(k.expires_at),
+    revokedAt: isoOrNull(k.revoked_at),
   }));
 }
 

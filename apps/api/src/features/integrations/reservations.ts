@@ -1,10 +1,9 @@
 import {
-  nextSlot,
   type ReservationCheckIn,
   type ReservationRow,
   type reservationCheckInRequest,
   type reservationsQuery,
-  TIME_STEP_MINUTES,
+  slotAtOrAfter,
   type upsertReservationRequest,
 } from '@portal/contract';
 import { sql } from 'drizzle-orm';
@@ -15,6 +14,7 @@ import type { LocationRef, SiteRef } from '../../access/scope';
 import { rows, type Queryable } from '../../db/client';
 import { AppError, conflict } from '../../lib/errors';
 import { checkIn, checkOut, moveAutoCheckOut } from '../stays';
+import { iso } from '../../lib/instants';
 
 type UpsertInput = z.output<typeof upsertReservationRequest>;
 
@@ -33,11 +33,6 @@ type ReservationState = {
   stay_open: boolean;
   auto_checkout_at: Date | string | null;
 };
-
-const STEP = TIME_STEP_MINUTES * 60_000;
-/** The automatic check-out of a departure: its 15-minute step (rounded up), and never before the next one from now. */
-const checkOutSlot = (departure: Date, now: Date) =>
-  new Date(Math.max(Math.ceil(departure.getTime() / STEP) * STEP, nextSlot(now).getTime()));
 
 /** Ten digits (or eleven with the country code 1) as the portal writes a guest's phone; otherwise none. */
 function portalPhone(phone: string): string {
@@ -124,7 +119,7 @@ async function settle(ctx: Context, id: number): Promise<{ stayId: number | null
   const moved =
     r.stay_open &&
     r.status !== 'departed' &&
-    new Date(r.auto_checkout_at!).getTime() !== checkOutSlot(departure, now).getTime();
+    new Date(r.auto_checkout_at!).getTime() !== slotAtOrAfter(departure, now).getTime();
   let code: Conflict | null = null;
   if (wantsIn || wantsOut || moved) {
     if (r.location_id === null || r.location_deleted) code = 'reservationUnknownLocation';
@@ -143,7 +138,7 @@ async function settle(ctx: Context, id: number): Promise<{ stayId: number | null
             location,
             {
               locationID: r.location_id!,
-              autoCheckoutDateTime: checkOutSlot(departure, now).toISOString(),
+              autoCheckoutDateTime: slotAtOrAfter(departure, now).toISOString(),
               // the services switch on as at the desk when no relay is chosen
               servicePointCapabilities: [],
               guest: phone
@@ -217,8 +212,6 @@ type ListRow = {
   conflict: string | null;
   updated_at: Date | string;
 };
-
-const iso = (at: Date | string) => new Date(at).toISOString();
 
 /** The property's reservations overlapping the period (from now on by default), by arrival; 500 at most. */
 export async function listReservations(

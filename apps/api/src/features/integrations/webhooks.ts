@@ -16,13 +16,12 @@ import { webhooks } from '../../db/schema';
 import { AppError, invalid } from '../../lib/errors';
 import { reachesPublicOnly } from './address';
 import { messageIdOf } from './delivery';
+import { iso, isoOrNull } from '../../lib/instants';
 
 type CreateInput = z.output<typeof createWebhookRequest>;
 
 /** A secret as Standard Webhooks writes one: `whsec_` and 32 random bytes in base64. */
 const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
-const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
-
 /**
  * Adds an endpoint: a URL on the public internet (unless the deployment allows private ones),
  * at most WEBHOOKS_PER_PROPERTY_MAX a property (counted with the property locked). The calls
@@ -87,11 +86,11 @@ export async function listWebhooks(ctx: UserContext, site: SiteRef): Promise<Web
     siteID: w.site_id,
     url: w.url,
     events: w.events,
-    createdAt: iso(w.created_at)!,
-    disabledAt: iso(w.disabled_at),
-    failingSince: iso(w.failing_since),
+    createdAt: iso(w.created_at),
+    disabledAt: isoOrNull(w.disabled_at),
+    failingSince: isoOrNull(w.failing_since),
     previousSecretUntil:
-      w.previous_secret_until && new Date(w.previous_secret_until) > now ? iso(w.previous_secret_until) : null,
+      w.previous_secret_until && new Date(w.previous_secret_until) > now ? isoOrNull(w.previous_secret_until) : null,
   }));
 }
 
@@ -125,10 +124,10 @@ export async function listDeliveries(ctx: UserContext, hook: WebhookRef): Promis
     status: d.status,
     attempts: d.attempts,
     lastStatusCode: d.last_status_code,
-    lastAttemptAt: iso(d.last_attempt_at),
-    nextAttemptAt: d.status === 'pending' ? iso(d.next_attempt_at) : null,
+    lastAttemptAt: isoOrNull(d.last_attempt_at),
+    nextAttemptAt: d.status === 'pending' ? isoOrNull(d.next_attempt_at) : null,
     lastResponse: d.last_response,
-    createdAt: iso(d.created_at)!,
+    createdAt: iso(d.created_at),
   }));
 }
 

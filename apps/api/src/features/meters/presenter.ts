@@ -2,14 +2,13 @@ import { ActiveInd, REFUSAL_REASONS, type LastRefusal, type ServicePointRow } fr
 import { groupBy } from '../../lib/group';
 import type { CapabilityRow, MeterRow, RefusalColumns } from './queries';
 import { toStats, type MeterUsageRow } from './usage';
+import { isoOrNull } from '../../lib/instants';
 
 const activeIndNames: Record<number, string> = {
   [ActiveInd.Available]: 'Available',
   [ActiveInd.OutOfService]: 'Out of Service',
   [ActiveInd.Unavailable]: 'Unavailable',
 };
-
-const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
 /** The meter's latest refused message: its reason and when (never what the meter sent). */
 export function presentRefusal(r: RefusalColumns): LastRefusal {
@@ -39,7 +38,7 @@ export function presentMeters(
     activeIndName: activeIndNames[m.active_ind] ?? 'Unavailable',
     excludeFromMonitoring: m.exclude_from_monitoring,
     isMissingDevice: m.is_missing_device,
-    lastSeenDT: iso(m.last_seen_at),
+    lastSeenDT: isoOrNull(m.last_seen_at),
     kwhTotal: m.last_reading === null ? null : Number(m.last_reading),
     deviceControlRequestedState: m.requested_state,
     resultCode: m.result_code,

@@ -2,8 +2,7 @@ import { type MeterLookupResult, separatedTotal } from '@portal/contract';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { meterByNumberOrPublicName, recentReadings } from './queries';
-
-const iso = (v: Date | string) => new Date(v).toISOString();
+import { iso } from '../../lib/instants';
 
 /** 'Normal' when the meter reports and is in service; otherwise the word for what is wrong. */
 function meterStatus(activeInd: number, isMissing: boolean): string {

@@ -32,10 +32,9 @@ import {
 import { inviteOutsiders, recipientStates } from './recipients';
 import { timingOf } from './run';
 import type { UserContext } from '../../access/actor';
+import { iso } from '../../lib/instants';
 
 type ScheduleInput = z.output<typeof scheduleRequest>;
-
-const iso = (at: Date | string) => new Date(at).toISOString();
 
 function presentRun(r: RunRow): ScheduleRun {
   return {

@@ -4,6 +4,7 @@ import {
   DeviceGroup,
   maskGuestPhone,
   nextSlot,
+  slotAtOrAfter,
   TIME_STEP_MINUTES,
   type CheckInRequest,
   type CurrentStay,
@@ -191,8 +192,7 @@ export async function checkOut(ctx: Context, site: LocationRef): Promise<Outcome
  * the next 15-minute step at or after `at`, and never before the next one from now.
  */
 export async function moveAutoCheckOut(ctx: Context, site: LocationRef, at: Date): Promise<void> {
-  const step = TIME_STEP_MINUTES * 60_000;
-  const onStep = new Date(Math.max(Math.ceil(at.getTime() / step) * step, nextSlot(ctx.now()).getTime()));
+  const onStep = slotAtOrAfter(at, ctx.now());
   await ctx.db.transaction(async (tx) => {
     const stay = await openStay(tx, site.locationId);
     if (!stay) throw conflict('notCheckedIn');

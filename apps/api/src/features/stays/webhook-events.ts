@@ -2,6 +2,7 @@ import type { WebhookEventType } from '@portal/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Queryable } from '../../db/client';
 import { queueWebhookEvents } from '../../hub/webhook-events';
+import { isoOrNull } from '../../lib/instants';
 
 type StayEventRow = {
   id: number;
@@ -17,8 +18,6 @@ type StayEventRow = {
   email: string | null;
   statement: unknown;
 };
-
-const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
 
 /**
  * Queues a webhook event of each stay the condition on `st` picks, in the caller's transaction:
@@ -47,9 +46,9 @@ export async function queueStayEvents(q: Queryable, type: WebhookEventType, wher
         siteID: st.site_id,
         locationID: st.location_id,
         locationDescription: st.location,
-        checkinAt: iso(st.checkin_at),
-        checkoutAt: iso(st.checkout_at),
-        autoCheckoutAt: iso(st.auto_checkout_at),
+        checkinAt: isoOrNull(st.checkin_at),
+        checkoutAt: isoOrNull(st.checkout_at),
+        autoCheckoutAt: isoOrNull(st.auto_checkout_at),
         guest:
           st.first_name === null
             ? null

@@ -4,8 +4,7 @@ import { statementTotals } from '../billing';
 import type { Principal } from '../../access/principal';
 import { scopeOf } from '../../access/scope';
 import { activeStays, completedStays, type TransactionRow } from './queries';
-
-const iso = (v: Date | string) => new Date(v).toISOString();
+import { iso } from '../../lib/instants';
 
 /** Lists every field by its specification name; usage in kWh truncated to 2 decimals. */
 function presentTransaction(r: TransactionRow, total: StatementTotal): StayTransaction {

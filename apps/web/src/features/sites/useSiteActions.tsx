@@ -47,14 +47,12 @@ export function useSiteActions(): {
   };
 
   const deleteSite = async (site: SiteWithStats) => {
-    const from = openerNow();
     const confirmed = await confirm({
       title: t('sites.delete.title'),
       message: t('sites.delete.question', { name: site.sitePublicName }),
       confirmLabel: t('sites.delete.confirm'),
       danger: true,
     });
-    focusLater(() => from);
     if (!confirmed) return;
     remove.mutate(site.siteID, {
       onSuccess: (message) => toast.success(serverText(t, message, 'propertyDeleted')),

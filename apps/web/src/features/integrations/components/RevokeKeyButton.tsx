@@ -4,7 +4,6 @@ import { IconBan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, serverText } from '../../../i18n/messages';
 import { useConfirm } from '../../../ui/confirmContext';
-import { focusLater, openerNow } from '../../../ui/focusReturn';
 import { toast } from '../../../ui/toast';
 import { useRevokeApiKey } from '../hooks';
 
@@ -15,14 +14,12 @@ export function RevokeKeyButton({ businessID, apiKey }: { businessID: number; ap
   const revoke = useRevokeApiKey(businessID);
 
   const onRevoke = async () => {
-    const from = openerNow();
     const confirmed = await confirm({
       title: t('integrations.revoke.title'),
       message: t('integrations.revoke.question', { name: apiKey.name, prefix: apiKey.prefix }),
       confirmLabel: t('integrations.revoke.confirm'),
       danger: true,
     });
-    focusLater(() => from);
     if (!confirmed) return;
     revoke.mutate(apiKey.apiKeyID, {
       onSuccess: (message) => toast.success(serverText(t, message, 'apiKeyRevoked')),

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, serverText } from '../../../i18n/messages';
 import { useConfirm } from '../../../ui/confirmContext';
-import { focusLater, openerNow } from '../../../ui/focusReturn';
 import { toast } from '../../../ui/toast';
 import { useDeleteWebhook, useEnableWebhook, useRotateWebhookSecret } from '../hooks';
 import { RotatedSecretDialog } from './WebhookSecret';
@@ -31,17 +30,13 @@ export function WebhookActions({
   const [rotated, setRotated] = useState<{ secret: string; notice: string } | null>(null);
   const url = hook.url;
 
-  const asked = async (key: 'rotate' | 'delete') => {
-    const from = openerNow();
-    const confirmed = await confirm({
+  const asked = (key: 'rotate' | 'delete') =>
+    confirm({
       title: t(`integrations.webhooks.${key}.title`),
       message: t(`integrations.webhooks.${key}.question`, { url, hours: WEBHOOK_SECRET_OVERLAP_HOURS }),
       confirmLabel: t(`integrations.webhooks.${key}.confirm`),
       danger: true,
     });
-    focusLater(() => from);
-    return confirmed;
-  };
 
   const onRotate = async () => {
     if (!(await asked('rotate'))) return;

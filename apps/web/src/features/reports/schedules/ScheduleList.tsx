@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../i18n/messages';
 import { useConfirm } from '../../../ui/confirmContext';
 import { EmptyState } from '../../../ui/EmptyState';
-import { focusLater, openerNow } from '../../../ui/focusReturn';
 import { PropertyTime } from '../../../ui/PropertyTime';
 import { ScrollTable } from '../../../ui/ScrollTable';
 import { toast } from '../../../ui/toast';
@@ -38,14 +37,12 @@ export function ScheduleList({
   const remove = useDeleteSchedule(site.siteID);
 
   const deleteSchedule = async (schedule: ReportSchedule) => {
-    const from = openerNow();
     const confirmed = await confirm({
       title: t('schedules.delete.title'),
       message: t('schedules.delete.question', { name: schedule.reportName }),
       confirmLabel: t('schedules.delete.confirm'),
       danger: true,
     });
-    focusLater(() => from);
     if (!confirmed) return;
     remove.mutate(schedule.scheduleID, {
       onSuccess: () => toast.success(t('schedules.delete.done')),
