@@ -55,8 +55,8 @@ export async function findLocation(
 }
 
 /** Meters of the simulated fleet that answer every command (not the failing or silent ones). */
-export const answers = (row: LocationRow) => row.servicePoints.every((sp) => behaviourOf(sp.deviceKey) === 'answers');
-export const fails = (deviceKey: string) => behaviourOf(deviceKey) === 'fails';
+export const answers = (row: LocationRow) => row.servicePoints.every((sp) => behaves(sp.deviceKey, 'answers'));
+export const fails = (deviceKey: string | null) => behaves(deviceKey, 'fails');
 
 /** Can a guest check in here: live, no cube or data collector, every meter available, nothing pending. */
 export const checkInPossible = (row: LocationRow) =>
@@ -88,4 +88,9 @@ export async function openRow(page: Page, siteId: number, description: string) {
 }
 
 /** A meter of the simulated fleet that never answers a command. */
-export const silent = (deviceKey: string) => behaviourOf(deviceKey) === 'silent';
+export const silent = (deviceKey: string | null) => behaves(deviceKey, 'silent');
+
+/** Whether a simulated meter behaves so; a meter read by hand (no device key) takes no commands at all. */
+function behaves(deviceKey: string | null, behaviour: ReturnType<typeof behaviourOf>): boolean {
+  return deviceKey !== null && behaviourOf(deviceKey) === behaviour;
+}

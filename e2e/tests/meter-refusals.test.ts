@@ -14,6 +14,7 @@ afterAll(() => browser?.close());
 
 /** A meter of the simulated fleet that reports (metered, switched on, not missing) and sends faulty readings. */
 const garbling = (sp: ServicePointRow) =>
+  sp.deviceKey !== null &&
   garblesReadings(sp.deviceKey) &&
   !sp.isMissingDevice &&
   [1, 2, 6].includes(sp.fk_DeviceTypeGroupId) &&

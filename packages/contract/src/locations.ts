@@ -26,7 +26,9 @@ export type CapabilityEntry = z.infer<typeof capabilityEntry>;
 export const servicePointRow = z.object({
   servicePointID: id,
   servicePointName: z.string(),
-  deviceKey: z.string(),
+  /** None for a meter read by hand. */
+  deviceKey: z.string().nullable(),
+  readByHand: z.boolean(),
   deviceTypeDisplayName: z.string(),
   fk_DeviceTypeGroupId: id,
   fk_DeviceTypeId: id,

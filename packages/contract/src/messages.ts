@@ -253,6 +253,14 @@ export const messages = {
   optionUnavailable: 'Option Unavailable',
   readingNotFound: 'Not Found',
   precisionNote: 'Note: Precision is limited to 6 decimals.',
+  photoTooLarge: 'The photo may be at most 2 MB.',
+  photoNotImage: 'The photo must be a JPEG or PNG image.',
+  readingRecorded: 'The reading has been recorded.',
+  readingTooOld: 'The reading is too old to be stored.',
+  readingBeforeMeter: 'The reading is from before the meter was registered.',
+  readingInFuture: 'The reading is dated in the future.',
+  readingConflict: 'Another reading of this meter is stored at that time.',
+  readRouteSaved: 'The read route has been saved.',
 
   // monitoring and device control
   monitoringUpdated: 'Monitoring updated',

@@ -50,17 +50,44 @@ export function readingProblem(
   return Number(v) < 0 ? 'invalidValue' : null;
 }
 
+/** The most a reading's photo may hold: 2 MB of JPEG or PNG (about 2.7 MB as base64). */
+export const READING_PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+
+/**
+ * A reading entered by a person. On a networked meter it is by default the Reset Reading (a new
+ * baseline); on a meter read by hand, and with `reset: false` on any meter, it is a read the
+ * usage rule judges like a device's. Below the previous reading it is stored only once the user
+ * confirmed (the override flag). The meter is named by its device key or, for one read by hand, its id.
+ */
 export const manualReadingRequest = z
   .object({
-    deviceKey: z.string().min(1, 'required').max(100, 'maxLength'),
+    deviceKey: z.string().min(1, 'required').max(100, 'maxLength').optional(),
+    servicePointID: id.optional(),
     kwHTotal: z.union([z.number(), z.string()]).optional(),
     totalGallons: z.union([z.number(), z.string()]).optional(),
     overrideConfirmation: z.boolean().optional().default(false),
+    /** A new baseline (no usage across it) rather than a read. */
+    reset: z.boolean().optional(),
+    /** Not read off the meter but proposed from its history: marked "Estimated" wherever it appears. */
+    estimated: z.boolean().optional().default(false),
+    /** When the meter was read (ISO 8601, default now): a read entered offline keeps its time. */
+    at: z.iso.datetime({ offset: true, error: 'fieldNotValid' }).optional(),
+    /** A photo of the meter face, as base64: a JPEG or PNG of at most 2 MB. */
+    photo: z
+      .string()
+      .max(Math.ceil(READING_PHOTO_MAX_BYTES / 3) * 4, 'photoTooLarge')
+      .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'photoNotImage')
+      .optional(),
   })
   .refine((r) => (r.kwHTotal === undefined) !== (r.totalGallons === undefined), {
     message: 'invalidValue',
     path: ['kwHTotal'],
     ...whenTyped(['kwHTotal', 'totalGallons']),
+  })
+  .refine((r) => (r.deviceKey === undefined) !== (r.servicePointID === undefined), {
+    message: 'required',
+    path: ['deviceKey'],
+    ...whenTyped(['deviceKey', 'servicePointID']),
   });
 export type ManualReadingRequest = z.infer<typeof manualReadingRequest>;
 
@@ -76,17 +103,31 @@ export const meterName = z
   .length(METER_ID_LENGTH, 'meterIdLength')
   .regex(/^[A-Za-z0-9]+$/, 'fieldNotValid');
 
-export const createMeterRequest = z.object({
+/** The middle part of the meter's MQTT topics (docs/device-protocol.md): no '/', '+', '#' or spaces. */
+export const deviceKeyField = z
+  .string()
+  .trim()
+  .min(1, 'required')
+  .max(100, 'maxLength')
+  .regex(/^[A-Za-z0-9._:-]+$/, 'fieldNotValid');
+
+/** A networked meter has a device key; one read by hand has none (the rule, and where its error shows). */
+export const hasDeviceKeyUnlessReadByHand = (r: { deviceKey?: string | undefined; readByHand: boolean }) =>
+  r.readByHand === (r.deviceKey === undefined);
+export const deviceKeyRuleError = () => ({
+  message: 'required',
+  path: ['deviceKey'],
+  ...whenTyped(['deviceKey', 'readByHand']),
+});
+
+export const createMeterFields = z.object({
   servicePointName: meterName,
-  /** The middle part of the meter's MQTT topics (docs/device-protocol.md): no '/', '+', '#' or spaces. */
-  deviceKey: z
-    .string()
-    .trim()
-    .min(1, 'required')
-    .max(100, 'maxLength')
-    .regex(/^[A-Za-z0-9._:-]+$/, 'fieldNotValid'),
+  deviceKey: deviceKeyField.optional(),
+  /** A meter without a network: its readings come from the read route or an import. */
+  readByHand: z.boolean().optional().default(false),
   fk_DeviceTypeId: id,
 });
+export const createMeterRequest = createMeterFields.refine(hasDeviceKeyUnlessReadByHand, deviceKeyRuleError());
 
 export const meterInventoryQuery = z.object({
   search: z.string().trim().max(50).optional().default(''),
@@ -101,7 +142,9 @@ export type LastRefusal = z.infer<typeof lastRefusal>;
 export const meterInventoryRow = z.object({
   servicePointID: id,
   servicePointName: z.string(),
-  deviceKey: z.string(),
+  /** None for a meter read by hand. */
+  deviceKey: z.string().nullable(),
+  readByHand: z.boolean(),
   deviceTypeDisplayName: z.string(),
   fk_DeviceTypeId: id,
   locationID: id.nullable(),
@@ -136,3 +179,28 @@ export const meterMaxRateRequest = z
   })
   .strict();
 export type MeterMaxRateRequest = z.input<typeof meterMaxRateRequest>;
+
+/** A meter on a property's read route, in the route's order: what the person reading it needs to see. */
+export const readRouteStop = z.object({
+  servicePointID: id,
+  locationID: id,
+  locationDescription: z.string(),
+  meterName: z.string(),
+  unit: z.enum(['kWh', 'gal']),
+  /** Read by hand; else a networked meter that has gone silent, on the route so that a walk-around covers it. */
+  readByHand: z.boolean(),
+  lastReading: z.string().nullable(),
+  lastReadAt: z.string().nullable(),
+  /** The range the next reading is expected in, from the meter's daily usage (null without history). */
+  expectedMin: z.string().nullable(),
+  expectedMax: z.string().nullable(),
+});
+export type ReadRouteStop = z.infer<typeof readRouteStop>;
+
+/** A property's read route in a new order: its locations, first to last (those left out follow in natural order). */
+export const readRouteOrderRequest = z
+  .object({ siteID: id, locationIDs: z.array(id).max(10_000) })
+  .refine((r) => new Set(r.locationIDs).size === r.locationIDs.length, {
+    message: 'fieldNotValid',
+    path: ['locationIDs'],
+  });

@@ -135,6 +135,7 @@ export function defineRoute<const C extends Call>(app: FastifyInstance, call: C,
   app.route({
     method: call.method,
     url: call.path,
+    ...(call.bodyLimit ? { bodyLimit: call.bodyLimit } : {}),
     config: {
       [accessKey]: call.access,
       ...(call.rateLimit ? { rateLimit: { max: call.rateLimit, timeWindow: 60_000 } } : {}),

@@ -260,6 +260,8 @@ export const locations = pgTable(
     isCheckedIn: boolean().notNull().default(false),
     autoCheckoutAt: tstz(),
     isRetryState: boolean().notNull().default(false),
+    /** Its place on the property's read route, when staff reordered it; else the natural order of descriptions. */
+    routePosition: integer(),
     deleted: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: createdAt(),
@@ -288,7 +290,12 @@ export const servicePoints = pgTable(
     sortKey: text()
       .notNull()
       .generatedAlwaysAs((): SQL => naturalKey(sql`${servicePoints.name}`)),
-    deviceKey: text().notNull(),
+    /** The middle part of the meter's MQTT topics; none for a meter read by hand. */
+    deviceKey: text(),
+    /** A meter without a device key: its readings come from a person (the read route, an import), never a device. */
+    readByHand: boolean()
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`${servicePoints.deviceKey} is null`),
     deviceTypeId: integer()
       .notNull()
       .references(() => deviceTypes.id),
@@ -390,6 +397,8 @@ export const meterReadings = pgTable(
     usage: quantity().notNull().default('0'),
     /** What staff decided of a rise held back as faster than the meter delivers: it counts as read, or not at all. */
     decision: text().$type<'confirmed' | 'discarded'>(),
+    /** Not read off the meter: proposed from its history (a hand read skipped, a silent meter at check-out). */
+    estimated: boolean().notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.servicePointId, t.readAt] }),
@@ -400,6 +409,25 @@ export const meterReadings = pgTable(
     inRange('total_range', t.total),
     inRange('usage_range', t.usage),
     check('decision_known', sql`${t.decision} in ('confirmed', 'discarded')`),
+  ],
+);
+
+/** The photo of a meter's face a person took with a hand reading: kept with it, shown in its history and the staff statement. */
+export const readingPhotos = pgTable(
+  'reading_photos',
+  {
+    servicePointId: integer()
+      .notNull()
+      .references(() => servicePoints.id),
+    readAt: tstz().notNull(),
+    contentType: text().$type<'image/jpeg' | 'image/png'>().notNull(),
+    bytes: bytea().notNull(),
+    userAccountId: integer().references(() => userAccounts.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.servicePointId, t.readAt] }),
+    check('photo_type_known', sql`${t.contentType} in ('image/jpeg', 'image/png')`),
   ],
 );
 

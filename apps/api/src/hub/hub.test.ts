@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { HUB_SIGN_IN, nextSlot, Role, type LiveMessage, type UserAccount } from '@portal/contract';
-import { eq } from 'drizzle-orm';
-import { servicePointCapabilities, servicePoints } from '../db/schema';
+import { servicePointCapabilities } from '../db/schema';
 import { markMissingMeters } from '../features/devices/monitor';
-import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../test/factories';
+import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, deviceKeyOf, signIn } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { until } from '../test/until';
 import { announce, HUB_CHANNEL, locationChanged, meterValues, siteChanged, type Announced } from './events';
@@ -235,11 +234,9 @@ describe('the live hub', () => {
     }
     // one of them reports again: its reading says it is back (the properties' counts change)
     const back = gone.get(sites[0]!)![0]!;
-    const [meter] = await db.select().from(servicePoints).where(eq(servicePoints.id, back));
+    const deviceKey = await deviceKeyOf(db, back);
     const readAt = new Date(t.deps.now().getTime() - 1_000);
-    const again = await notified(1, () =>
-      t.gateway.events!.readings([{ deviceKey: meter!.deviceKey, total: '7', readAt }]),
-    );
+    const again = await notified(1, () => t.gateway.events!.readings([{ deviceKey, total: '7', readAt }]));
     expect(ofType(again[0]!, 'meterValues')[0]!.meters).toEqual([
       expect.objectContaining({ servicePointID: back, isMissingDevice: false, kwhTotal: 7 }),
     ]);

@@ -52,12 +52,34 @@ export async function buildLocation(q: Queryable, siteId: number, over: Partial<
   return row!;
 }
 
+/** A networked meter (with a device key), in stock unless `over` places it. */
 export async function buildMeter(q: Queryable, over: Partial<typeof servicePoints.$inferInsert> = {}) {
   const n = next();
   const name = `E${String(n).padStart(6, '0')}`;
   const [row] = await q
     .insert(servicePoints)
     .values({ name, deviceKey: `dk-${name}`, deviceTypeId: 1, ...over })
+    .returning();
+  const { deviceKey } = row!;
+  if (deviceKey === null) throw new Error('buildMeter makes networked meters: buildHandMeter makes those read by hand');
+  return { ...row!, deviceKey };
+}
+
+/** The device key of a networked meter. */
+export async function deviceKeyOf(q: Queryable, meterId: number): Promise<string> {
+  const [row] = await q
+    .select({ deviceKey: servicePoints.deviceKey })
+    .from(servicePoints)
+    .where(eq(servicePoints.id, meterId));
+  if (!row?.deviceKey) throw new Error(`meter ${meterId} has no device key`);
+  return row.deviceKey;
+}
+
+/** A meter read by hand (no device key), in stock unless `over` places it. */
+export async function buildHandMeter(q: Queryable, over: Partial<typeof servicePoints.$inferInsert> = {}) {
+  const [row] = await q
+    .insert(servicePoints)
+    .values({ name: `H${String(next()).padStart(6, '0')}`, deviceKey: null, deviceTypeId: 1, ...over })
     .returning();
   return row!;
 }

@@ -6,6 +6,7 @@ export function meterRow(id: number, overrides: Partial<ServicePointRow> = {}): 
     servicePointID: id,
     servicePointName: `E${String(id).padStart(6, '0')}`,
     deviceKey: `dk-${id}`,
+    readByHand: false,
     deviceTypeDisplayName: 'Electric meter',
     fk_DeviceTypeGroupId: 1,
     fk_DeviceTypeId: 1,

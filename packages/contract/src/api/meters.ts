@@ -12,6 +12,8 @@ import {
   meterInventoryQuery,
   meterMaxRateRequest,
   meterOption,
+  readRouteOrderRequest,
+  readRouteStop,
 } from '../meters';
 import { emptyResult } from '../envelope';
 import { administrators, propertyStaff } from './access';
@@ -75,11 +77,15 @@ export const metersCalls = {
 
   addReading: call({
     ...routes.meters.addReading,
-    summary: 'Reset a meter reading (a new baseline); below the previous reading it needs the override flag',
+    summary:
+      'Reset a meter reading (a new baseline), or record a read by hand (a meter read by hand, or reset: false), estimated or with a photo; below the previous reading it needs the override flag',
     tags,
     access: propertyStaff,
     idempotent: true,
+    // a photo of up to 2 MB, as base64
+    bodyLimit: 3 * 1024 * 1024,
     body: manualReadingRequest,
+    scope: { 'body.servicePointID': 'meter' },
     result: manualReadingResult,
   }),
 
@@ -130,6 +136,28 @@ export const metersCalls = {
     access: administrators,
     body: meterMaxRateRequest,
     scope: { 'body.servicePointID': 'meter' },
+    result: emptyResult,
+  }),
+
+  readRoute: call({
+    ...routes.meters.readRoute,
+    summary:
+      "A property's meters to read by hand, in route order: those read by hand and the networked ones gone silent, with their last reading and the range expected",
+    tags,
+    access: propertyStaff,
+    keyScope: 'locations:read',
+    query: siteIdQuery,
+    scope: { 'query.siteID': 'site' },
+    result: z.array(readRouteStop),
+  }),
+
+  saveReadRoute: call({
+    ...routes.meters.saveReadRoute,
+    summary: "Puts a property's read route in a new order",
+    tags,
+    access: propertyStaff,
+    body: readRouteOrderRequest,
+    scope: { 'body.siteID': 'site', 'body.locationIDs.*': 'location' },
     result: emptyResult,
   }),
 };

@@ -124,6 +124,8 @@ export const routes = {
     inventory: { method: 'GET', path: '/api/ServicePoint/GetMeterInventory' },
     create: { method: 'POST', path: '/api/ServicePoint/CreateMeter' },
     setMaxRate: { method: 'PUT', path: '/api/ServicePoint/SetMaxRate' },
+    readRoute: { method: 'GET', path: '/api/Meters/ReadRoute' },
+    saveReadRoute: { method: 'PUT', path: '/api/Meters/ReadRouteOrder' },
   }),
   publicMeter: feature('publicMeter', {
     lookUp: { method: 'GET', path: '/api/Report/GetElectricMeterInformationByLocationPublicName' },

@@ -8,7 +8,16 @@ import {
   servicePoints,
   systemAlerts,
 } from '../../db/schema';
-import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../../test/factories';
+import {
+  buildBusiness,
+  buildHandMeter,
+  buildLocation,
+  buildMeter,
+  buildSite,
+  buildUser,
+  deviceKeyOf,
+  signIn,
+} from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { markMissingMeters } from './monitor';
 import { expireCommands, queueControls, sendLeftQueued, settle } from './service';
@@ -137,11 +146,11 @@ describe('device control', () => {
   it('settles a batch of answers at once; of two commands for one relay the later decides', async () => {
     const on = (await send(tokens.admin, 1)).body.result.messageId;
     const off = (await send(tokens.admin, 0)).body.result.messageId;
-    const [meter] = await t.deps.db.select().from(servicePoints).where(eq(servicePoints.id, ids.meter));
+    const deviceKey = await deviceKeyOf(t.deps.db, ids.meter);
     const at = new Date();
     await settle(t.job, [
-      { messageId: on, deviceKey: meter!.deviceKey, resultCode: 0, at },
-      { messageId: off, deviceKey: meter!.deviceKey, resultCode: 0, at },
+      { messageId: on, deviceKey, resultCode: 0, at },
+      { messageId: off, deviceKey, resultCode: 0, at },
     ]);
     expect((await message(on)).body.result.resultCode).toBe(0);
     expect((await message(off)).body.result.resultCode).toBe(0);
@@ -216,7 +225,12 @@ describe('bulk device control', () => {
 });
 
 describe('meter health', () => {
-  it('marks a silent meter missing once, with one alert, and recovers it when it speaks', async () => {
+  it('marks a silent meter missing once, with one alert, and recovers it when it speaks; never one read by hand', async () => {
+    const hand = await buildHandMeter(t.deps.db, {
+      locationId: ids.locA,
+      slot: 2,
+      createdAt: new Date(Date.now() - 3_600_000),
+    });
     await t.deps.db
       .update(servicePoints)
       .set({ lastSeenAt: new Date(Date.now() - 3_600_000) })
@@ -229,9 +243,10 @@ describe('meter health', () => {
       .where(and(eq(systemAlerts.servicePointId, ids.meter), isNull(systemAlerts.resolvedAt)));
     expect(open).toHaveLength(1);
     expect(open[0]).toMatchObject({ kind: 'missingDevice', params: { since: expect.any(String) as string } });
+    const [quiet] = await t.deps.db.select().from(servicePoints).where(eq(servicePoints.id, hand.id));
+    expect(quiet!.isMissingDevice).toBe(false);
 
-    const [meter] = await t.deps.db.select().from(servicePoints).where(eq(servicePoints.id, ids.meter));
-    await t.gateway.events!.heartbeats([{ deviceKey: meter!.deviceKey, at: new Date() }]);
+    await t.gateway.events!.heartbeats([{ deviceKey: await deviceKeyOf(t.deps.db, ids.meter), at: new Date() }]);
     const [back] = await t.deps.db.select().from(servicePoints).where(eq(servicePoints.id, ids.meter));
     expect(back!.isMissingDevice).toBe(false);
     const still = await t.deps.db
@@ -242,11 +257,11 @@ describe('meter health', () => {
   });
 
   it('stores readings from the gateway and counts usage', async () => {
-    const [meter] = await t.deps.db.select().from(servicePoints).where(eq(servicePoints.id, ids.meter));
+    const deviceKey = await deviceKeyOf(t.deps.db, ids.meter);
     const base = Date.now();
     await t.gateway.events!.readings([
-      { deviceKey: meter!.deviceKey, readAt: new Date(base + 1000), total: '50' },
-      { deviceKey: meter!.deviceKey, readAt: new Date(base + 2000), total: '52.25' },
+      { deviceKey, readAt: new Date(base + 1000), total: '50' },
+      { deviceKey, readAt: new Date(base + 2000), total: '52.25' },
       { deviceKey: 'no-such-meter', readAt: new Date(base + 2000), total: '1' },
     ]);
     const [after] = await t.deps.db.select().from(servicePoints).where(eq(servicePoints.id, ids.meter));

@@ -12,6 +12,7 @@ import { threshold } from '../alerts';
 export async function markMissingMeters(deps: Deps): Promise<number> {
   const cutoff = new Date(deps.now().getTime() - deps.config.devices.missingAfterMinutes * 60_000);
   return deps.db.transaction(async (tx) => {
+    // a meter read by hand sends nothing: it is never missing
     const flagged = await rows<{
       id: number;
       name: string;
@@ -27,7 +28,7 @@ export async function markMissingMeters(deps: Deps): Promise<number> {
         update service_points sp set is_missing_device = true
         from locations l, sites s
         where l.id = sp.location_id and s.id = l.site_id
-          and not sp.is_missing_device and not sp.exclude_from_monitoring and not s.exclude_from_monitoring
+          and not sp.read_by_hand and not sp.is_missing_device and not sp.exclude_from_monitoring and not s.exclude_from_monitoring
           and not l.deleted and s.deleted_at is null
           and coalesce(sp.last_seen_at, sp.created_at) < ${cutoff}
         returning sp.id, sp.name, sp.last_seen_at, sp.location_id, l.description as location, s.public_name as site,
@@ -76,6 +77,7 @@ export async function flagUnbilledUsage(deps: Deps): Promise<number> {
       update system_alerts a set resolved_at = ${deps.now()}
       from service_points sp join locations l on l.id = sp.location_id
       where a.kind = 'unbilledUsage' and a.resolved_at is null and sp.id = a.service_point_id and l.is_checked_in`);
+    // a meter read by hand sends nothing: it is never missing
     const flagged = await rows<{ id: number }>(
       tx,
       sql`

@@ -4,14 +4,18 @@ import { servicePoints } from '../../db/schema';
 import type { AdmittedMeter } from '../meters';
 import type { RelayNow } from './relays';
 
+/** The rows of networked meters: a meter read by hand has no device key, so it gets no command and sends no message. */
+export const networked = <T extends { deviceKey: string | null }>(found: T[]) =>
+  found.flatMap((r) => (r.deviceKey === null ? [] : [{ ...r, deviceKey: r.deviceKey }]));
+
 /** Meters (id, when registered) by device key, for the keys that exist. */
 export async function metersByKey(q: Queryable, keys: string[]): Promise<Map<string, AdmittedMeter>> {
   if (!keys.length) return new Map();
   const found = await q
-    .select({ id: servicePoints.id, key: servicePoints.deviceKey, createdAt: servicePoints.createdAt })
+    .select({ id: servicePoints.id, deviceKey: servicePoints.deviceKey, createdAt: servicePoints.createdAt })
     .from(servicePoints)
     .where(inArray(servicePoints.deviceKey, keys));
-  return new Map(found.map((f) => [f.key, { id: f.id, createdAt: f.createdAt }]));
+  return new Map(networked(found).map((f) => [f.deviceKey, { id: f.id, createdAt: f.createdAt }]));
 }
 
 /** The relays of these meters with their current commands, as a new command finds them. */

@@ -8,7 +8,7 @@ import { announce, meterValues, type Announced } from '../../hub/events';
 import { auditAll } from '../../access/audit';
 import { notFound } from '../../lib/errors';
 import { commandAlerts } from './command-alerts';
-import { relaysNow, relayValuesOf } from './queries';
+import { networked, relaysNow, relayValuesOf } from './queries';
 import { commandsFor, planOf, type ControlRequest, type SendMode } from './relays';
 import { personOf, type Actor, type Context } from '../../access/actor';
 
@@ -227,7 +227,7 @@ export async function sendLeftQueued(ctx: Context): Promise<number> {
     .where(and(eq(deviceControlMessages.state, 'queued'), sql`${deviceControlMessages.createdAt} < ${cutoff}`))
     .orderBy(deviceControlMessages.id)
     .limit(500);
-  return transmit(ctx, left);
+  return transmit(ctx, networked(left));
 }
 
 /** `queueControls` in a transaction of its own, then `handOver`. */
@@ -353,7 +353,7 @@ export async function expireCommands(ctx: Context): Promise<number> {
     .limit(1000);
   await settle(
     ctx,
-    stale.map((s) => ({ messageId: s.id, deviceKey: s.deviceKey, resultCode: null, at: ctx.now() })),
+    networked(stale).map((s) => ({ messageId: s.id, deviceKey: s.deviceKey, resultCode: null, at: ctx.now() })),
   );
   return stale.length;
 }

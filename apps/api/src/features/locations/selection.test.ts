@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { type LocationSelection, type LocationsPage } from '@portal/contract';
 import { locations, servicePointCapabilities, servicePoints } from '../../db/schema';
-import { buildLocation } from '../../test/factories';
+import { buildLocation, buildMeter } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { buildPropertyWorld, type PropertyWorld } from '../../test/property-world';
 
@@ -22,13 +22,10 @@ let otherTenantLocation = 0;
 let serial = 0;
 async function metered(locationId: number, deviceTypeId: number, slot: number, switchable = true) {
   const name = `S${String(++serial).padStart(6, '0')}`;
-  const [meter] = await t.deps.db
-    .insert(servicePoints)
-    .values({ name, deviceKey: `sel-${name}`, deviceTypeId, locationId, slot })
-    .returning();
+  const meter = await buildMeter(t.deps.db, { name, deviceKey: `sel-${name}`, deviceTypeId, locationId, slot });
   if (switchable)
-    await t.deps.db.insert(servicePointCapabilities).values({ servicePointId: meter!.id, capabilityId: 1 });
-  return meter!;
+    await t.deps.db.insert(servicePointCapabilities).values({ servicePointId: meter.id, capabilityId: 1 });
+  return meter;
 }
 
 beforeAll(async () => {

@@ -10,16 +10,17 @@ export type TimeBounds = { maxAgeDays: number; clockSkewMs: number };
 
 /**
  * Why a reading may not be stored, whatever path it comes by (a device, a person, an import):
- * older than `maxAgeDays` before now ('tooOld': a dead clock or a replay of the distant past),
- * or from before its meter was registered ('beforeMeter', give or take a clock's skew). Null
- * when it may.
+ * later than now ('clockAhead', give or take a clock's skew), older than `maxAgeDays` before now
+ * ('tooOld': a dead clock or a replay of the distant past), or from before its meter was
+ * registered ('beforeMeter', give or take a clock's skew). Null when it may.
  */
 export function timeProblem(
   readAt: Date,
   meter: AdmittedMeter,
   now: Date,
   bounds: TimeBounds,
-): Extract<RefusalReason, 'tooOld' | 'beforeMeter'> | null {
+): Extract<RefusalReason, 'clockAhead' | 'tooOld' | 'beforeMeter'> | null {
+  if (readAt.getTime() > now.getTime() + bounds.clockSkewMs) return 'clockAhead';
   if (readAt.getTime() < now.getTime() - bounds.maxAgeDays * DAY_MS) return 'tooOld';
   if (readAt.getTime() < meter.createdAt.getTime() - bounds.clockSkewMs) return 'beforeMeter';
   return null;

@@ -28,6 +28,7 @@ export function presentMeters(
     servicePointID: m.id,
     servicePointName: m.name,
     deviceKey: m.device_key,
+    readByHand: m.read_by_hand,
     deviceTypeDisplayName: m.device_type_display_name,
     fk_DeviceTypeGroupId: m.group_id,
     fk_DeviceTypeId: m.device_type_id,

@@ -5,7 +5,8 @@ export type MeterRow = {
   id: number;
   location_id: number;
   name: string;
-  device_key: string;
+  device_key: string | null;
+  read_by_hand: boolean;
   device_type_id: number;
   device_type_name: string;
   device_type_display_name: string;
@@ -33,7 +34,7 @@ export function metersOnLocations(q: Queryable, where: SQL): Promise<MeterRow[]>
   return rows<MeterRow>(
     q,
     sql`
-    select sp.id, sp.location_id, sp.name, sp.device_key, sp.device_type_id, dt.name as device_type_name,
+    select sp.id, sp.location_id, sp.name, sp.device_key, sp.read_by_hand, sp.device_type_id, dt.name as device_type_name,
       dt.display_name as device_type_display_name, dt.group_id, dt.unit, dt.supports_reset_reading,
       sp.active_ind, sp.exclude_from_monitoring, sp.is_missing_device, sp.last_seen_at, sp.last_reading,
       m.requested_state, m.result_code, rf.refusal_reason, rf.refused_at
@@ -129,7 +130,8 @@ export function metersOnSite(q: Queryable, siteId: number): Promise<MeterOptionR
 export type InventoryRow = {
   id: number;
   name: string;
-  device_key: string;
+  device_key: string | null;
+  read_by_hand: boolean;
   display_name: string;
   device_type_id: number;
   location_id: number | null;
@@ -151,7 +153,7 @@ export function inventoryPage(q: Queryable, search: string, limit: number, offse
   return rows<InventoryRow>(
     q,
     sql`
-    select sp.id, sp.name, sp.device_key, dt.display_name, sp.device_type_id, sp.location_id,
+    select sp.id, sp.name, sp.device_key, sp.read_by_hand, dt.display_name, sp.device_type_id, sp.location_id,
       l.description as location_description, s.id as site_id, s.public_name as site_name,
       sp.active_ind, sp.is_missing_device, sp.last_seen_at, rf.refusal_reason, rf.refused_at,
       trim_scale(coalesce(sp.max_rate_per_hour, dt.max_rate_per_hour))::text as max_rate,

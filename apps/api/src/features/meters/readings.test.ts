@@ -22,15 +22,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const HOUR = 3_600_000;
+const base = Date.parse('2026-11-10T00:00:00Z');
+
+/** A meter on a new location, registered the day before `base`. */
 async function meterOnLocation(deviceTypeId = 1) {
   const location = await buildLocation(t.deps.db, siteId);
-  const built = await buildMeter(t.deps.db, { locationId: location.id, slot: 1, deviceTypeId });
+  const createdAt = new Date(base - 24 * HOUR);
+  const built = await buildMeter(t.deps.db, { locationId: location.id, slot: 1, deviceTypeId, createdAt });
   return { ...built, locationId: location.id };
 }
 const meter = async () => (await meterOnLocation()).id;
-
-const HOUR = 3_600_000;
-const base = Date.parse('2026-11-10T00:00:00Z');
 const reading = (servicePointId: number, hours: number, total: string, isReset = false) => ({
   servicePointId,
   readAt: new Date(base + hours * HOUR),

@@ -14,6 +14,8 @@ export type Reading = {
   total: string;
   /** A manual reset: a new baseline, no usage across it. */
   isReset: boolean;
+  /** Not read off the meter but proposed from its history. */
+  estimated?: boolean;
 };
 
 export type RecordOptions = {
@@ -91,7 +93,8 @@ export async function recordReadings(q: Queryable, batch: Reading[], options: Re
     }
     from = next;
   }
-  const { stored, decided } = await writeChanges(q, changes, spans, options);
+  const estimated = new Set(batch.filter((r) => r.estimated).map((r) => `${r.servicePointId}@${r.readAt.getTime()}`));
+  const { stored, decided } = await writeChanges(q, changes, spans, options, estimated);
   if (decided.length) await q.execute(resolveSuspectAlerts(intArray(decided)));
   return { stored, conflicts };
 }
@@ -158,6 +161,7 @@ async function writeChanges(
   changes: Array<Change & { sp: number }>,
   spans: Array<{ sp: number }>,
   options: RecordOptions,
+  estimated: ReadonlySet<string> = new Set(),
 ): Promise<{ stored: number; decided: number[] }> {
   const review = options.review ?? { reason: 'lateReading', userAccountId: null };
   const seenAt = options.seenAt ?? null;
@@ -172,8 +176,8 @@ async function writeChanges(
         ${list((c) => c.kind)}::reading_kind[], ${list((c) => decimalText(c.usage))}::numeric[],
         ${list((c) => (c.delta < 0n ? `-${decimalText(-c.delta)}` : decimalText(c.delta)))}::numeric[],
         ${list((c) => (c.ref === null ? null : decimalText(c.ref)))}::numeric[], ${list((c) => (c.fresh ? 't' : 'f'))}::boolean[],
-        ${list((c) => c.oldKind)}::reading_kind[])
-        as t(sp, at, total, reset, kind, usage, delta, ref, fresh, old_kind)
+        ${list((c) => c.oldKind)}::reading_kind[], ${list((c) => (estimated.has(`${c.sp}@${c.at}`) ? 't' : 'f'))}::boolean[])
+        as t(sp, at, total, reset, kind, usage, delta, ref, fresh, old_kind, estimated)
     ), meta as (
       select sp.id as sp, sp.last_reading_at as latest, sp.usage_total, coalesce(s.time_zone, 'UTC') as tz, s.id as site_id, dt.unit
       from service_points sp
@@ -184,8 +188,8 @@ async function writeChanges(
     ), changed as (
       select c.*, (c.at at time zone m.tz)::date as day from changed_in c join meta m on m.sp = c.sp
     ), inserted as (
-      insert into meter_readings (service_point_id, read_at, total, is_reset, kind, usage)
-      select sp, at, total, reset, kind, usage from changed where fresh
+      insert into meter_readings (service_point_id, read_at, total, is_reset, kind, usage, estimated)
+      select sp, at, total, reset, kind, usage, estimated from changed where fresh
       returning 1
     ), reclassified as (
       update meter_readings r set kind = c.kind, usage = c.usage

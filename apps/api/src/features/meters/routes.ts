@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { api } from '@portal/contract';
 import { Answer, defineRoute } from '../../access/route';
 import * as meters from './service';
+import * as handReads from './hand-reads';
 
 export default async function meterRoutes(app: FastifyInstance) {
   defineRoute(app, api.meters.stockOptions, ({ caller }) => meters.stockOptions(caller.db));
@@ -24,8 +25,9 @@ export default async function meterRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, api.meters.addReading, async ({ caller, body }) => {
-    const result = await meters.addManualReading(caller, body);
-    return new Answer(result, 200, result.overrideConfirmation ? 'readingLowerConfirm' : 'readingUpdated');
+    const { answer, reset } = await handReads.addManualReading(caller, body);
+    const message = answer.overrideConfirmation ? 'readingLowerConfirm' : reset ? 'readingUpdated' : 'readingRecorded';
+    return new Answer(answer, 200, message);
   });
 
   defineRoute(app, api.meters.setMonitoring, async ({ caller, body }) => {
@@ -47,5 +49,14 @@ export default async function meterRoutes(app: FastifyInstance) {
   defineRoute(app, api.meters.setMaxRate, async ({ caller, body, scoped }) => {
     await meters.setMaxRate(caller, scoped['body.servicePointID'], body.maxRatePerHour);
     return new Answer(null, 200, 'meterRateSaved');
+  });
+
+  defineRoute(app, api.meters.readRoute, ({ caller, scoped }) =>
+    handReads.readRoute(caller.db, scoped['query.siteID'], caller.now()),
+  );
+
+  defineRoute(app, api.meters.saveReadRoute, async ({ caller, body, scoped }) => {
+    await handReads.saveReadRoute(caller, scoped['body.siteID'], body.locationIDs);
+    return new Answer(null, 200, 'readRouteSaved');
   });
 }

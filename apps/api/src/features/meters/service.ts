@@ -3,8 +3,6 @@ import {
   DeviceGroup,
   MAX_METERS_PER_LOCATION,
   METER_GROUPS_OF_TYPE,
-  readingProblem,
-  type ManualReadingRequest,
   type MeterAssignment,
   type SelectionType,
   type ServicePointRow,
@@ -24,14 +22,13 @@ import { audit } from '../../access/audit';
 import { conflict, invalid } from '../../lib/errors';
 import { groupBy } from '../../lib/group';
 import {
-  requireServicePoint,
   requireServicePoints,
   unknownTo,
   type LocationRef,
   type ServicePointRef,
   type SiteRef,
 } from '../../access/scope';
-import { recordReadings, reclassifyMeters } from './readings';
+import { reclassifyMeters } from './readings';
 import { presentMeters, presentRefusal } from './presenter';
 import {
   assignableLocations,
@@ -201,60 +198,6 @@ export async function removeMeter(ctx: Context, site: LocationRef, a: MeterAssig
   });
 }
 
-/**
- * A manual reading starts a new baseline. Below the previous reading it is stored only
- * once the user confirmed (the client resends with the override flag).
- */
-export async function addManualReading(
-  ctx: UserContext,
-  input: ManualReadingRequest,
-): Promise<{ overrideConfirmation: boolean; previousReading: number | null }> {
-  const { user } = ctx.actor;
-  const [meter] = await ctx.db
-    .select({
-      id: servicePoints.id,
-      lastReading: servicePoints.lastReading,
-      supportsReset: deviceTypes.supportsResetReading,
-      unit: deviceTypes.unit,
-    })
-    .from(servicePoints)
-    .innerJoin(deviceTypes, eq(deviceTypes.id, servicePoints.deviceTypeId))
-    .where(eq(servicePoints.deviceKey, input.deviceKey));
-  if (!meter) throw unknownTo(user, 'meter');
-  await requireServicePoint(ctx.db, user, meter.id);
-  if (!meter.supportsReset) throw invalid('optionUnavailable');
-  const isWater = meter.unit === 'gal';
-  const raw = String((isWater ? input.totalGallons : input.kwHTotal) ?? '');
-  const problem = readingProblem(raw, isWater);
-  if (problem) throw invalid(problem, isWater ? 'totalGallons' : 'kwHTotal');
-  const previous = meter.lastReading === null ? null : Number(meter.lastReading);
-  if (
-    meter.lastReading !== null &&
-    !input.overrideConfirmation &&
-    (await isBelow(ctx.db, raw.trim(), meter.lastReading))
-  ) {
-    return { overrideConfirmation: true, previousReading: previous };
-  }
-  await ctx.db.transaction(async (tx) => {
-    await recordReadings(tx, [{ servicePointId: meter.id, readAt: ctx.now(), total: raw.trim(), isReset: true }]);
-    await audit(tx, ctx.actor, {
-      action: 'manualReading',
-      entityType: 'servicePoint',
-      entityId: meter.id,
-      before: { reading: previous },
-      after: { reading: raw },
-    });
-    await announce(tx, await readingValues(tx, [meter.id], ctx.now()));
-  });
-  return { overrideConfirmation: false, previousReading: previous };
-}
-
-/** Whether one decimal text is below another, exactly (not as binary floats). */
-async function isBelow(q: Queryable, value: string, than: string): Promise<boolean> {
-  const [row] = await rows<{ below: boolean }>(q, sql`select ${value}::numeric < ${than}::numeric as below`);
-  return row!.below;
-}
-
 type MonitoringChange = { LocationId: number; ServicePointID: number; ExcludeFromMonitoring: boolean };
 
 export async function setMonitoring(ctx: Context, changes: MonitoringChange[]) {
@@ -338,6 +281,7 @@ export async function inventory(q: Queryable, search: string, page: number, page
       servicePointID: r.id,
       servicePointName: r.name,
       deviceKey: r.device_key,
+      readByHand: r.read_by_hand,
       deviceTypeDisplayName: r.display_name,
       fk_DeviceTypeId: r.device_type_id,
       locationID: r.location_id,
@@ -355,16 +299,25 @@ export async function inventory(q: Queryable, search: string, page: number, page
   };
 }
 
-/** Registers a meter in stock with the capabilities of its device type. */
+/**
+ * Registers a meter in stock with the capabilities of its device type; one read by hand has no
+ * device key and no relay (none of its type's capabilities).
+ */
 export async function createMeter(
   ctx: Context,
-  input: { servicePointName: string; deviceKey: string; fk_DeviceTypeId: number },
+  input: { servicePointName: string; deviceKey?: string; readByHand: boolean; fk_DeviceTypeId: number },
 ) {
+  const deviceKey = input.readByHand ? null : (input.deviceKey ?? null);
   return ctx.db.transaction(async (tx) => {
     const [clash] = await tx
       .select({ id: servicePoints.id })
       .from(servicePoints)
-      .where(or(eq(servicePoints.name, input.servicePointName), eq(servicePoints.deviceKey, input.deviceKey)));
+      .where(
+        or(
+          eq(servicePoints.name, input.servicePointName),
+          deviceKey === null ? undefined : eq(servicePoints.deviceKey, deviceKey),
+        ),
+      );
     if (clash) throw conflict('meterNameTaken', 'servicePointName');
     const [type] = await tx
       .select({ id: deviceTypes.id })
@@ -373,12 +326,14 @@ export async function createMeter(
     if (!type) throw invalid('fieldNotValid', 'fk_DeviceTypeId');
     const [meter] = await tx
       .insert(servicePoints)
-      .values({ name: input.servicePointName, deviceKey: input.deviceKey, deviceTypeId: input.fk_DeviceTypeId })
+      .values({ name: input.servicePointName, deviceKey, deviceTypeId: input.fk_DeviceTypeId })
       .returning({ id: servicePoints.id });
-    const caps = await tx
-      .select({ capabilityId: deviceTypeCapabilities.capabilityId })
-      .from(deviceTypeCapabilities)
-      .where(eq(deviceTypeCapabilities.deviceTypeId, input.fk_DeviceTypeId));
+    const caps = deviceKey
+      ? await tx
+          .select({ capabilityId: deviceTypeCapabilities.capabilityId })
+          .from(deviceTypeCapabilities)
+          .where(eq(deviceTypeCapabilities.deviceTypeId, input.fk_DeviceTypeId))
+      : [];
     if (caps.length) {
       await tx
         .insert(servicePointCapabilities)

@@ -66,7 +66,12 @@ describe("what the locations area's changes reload", () => {
     mockApi({ 'POST ServicePoint/CreateMeter': 5 });
     const { wrapper, invalidated } = cache();
     const { result } = renderHook(useCreateMeter, { wrapper });
-    await result.current.mutateAsync({ servicePointName: 'E1', deviceKey: 'dk', fk_DeviceTypeId: 1 });
+    await result.current.mutateAsync({
+      servicePointName: 'E1',
+      deviceKey: 'dk',
+      readByHand: false,
+      fk_DeviceTypeId: 1,
+    });
     expect(invalidated()).toEqual(['assignable meters', 'meter inventory', 'my properties', 'stock of location 2']);
   });
 });

@@ -246,8 +246,13 @@ export function useRemoveMeter(siteId: number) {
 export function useManualReading(siteId: number, locationId: number) {
   return useSiteMutation(
     siteId,
-    async (body: { deviceKey: string; kwHTotal?: string; totalGallons?: string; overrideConfirmation: boolean }) =>
-      (await client.meters.addReading({ body })).result,
+    async (body: {
+      servicePointID: number;
+      reset?: boolean;
+      kwHTotal?: string;
+      totalGallons?: string;
+      overrideConfirmation: boolean;
+    }) => (await client.meters.addReading({ body })).result,
     (_input, output) => (output.overrideConfirmation ? [] : [locationId]),
   );
 }
@@ -326,8 +331,12 @@ export function useSetMaxRate() {
 export function useCreateMeter() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { servicePointName: string; deviceKey: string; fk_DeviceTypeId: number }) =>
-      client.meters.create({ body }),
+    mutationFn: (body: {
+      servicePointName: string;
+      deviceKey?: string;
+      readByHand: boolean;
+      fk_DeviceTypeId: number;
+    }) => client.meters.create({ body }),
     // The inventory, a location's stock options and the meters to assign are all the meters' calls.
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: featureKey(api.meters) });

@@ -37,7 +37,8 @@ export function ResetReadingDialog({ site, row, onClose, onDone }: DialogProps) 
     const reading = value.trim();
     save.mutate(
       {
-        deviceKey: meter.deviceKey,
+        servicePointID: meter.servicePointID,
+        reset: true,
         ...(water ? { totalGallons: reading } : { kwHTotal: reading }),
         overrideConfirmation,
       },

@@ -13,6 +13,7 @@ const meter = (over: Partial<MeterInventoryRow> = {}): MeterInventoryRow => ({
   servicePointID: 7,
   servicePointName: 'E000007',
   deviceKey: 'dk-E000007',
+  readByHand: false,
   deviceTypeDisplayName: 'Electric',
   fk_DeviceTypeId: 1,
   locationID: null,

@@ -1,5 +1,5 @@
-import { Button, Group, Paper, Select, TextInput, Title } from '@mantine/core';
-import { createMeterRequest } from '@portal/contract';
+import { Button, Checkbox, Group, Paper, Select, TextInput, Title } from '@mantine/core';
+import { createMeterFields, deviceKeyField, deviceKeyRuleError, hasDeviceKeyUnlessReadByHand } from '@portal/contract';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -22,27 +22,34 @@ const DEVICE_TYPES = [
 ] as const;
 
 /** The meter's type is chosen in a select: null until then, which the form answers as required. */
-const formSchema = createMeterRequest.extend({
-  fk_DeviceTypeId: z
-    .number()
-    .nullable()
-    .pipe(z.number({ error: 'requiredField' }).int()),
-});
+const formSchema = createMeterFields
+  .extend({
+    /** Left empty (and hidden) for a meter read by hand. */
+    deviceKey: z.preprocess((v) => (v === '' ? undefined : v), deviceKeyField.optional()),
+    readByHand: z.boolean(),
+    fk_DeviceTypeId: z
+      .number()
+      .nullable()
+      .pipe(z.number({ error: 'requiredField' }).int()),
+  })
+  .refine(hasDeviceKeyUnlessReadByHand, deviceKeyRuleError());
 const SERVER_FIELDS = ['servicePointName', 'deviceKey', 'fk_DeviceTypeId'] as const;
 
 /** Registers a meter into stock: its id, its device key (of its MQTT topics) and its type. */
 export function RegisterMeterForm() {
   const { t } = useTranslation();
   const create = useCreateMeter();
-  const { register, control, handleSubmit, reset, setError, formState } = useSchemaForm(formSchema, {
-    defaultValues: { servicePointName: '', deviceKey: '', fk_DeviceTypeId: null },
+  const { register, control, handleSubmit, reset, setError, setValue, watch, formState } = useSchemaForm(formSchema, {
+    defaultValues: { servicePointName: '', deviceKey: '', readByHand: false, fk_DeviceTypeId: null },
   });
+  const readByHand = watch('readByHand');
 
   const onSubmit = handleSubmit((values) =>
     create.mutate(
       {
         servicePointName: values.servicePointName.trim(),
-        deviceKey: values.deviceKey.trim(),
+        ...(values.deviceKey === undefined ? {} : { deviceKey: values.deviceKey }),
+        readByHand: values.readByHand,
         fk_DeviceTypeId: values.fk_DeviceTypeId,
       },
       {
@@ -73,13 +80,15 @@ export function RegisterMeterForm() {
             {...register('servicePointName')}
             error={fieldMessage(t, formState.errors.servicePointName?.message)}
           />
-          <TextInput
-            label={t('meters.inventory.deviceKey')}
-            description={t('meters.inventory.deviceKeyHint')}
-            withAsterisk
-            {...register('deviceKey')}
-            error={fieldMessage(t, formState.errors.deviceKey?.message)}
-          />
+          {!readByHand && (
+            <TextInput
+              label={t('meters.inventory.deviceKey')}
+              description={t('meters.inventory.deviceKeyHint')}
+              withAsterisk
+              {...register('deviceKey')}
+              error={fieldMessage(t, formState.errors.deviceKey?.message)}
+            />
+          )}
           <Controller
             control={control}
             name="fk_DeviceTypeId"
@@ -94,6 +103,12 @@ export function RegisterMeterForm() {
                 error={fieldMessage(t, formState.errors.fk_DeviceTypeId?.message)}
               />
             )}
+          />
+          <Checkbox
+            mt={{ base: 0, sm: 46 }}
+            label={t('meters.inventory.readByHand')}
+            description={t('meters.inventory.readByHandHint')}
+            {...register('readByHand', { onChange: () => setValue('deviceKey', '') })}
           />
           <Button type="submit" mt={{ base: 0, sm: 46 }} loading={create.isPending}>
             {t('meters.inventory.registerButton')}

@@ -1,0 +1,202 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  METERED_DEVICE_GROUPS,
+  readingProblem,
+  READING_PHOTO_MAX_BYTES,
+  type ManualReadingRequest,
+  type ReadRouteStop,
+} from '@portal/contract';
+import { intArray, rows, type Queryable } from '../../db/client';
+import { deviceTypes, readingPhotos, servicePoints } from '../../db/schema';
+import { announce } from '../../hub/events';
+import { audit } from '../../access/audit';
+import { personOf, type UserContext } from '../../access/actor';
+import { requireServicePoint, unknownTo, type SiteRef } from '../../access/scope';
+import { conflict, invalid } from '../../lib/errors';
+import { isoOrNull } from '../../lib/instants';
+import { timeProblem } from './admission';
+import { recordReadings } from './readings';
+import { readingValues } from './service';
+
+const TIME_PROBLEMS = {
+  clockAhead: 'readingInFuture',
+  tooOld: 'readingTooOld',
+  beforeMeter: 'readingBeforeMeter',
+} as const;
+
+/** The photo's bytes and type, known by its first bytes (never by what the client says it is). */
+function photoOf(base64: string): { bytes: Buffer; contentType: 'image/jpeg' | 'image/png' } {
+  const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length > READING_PHOTO_MAX_BYTES) throw invalid('photoTooLarge', 'photo');
+  if (bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))) return { bytes, contentType: 'image/jpeg' };
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return { bytes, contentType: 'image/png' };
+  throw invalid('photoNotImage', 'photo');
+}
+
+/**
+ * A reading a person entered: on a networked meter by default the Reset Reading (a new baseline),
+ * on a meter read by hand (or with `reset: false`) a read the usage rule judges like a device's,
+ * at its own time (a read entered offline keeps it), estimated or with a photo of the meter face.
+ * It keeps the rules every reading keeps (its time, its total at an instant already read); below
+ * the reading before it, it is stored only once the user confirmed (the client resends with the
+ * override flag). A read before the meter's latest reading changes the closed stays it falls in
+ * through a revision ("late readings").
+ */
+export async function addManualReading(
+  ctx: UserContext,
+  input: ManualReadingRequest,
+): Promise<{ answer: { overrideConfirmation: boolean; previousReading: number | null }; reset: boolean }> {
+  const { user } = ctx.actor;
+  const [meter] = await ctx.db
+    .select({
+      id: servicePoints.id,
+      createdAt: servicePoints.createdAt,
+      readByHand: servicePoints.readByHand,
+      supportsReset: deviceTypes.supportsResetReading,
+      groupId: deviceTypes.groupId,
+      unit: deviceTypes.unit,
+    })
+    .from(servicePoints)
+    .innerJoin(deviceTypes, eq(deviceTypes.id, servicePoints.deviceTypeId))
+    .where(
+      input.servicePointID === undefined
+        ? eq(servicePoints.deviceKey, input.deviceKey ?? '')
+        : eq(servicePoints.id, input.servicePointID),
+    );
+  if (!meter) throw unknownTo(user, 'meter');
+  await requireServicePoint(ctx.db, user, meter.id);
+  const reset = input.reset ?? !meter.readByHand;
+  // a reset needs a type that supports one; a read, a meter that measures (not a cube or a data collector)
+  if (reset ? !meter.supportsReset : !METERED_DEVICE_GROUPS.includes(meter.groupId)) throw invalid('optionUnavailable');
+  const isWater = meter.unit === 'gal';
+  const raw = String((isWater ? input.totalGallons : input.kwHTotal) ?? '');
+  const problem = readingProblem(raw, isWater);
+  if (problem) throw invalid(problem, isWater ? 'totalGallons' : 'kwHTotal');
+  const total = raw.trim();
+  const readAt = input.at === undefined ? ctx.now() : new Date(input.at);
+  const late = timeProblem(readAt, meter, ctx.now(), {
+    maxAgeDays: ctx.config.readingMaxAgeDays,
+    clockSkewMs: ctx.config.clockSkewSeconds * 1000,
+  });
+  if (late) throw invalid(TIME_PROBLEMS[late], 'at');
+  const photo = input.photo === undefined ? null : photoOf(input.photo);
+  const previous = await readingBefore(ctx.db, meter.id, readAt, total);
+  if (previous !== null && !input.overrideConfirmation && previous.below) {
+    return { answer: { overrideConfirmation: true, previousReading: Number(previous.total) }, reset };
+  }
+  await ctx.db.transaction(async (tx) => {
+    const { conflicts } = await recordReadings(
+      tx,
+      [{ servicePointId: meter.id, readAt, total, isReset: reset, estimated: input.estimated }],
+      { review: { reason: 'lateReading', userAccountId: personOf(ctx.actor) } },
+    );
+    if (conflicts.length) throw conflict('readingConflict', 'at');
+    if (photo) {
+      await tx
+        .insert(readingPhotos)
+        .values({ servicePointId: meter.id, readAt, ...photo, userAccountId: personOf(ctx.actor) })
+        .onConflictDoNothing();
+    }
+    await audit(tx, ctx.actor, {
+      action: reset ? 'manualReading' : 'handRead',
+      entityType: 'servicePoint',
+      entityId: meter.id,
+      before: { reading: previous?.total ?? null },
+      after: { reading: total, at: readAt.toISOString(), estimated: input.estimated, photo: photo !== null },
+    });
+    await announce(tx, await readingValues(tx, [meter.id], ctx.now()));
+  });
+  return {
+    answer: { overrideConfirmation: false, previousReading: previous === null ? null : Number(previous.total) },
+    reset,
+  };
+}
+
+/** The meter's reading at or before an instant (its total as text), and whether a value is below it, exactly. */
+async function readingBefore(q: Queryable, meterId: number, at: Date, value: string) {
+  const [row] = await rows<{ total: string; below: boolean }>(
+    q,
+    sql`
+    select trim_scale(total)::text as total, ${value}::numeric < total as below from meter_readings
+    where service_point_id = ${meterId} and read_at <= ${at} and decision is distinct from 'discarded'
+    order by read_at desc limit 1`,
+  );
+  return row ?? null;
+}
+
+/** How far above the last reading the next one is expected, as a share over the highest daily usage of the last 30 days. */
+const EXPECTED_MARGIN = 1.25;
+
+/**
+ * A property's meters to read by hand, in its route's order (the staff's, else the natural order
+ * of the descriptions): those read by hand and the networked ones gone silent, each with its last
+ * reading and the range the next is expected in (at least the last; at most the last plus the
+ * highest daily usage of its last 30 days for each day since, with a margin).
+ */
+export async function readRoute(q: Queryable, site: SiteRef, now: Date): Promise<ReadRouteStop[]> {
+  const found = await rows<{
+    id: number;
+    location_id: number;
+    description: string;
+    name: string;
+    unit: 'kWh' | 'gal';
+    read_by_hand: boolean;
+    last_reading: string | null;
+    last_reading_at: Date | string | null;
+    expected_max: string | null;
+  }>(
+    q,
+    sql`
+    select sp.id, l.id as location_id, l.description, sp.name, dt.unit, sp.read_by_hand,
+      trim_scale(sp.last_reading)::text as last_reading, sp.last_reading_at,
+      trim_scale(round(sp.last_reading + h.max_daily * ${EXPECTED_MARGIN}
+        * greatest(1, ceil(extract(epoch from (${now}::timestamptz - sp.last_reading_at)) / 86400)), 6))::text as expected_max
+    from locations l
+    join service_points sp on sp.location_id = l.id
+    join device_types dt on dt.id = sp.device_type_id
+    left join lateral (
+      select max(d.usage) as max_daily from daily_usage d
+      where d.service_point_id = sp.id and d.day >= (sp.last_reading_at - interval '30 days')::date
+    ) h on true
+    where l.site_id = ${site.siteId} and not l.deleted and dt.group_id = any(${intArray(METERED_DEVICE_GROUPS)})
+      and (sp.read_by_hand or sp.is_missing_device)
+    order by l.route_position nulls last, l.sort_key, sp.slot`,
+  );
+  return found.map((m) => ({
+    servicePointID: m.id,
+    locationID: m.location_id,
+    locationDescription: m.description,
+    meterName: m.name,
+    unit: m.unit,
+    readByHand: m.read_by_hand,
+    lastReading: m.last_reading,
+    lastReadAt: isoOrNull(m.last_reading_at),
+    expectedMin: m.last_reading,
+    expectedMax: m.expected_max,
+  }));
+}
+
+/** Puts a property's read route in a new order: the locations named first, in that order; the rest after them. */
+export async function saveReadRoute(ctx: UserContext, site: SiteRef, locationIds: number[]): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const placed = await rows<{ id: number }>(
+      tx,
+      sql`
+      update locations l set route_position = o.position
+      from (select * from unnest(${intArray(locationIds)}) with ordinality as o(id, position)) o
+      where l.id = o.id and l.site_id = ${site.siteId}
+      returning l.id`,
+    );
+    if (placed.length !== locationIds.length) throw invalid('fieldNotValid', 'locationIDs');
+    await tx.execute(sql`
+      update locations set route_position = null
+      where site_id = ${site.siteId} and route_position is not null and not (id = any(${intArray(locationIds)}))`);
+    await audit(tx, ctx.actor, {
+      action: 'saveReadRoute',
+      entityType: 'site',
+      entityId: site.siteId,
+      after: { locationIDs: locationIds },
+    });
+  });
+}
