@@ -28,6 +28,7 @@ export const PropertyLocationsPage = page(
   'PropertyLocationsPage',
 );
 export const ReservationsPage = page(() => import('../features/reservations/ReservationsPage'), 'ReservationsPage');
+export const ReadRoutePage = page(() => import('../features/read-route/ReadRoutePage'), 'ReadRoutePage');
 export const StatementPage = page(() => import('../features/billing/StatementPage'), 'StatementPage');
 export const PublicStatementPage = page(() => import('../features/billing/PublicStatementPage'), 'PublicStatementPage');
 export const ConfirmRecipientPage = page(

@@ -15,6 +15,7 @@ export type RouteHandle = {
     | 'auth.awaiting.title'
     | 'locations.page.title'
     | 'reservations.title'
+    | 'readRoute.title'
     | 'meters.inventory.title'
     | 'billing.statement.heading';
 };

@@ -129,7 +129,7 @@ const RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 16_000];
  * the server died), a proxy with no server behind it, a server shutting down, or the first
  * copy of the request still running.
  */
-const worthRetrying = (e: unknown) =>
+export const worthRetrying = (e: unknown) =>
   e instanceof ApiError &&
   (e.status === 0 ||
     e.status === 502 ||
@@ -138,7 +138,7 @@ const worthRetrying = (e: unknown) =>
     (e.status === 409 && e.messageCode === 'requestInProgress'));
 
 /** 128 random bits, base64url: `crypto.randomUUID` is missing where the portal is opened over plain http. */
-function newIdempotencyKey(): string {
+export function newIdempotencyKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return btoa(String.fromCharCode(...bytes))
     .replace(/\+/g, '-')

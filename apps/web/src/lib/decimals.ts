@@ -56,3 +56,13 @@ export function formatMoney(text: string, currency: string, language: string): s
 export function formatDecimal(text: string, language: string): string {
   return formatOf(language, { maximumFractionDigits: decimalsOf(text) }).format(exact(text));
 }
+
+/** Compares two non-negative decimal texts exactly ("12.5" and "12.50" are equal): -1, 0 or 1. */
+export function compareDecimals(a: string, b: string): -1 | 0 | 1 {
+  const [ai = '', af = ''] = a.trim().split('.');
+  const [bi = '', bf = ''] = b.trim().split('.');
+  const width = Math.max(af.length, bf.length);
+  const x = BigInt(`${ai || '0'}${af.padEnd(width, '0')}`);
+  const y = BigInt(`${bi || '0'}${bf.padEnd(width, '0')}`);
+  return x < y ? -1 : x > y ? 1 : 0;
+}

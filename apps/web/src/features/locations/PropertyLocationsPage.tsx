@@ -1,6 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import { api, hasPermission } from '@portal/contract';
-import { IconCalendarEvent } from '@tabler/icons-react';
+import { IconCalendarEvent, IconClipboardList } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRole } from '../../lib/session/useRole';
@@ -22,17 +22,28 @@ export function PropertyLocationsPage() {
         <>
           <Group justify="space-between" align="flex-start" wrap="wrap">
             <PageTitle>{site.sitePublicName}</PageTitle>
-            {readsReservations && (
+            <Group gap="xs">
               <Button
                 component={Link}
-                to={`/Reservations/${site.siteID}`}
+                to={`/ReadRoute/${site.siteID}`}
                 variant="default"
                 size="xs"
-                leftSection={<IconCalendarEvent size={14} aria-hidden />}
+                leftSection={<IconClipboardList size={14} aria-hidden />}
               >
-                {t('reservations.title')}
+                {t('readRoute.open')}
               </Button>
-            )}
+              {readsReservations && (
+                <Button
+                  component={Link}
+                  to={`/Reservations/${site.siteID}`}
+                  variant="default"
+                  size="xs"
+                  leftSection={<IconCalendarEvent size={14} aria-hidden />}
+                >
+                  {t('reservations.title')}
+                </Button>
+              )}
+            </Group>
           </Group>
           <LocationsTable site={site} withPropertyActions />
         </>
