@@ -23,26 +23,28 @@ export function PropertyLocationsPage() {
           <Group justify="space-between" align="flex-start" wrap="wrap">
             <PageTitle>{site.sitePublicName}</PageTitle>
             <Group gap="xs">
-              <Button
-                component={Link}
-                to={`/ReadRoute/${site.siteID}`}
-                variant="default"
-                size="xs"
-                leftSection={<IconClipboardList size={14} aria-hidden />}
-              >
-                {t('readRoute.open')}
-              </Button>
-              {readsReservations && (
-                <Button
-                  component={Link}
-                  to={`/Reservations/${site.siteID}`}
-                  variant="default"
-                  size="xs"
-                  leftSection={<IconCalendarEvent size={14} aria-hidden />}
-                >
-                  {t('reservations.title')}
-                </Button>
-              )}
+              {[
+                { to: `/ReadRoute/${site.siteID}`, Icon: IconClipboardList, label: t('readRoute.open'), shown: true },
+                {
+                  to: `/Reservations/${site.siteID}`,
+                  Icon: IconCalendarEvent,
+                  label: t('reservations.title'),
+                  shown: readsReservations,
+                },
+              ]
+                .filter((page) => page.shown)
+                .map(({ to, Icon, label }) => (
+                  <Button
+                    key={to}
+                    component={Link}
+                    to={to}
+                    variant="default"
+                    size="xs"
+                    leftSection={<Icon size={14} aria-hidden />}
+                  >
+                    {label}
+                  </Button>
+                ))}
             </Group>
           </Group>
           <LocationsTable site={site} withPropertyActions />
