@@ -177,7 +177,6 @@ export const alertThresholds = z.object({ siteID: z.int32(), ...alertThresholdFi
 export type AlertThresholds = z.infer<typeof alertThresholds>;
 export const alertThresholdsRequest = z.object({ siteID: idParam, ...alertThresholdFields });
 export type AlertThresholdsRequest = z.input<typeof alertThresholdsRequest>;
-export const siteQuery = z.object({ siteID: idParam });
 
 /** The web's path to a location: its property's locations table, searched for it (alert mails and the Alerts page link there). */
 export function locationPath(siteId: number, description: string | null): string {

@@ -24,6 +24,11 @@ export const idParam = z.coerce
   .min(0, 'fieldNotValid')
   .max(2_147_483_647, 'fieldNotValid');
 
+/** The query of a call about one property: `?siteID=`. */
+export const siteIdQuery = z.object({ siteID: idParam });
+/** The query of a call about one location: `?locationID=`. */
+export const locationIdQuery = z.object({ locationID: idParam });
+
 /** The field of the object (or of a list's item) an issue is about; none for the whole. */
 const fieldOf = (issue: z.core.$ZodRawIssue) => issue.path?.find((segment) => typeof segment !== 'number');
 

@@ -67,8 +67,6 @@ export const locationRow = z.object({
 });
 export type LocationRow = z.infer<typeof locationRow>;
 
-export const siteIdQuery = z.object({ siteID: idParam });
-
 // ---------------------------------------------------------------- the table, a page at a time
 
 /** The status filters of the locations table; its menu shows how many locations of the property each has. */
@@ -185,7 +183,6 @@ export const switchSelectionRequest = z.object({
 });
 export const moveSelectionRequest = z.object({ selection: locationSelection, SiteId: id });
 export const monitorSelectionRequest = z.object({ selection: locationSelection, ExcludeFromMonitoring: z.boolean() });
-export const locationIdQuery = z.object({ locationID: idParam });
 
 export const locationUsage = z.object({
   locationID: id,

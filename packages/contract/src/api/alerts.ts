@@ -6,8 +6,8 @@ import {
   alertThresholds,
   alertThresholdsRequest,
   notificationPreferences,
-  siteQuery,
 } from '../alerts';
+import { siteIdQuery } from '../fields';
 import { propertyStaff } from './access';
 import { featureCalls } from './call';
 import { routes } from './routes';
@@ -49,7 +49,7 @@ export const alertsCalls = featureCalls(routes.alerts, defaults, {
 
   thresholds: {
     summary: "A property's thresholds of the leak and abnormal-use rules",
-    query: siteQuery,
+    query: siteIdQuery,
     scope: { 'query.siteID': 'site' },
     result: alertThresholds,
   },

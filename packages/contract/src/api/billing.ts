@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   createdTariff,
-  heldBackQuery,
   heldBackReading,
   readingDecisionRequest,
   publicStatement,
@@ -10,11 +9,11 @@ import {
   statementQuery,
   stayStatement,
   statementTokenQuery,
-  tariffsQuery,
   tariffVersion,
   tariffVersionRequest,
 } from '../billing';
 import { emptyResult } from '../envelope';
+import { locationIdQuery, siteIdQuery } from '../fields';
 import { propertyStaff } from './access';
 import { featureCalls } from './call';
 import { routes } from './routes';
@@ -24,7 +23,7 @@ const defaults = { tags: ['Billing'], access: propertyStaff } as const;
 export const billingCalls = featureCalls(routes.billing, defaults, {
   tariffs: {
     summary: "A property's tariff versions, newest first",
-    query: tariffsQuery,
+    query: siteIdQuery,
     scope: { 'query.siteID': 'site' },
     result: z.array(tariffVersion),
   },
@@ -67,7 +66,7 @@ export const billingCalls = featureCalls(routes.billing, defaults, {
   heldBack: {
     summary:
       "A location's readings held back: rises faster than the meter can deliver, not billed until someone confirms or discards them",
-    query: heldBackQuery,
+    query: locationIdQuery,
     scope: { 'query.locationID': 'location' },
     result: z.array(heldBackReading),
   },

@@ -8,7 +8,7 @@ import {
   sendControlResult,
   siteCapability,
 } from '../devices';
-import { locationIdQuery, siteIdQuery } from '../locations';
+import { locationIdQuery, siteIdQuery } from '../fields';
 import { administrators, propertyStaff } from './access';
 import { featureCalls } from './call';
 import { routes } from './routes';

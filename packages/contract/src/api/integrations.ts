@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emptyResult } from '../envelope';
+import { siteIdQuery } from '../fields';
 import {
   apiKeyIdBody,
   apiKeyRow,
@@ -19,7 +20,6 @@ import {
   webhookIdQuery,
   webhookRow,
   webhookSecret,
-  webhooksQuery,
 } from '../integrations';
 import { Permission } from '../roles';
 import { propertyStaff } from './access';
@@ -69,7 +69,7 @@ export const integrationsCalls = featureCalls(routes.integrations, defaults, {
 
   webhooks: {
     summary: "A property's webhook endpoints: URL, events, and whether they are failing or disabled",
-    query: webhooksQuery,
+    query: siteIdQuery,
     scope: { 'query.siteID': 'site' },
     result: z.array(webhookRow),
   },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sendControlResult } from '../devices';
-import { idParam } from '../fields';
+import { idParam, locationIdQuery, siteIdQuery } from '../fields';
 import {
   bulkCreateLocationsRequest,
   bulkMoveLocationRequest,
@@ -8,7 +8,6 @@ import {
   locationDeletedStatus,
   locationDeletedStatusRequest,
   locationDetail,
-  locationIdQuery,
   locationRow,
   locationUsage,
   locationsPage,
@@ -16,7 +15,6 @@ import {
   monitorSelectionRequest,
   moveLocationRequest,
   moveSelectionRequest,
-  siteIdQuery,
   stayHistoryRow,
   switchSelectionRequest,
   updateLocationBasicsRequest,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { bulkMonitoringRequest, monitoringRequest, siteIdQuery } from '../locations';
+import { siteIdQuery } from '../fields';
+import { bulkMonitoringRequest, monitoringRequest } from '../locations';
 import {
   assignMetersRequest,
   assignableMeters,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { siteIdQuery } from '../fields';
 import {
   dynamicExcelQuery,
   locationDescriptionOption,
@@ -6,7 +7,6 @@ import {
   reportRecords,
   reportRecordsQuery,
   reportType,
-  reportsLookupQuery,
 } from '../reports';
 import { propertyStaff } from './access';
 import { featureCalls } from './call';
@@ -18,7 +18,7 @@ export const reportsCalls = featureCalls(routes.reports, defaults, {
   types: {
     summary: 'Report types of the Property Reports dialog, by display order',
     keyScope: 'usage:read',
-    query: reportsLookupQuery,
+    query: siteIdQuery,
     scope: { 'query.siteID': 'site' },
     result: z.array(reportType),
   },

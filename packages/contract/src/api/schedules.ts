@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emptyResult } from '../envelope';
+import { siteIdQuery } from '../fields';
 import {
   recipientInvitation,
   recipientTokenBody,
@@ -8,7 +9,6 @@ import {
   scheduleIdQuery,
   scheduleRequest,
   scheduleRun,
-  schedulesQuery,
 } from '../schedules';
 import { propertyStaff } from './access';
 import { featureCalls } from './call';
@@ -19,7 +19,7 @@ const defaults = { tags: ['Reports'], access: propertyStaff } as const;
 export const schedulesCalls = featureCalls(routes.schedules, defaults, {
   list: {
     summary: "A property's scheduled reports, each with its next and last run",
-    query: schedulesQuery,
+    query: siteIdQuery,
     scope: { 'query.siteID': 'site' },
     result: z.array(reportSchedule),
   },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emptyResult, idValue } from '../envelope';
-import { siteIdQuery } from '../locations';
+import { siteIdQuery } from '../fields';
 import { busEntityIdQuery, sitesLookupByUserQuery } from '../lookups';
 import { Permission } from '../roles';
 import {

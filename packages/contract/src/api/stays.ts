@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { retryRequest } from '../devices';
-import { locationIdQuery } from '../locations';
+import { locationIdQuery } from '../fields';
 import {
   checkInRequest,
-  checkOutQuery,
   currentStay,
   guestRow,
   guestSearchQuery,
@@ -31,7 +30,7 @@ export const staysCalls = featureCalls(routes.stays, defaults, {
     summary: 'Check a guest out: close the stay with its usage and switch the services off',
     keyScope: 'stays:write',
     idempotent: true,
-    query: checkOutQuery,
+    query: locationIdQuery,
     scope: { 'query.locationID': 'location' },
     result: stayResult,
   },
