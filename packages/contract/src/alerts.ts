@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from './fields';
+import { idParam, pageFields } from './fields';
 import type { MessageCode } from './messages';
 
 /** What an alert is about: the axis users filter on and choose notifications by. */
@@ -109,8 +109,7 @@ export const alertsQuery = z.object({
   /** Empty: every alert not resolved (open and acknowledged). */
   state: z.enum(ALERT_STATES).or(z.literal('')).optional().default(''),
   type: z.enum(ALERT_TYPES).or(z.literal('')).optional().default(''),
-  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).optional().default(50),
+  ...pageFields(100_000),
 });
 export type AlertsQuery = z.input<typeof alertsQuery>;
 

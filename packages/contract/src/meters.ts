@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { METER_ID_LENGTH, READING_MAX_DECIMALS, READING_MAX_INTEGER_DIGITS } from './constants';
+import { INT_MAX, METER_ID_LENGTH, READING_MAX_DECIMALS, READING_MAX_INTEGER_DIGITS } from './constants';
 import { REFUSAL_REASONS } from './device-protocol';
-import { idParam, whenTyped } from './fields';
+import { idParam, pageFields, whenTyped } from './fields';
 
 const id = z.int32();
 
@@ -90,8 +90,7 @@ export const createMeterRequest = z.object({
 
 export const meterInventoryQuery = z.object({
   search: z.string().trim().max(50).optional().default(''),
-  page: z.coerce.number().int().min(1).max(2_147_483_647).optional().default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).optional().default(50),
+  ...pageFields(INT_MAX),
 });
 
 /** The latest message the server refused from a meter, and why: shown to Administrators. */
