@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParam } from './fields';
 import { statementTotal } from './billing';
-import { lastRefusal } from './meters';
+import { lastRefusal, meterNaming } from './meters';
 import { DeviceGroup, METERED_DEVICE_GROUPS } from './constants';
 
 const id = z.int32();
@@ -24,10 +24,7 @@ export const capabilityEntry = z.object({
 export type CapabilityEntry = z.infer<typeof capabilityEntry>;
 
 export const servicePointRow = z.object({
-  servicePointID: id,
-  servicePointName: z.string(),
-  deviceKey: z.string(),
-  deviceTypeDisplayName: z.string(),
+  ...meterNaming,
   fk_DeviceTypeGroupId: id,
   fk_DeviceTypeId: id,
   fk_DeviceTypeName: z.string(),

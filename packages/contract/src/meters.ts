@@ -97,11 +97,16 @@ export const meterInventoryQuery = z.object({
 export const lastRefusal = z.object({ reason: z.enum(REFUSAL_REASONS), at: z.string() }).nullable();
 export type LastRefusal = z.infer<typeof lastRefusal>;
 
-export const meterInventoryRow = z.object({
+/** How a row of a table names a meter: its id, its name, its device key and its type's name. */
+export const meterNaming = {
   servicePointID: id,
   servicePointName: z.string(),
   deviceKey: z.string(),
   deviceTypeDisplayName: z.string(),
+};
+
+export const meterInventoryRow = z.object({
+  ...meterNaming,
   fk_DeviceTypeId: id,
   locationID: id.nullable(),
   locationDescription: z.string().nullable(),
