@@ -7,8 +7,7 @@ import {
   alertThresholdsRequest,
   notificationPreferences,
 } from '../alerts';
-import { siteIdQuery } from '../fields';
-import { propertyStaff } from './access';
+import { propertyStaff, siteInQuery } from './access';
 import { featureCalls } from './call';
 import { routes } from './routes';
 
@@ -49,8 +48,7 @@ export const alertsCalls = featureCalls(routes.alerts, defaults, {
 
   thresholds: {
     summary: "A property's thresholds of the leak and abnormal-use rules",
-    query: siteIdQuery,
-    scope: { 'query.siteID': 'site' },
+    ...siteInQuery,
     result: alertThresholds,
   },
 

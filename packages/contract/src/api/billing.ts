@@ -13,8 +13,7 @@ import {
   tariffVersionRequest,
 } from '../billing';
 import { emptyResult } from '../envelope';
-import { locationIdQuery, siteIdQuery } from '../fields';
-import { propertyStaff } from './access';
+import { locationInQuery, propertyStaff, siteInQuery } from './access';
 import { featureCalls } from './call';
 import { routes } from './routes';
 
@@ -23,8 +22,7 @@ const defaults = { tags: ['Billing'], access: propertyStaff } as const;
 export const billingCalls = featureCalls(routes.billing, defaults, {
   tariffs: {
     summary: "A property's tariff versions, newest first",
-    query: siteIdQuery,
-    scope: { 'query.siteID': 'site' },
+    ...siteInQuery,
     result: z.array(tariffVersion),
   },
 
@@ -66,8 +64,7 @@ export const billingCalls = featureCalls(routes.billing, defaults, {
   heldBack: {
     summary:
       "A location's readings held back: rises faster than the meter can deliver, not billed until someone confirms or discards them",
-    query: locationIdQuery,
-    scope: { 'query.locationID': 'location' },
+    ...locationInQuery,
     result: z.array(heldBackReading),
   },
 

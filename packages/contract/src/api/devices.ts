@@ -8,8 +8,7 @@ import {
   sendControlResult,
   siteCapability,
 } from '../devices';
-import { locationIdQuery, siteIdQuery } from '../fields';
-import { administrators, propertyStaff } from './access';
+import { administrators, locationInQuery, propertyStaff, siteInQuery } from './access';
 import { featureCalls } from './call';
 import { routes } from './routes';
 
@@ -45,15 +44,13 @@ export const devicesCalls = featureCalls(routes.devices, defaults, {
   latestOperations: {
     summary: 'The latest command of each meter of a location',
     keyScope: 'locations:read',
-    query: locationIdQuery,
-    scope: { 'query.locationID': 'location' },
+    ...locationInQuery,
     result: z.array(latestOperation),
   },
 
   capabilitiesOfProperty: {
     summary: 'Every relay of every meter of a property',
-    query: siteIdQuery,
-    scope: { 'query.siteID': 'site' },
+    ...siteInQuery,
     result: z.array(siteCapability),
   },
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { emptyResult } from '../envelope';
-import { siteIdQuery } from '../fields';
 import {
   apiKeyIdBody,
   apiKeyRow,
@@ -22,7 +21,7 @@ import {
   webhookSecret,
 } from '../integrations';
 import { Permission } from '../roles';
-import { propertyStaff } from './access';
+import { propertyStaff, siteInQuery } from './access';
 import { featureCalls } from './call';
 import { routes } from './routes';
 
@@ -69,8 +68,7 @@ export const integrationsCalls = featureCalls(routes.integrations, defaults, {
 
   webhooks: {
     summary: "A property's webhook endpoints: URL, events, and whether they are failing or disabled",
-    query: siteIdQuery,
-    scope: { 'query.siteID': 'site' },
+    ...siteInQuery,
     result: z.array(webhookRow),
   },
 
@@ -133,8 +131,7 @@ export const integrationsCalls = featureCalls(routes.integrations, defaults, {
   reservationSettings: {
     summary: "When a property checks its PMS's guests in: when the PMS says they arrived, or at the arrival time",
     access: propertyStaff,
-    query: reservationsQuery.pick({ siteID: true }),
-    scope: { 'query.siteID': 'site' },
+    ...siteInQuery,
     result: reservationSettings,
   },
 

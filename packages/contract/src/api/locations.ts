@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sendControlResult } from '../devices';
-import { idParam, locationIdQuery, siteIdQuery } from '../fields';
+import { idParam } from '../fields';
 import {
   bulkCreateLocationsRequest,
   bulkMoveLocationRequest,
@@ -20,7 +20,7 @@ import {
   updateLocationBasicsRequest,
   updateLocationRequest,
 } from '../locations';
-import { administrators, propertyStaff } from './access';
+import { administrators, locationInQuery, propertyStaff, siteInQuery } from './access';
 import { featureCalls } from './call';
 import { routes } from './routes';
 
@@ -30,8 +30,7 @@ export const locationsCalls = featureCalls(routes.locations, defaults, {
   table: {
     summary: "A property's locations with meters, capabilities and usage (day, week, month, total)",
     keyScope: 'locations:read',
-    query: siteIdQuery,
-    scope: { 'query.siteID': 'site' },
+    ...siteInQuery,
     result: z.array(locationRow),
   },
 
@@ -47,16 +46,14 @@ export const locationsCalls = featureCalls(routes.locations, defaults, {
   row: {
     summary: 'One row of the locations table, refreshed after a change',
     keyScope: 'locations:read',
-    query: locationIdQuery,
-    scope: { 'query.locationID': 'location' },
+    ...locationInQuery,
     result: locationRow,
   },
 
   usage: {
     summary: "Usage of a location's meters",
     keyScope: 'usage:read',
-    query: locationIdQuery,
-    scope: { 'query.locationID': 'location' },
+    ...locationInQuery,
     result: locationUsage,
   },
 
@@ -152,8 +149,7 @@ export const locationsCalls = featureCalls(routes.locations, defaults, {
   history: {
     summary: "A location's stays, newest first",
     keyScope: 'usage:read',
-    query: locationIdQuery,
-    scope: { 'query.locationID': 'location' },
+    ...locationInQuery,
     result: z.array(stayHistoryRow),
   },
 });

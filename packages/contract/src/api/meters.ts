@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { siteIdQuery } from '../fields';
 import { bulkMonitoringRequest, monitoringRequest } from '../locations';
 import {
   assignMetersRequest,
@@ -15,7 +14,7 @@ import {
   meterOption,
 } from '../meters';
 import { emptyResult } from '../envelope';
-import { administrators, propertyStaff } from './access';
+import { administrators, propertyStaff, siteInQuery } from './access';
 import { featureCalls } from './call';
 import { routes } from './routes';
 
@@ -31,8 +30,7 @@ export const metersCalls = featureCalls(routes.meters, defaults, {
 
   assignable: {
     summary: 'The Assign Meter dialog: locations of a property that can take a meter, and the stock',
-    query: siteIdQuery,
-    scope: { 'query.siteID': 'site' },
+    ...siteInQuery,
     result: assignableMeters,
   },
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { siteIdQuery } from '../fields';
 import {
   dynamicExcelQuery,
   locationDescriptionOption,
@@ -8,7 +7,7 @@ import {
   reportRecordsQuery,
   reportType,
 } from '../reports';
-import { propertyStaff } from './access';
+import { propertyStaff, siteInQuery } from './access';
 import { featureCalls } from './call';
 import { routes } from './routes';
 
@@ -18,8 +17,7 @@ export const reportsCalls = featureCalls(routes.reports, defaults, {
   types: {
     summary: 'Report types of the Property Reports dialog, by display order',
     keyScope: 'usage:read',
-    query: siteIdQuery,
-    scope: { 'query.siteID': 'site' },
+    ...siteInQuery,
     result: z.array(reportType),
   },
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { emptyResult } from '../envelope';
-import { siteIdQuery } from '../fields';
 import {
   recipientInvitation,
   recipientTokenBody,
@@ -10,7 +9,7 @@ import {
   scheduleRequest,
   scheduleRun,
 } from '../schedules';
-import { propertyStaff } from './access';
+import { propertyStaff, siteInQuery } from './access';
 import { featureCalls } from './call';
 import { routes } from './routes';
 
@@ -19,8 +18,7 @@ const defaults = { tags: ['Reports'], access: propertyStaff } as const;
 export const schedulesCalls = featureCalls(routes.schedules, defaults, {
   list: {
     summary: "A property's scheduled reports, each with its next and last run",
-    query: siteIdQuery,
-    scope: { 'query.siteID': 'site' },
+    ...siteInQuery,
     result: z.array(reportSchedule),
   },
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { retryRequest } from '../devices';
-import { locationIdQuery } from '../fields';
 import {
   checkInRequest,
   currentStay,
@@ -9,7 +8,7 @@ import {
   stayResult,
   updateCapabilitiesRequest,
 } from '../stays';
-import { propertyStaff } from './access';
+import { locationInQuery, propertyStaff } from './access';
 import { featureCalls } from './call';
 import { routes } from './routes';
 
@@ -30,16 +29,14 @@ export const staysCalls = featureCalls(routes.stays, defaults, {
     summary: 'Check a guest out: close the stay with its usage and switch the services off',
     keyScope: 'stays:write',
     idempotent: true,
-    query: locationIdQuery,
-    scope: { 'query.locationID': 'location' },
+    ...locationInQuery,
     result: stayResult,
   },
 
   current: {
     summary: 'The open stay of a location: its guest, and each meter with its opening reading and usage so far',
     keyScope: 'locations:read',
-    query: locationIdQuery,
-    scope: { 'query.locationID': 'location' },
+    ...locationInQuery,
     result: currentStay,
   },
 
