@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from './fields';
+import { idParam, pageFields } from './fields';
 import type { MessageCode } from './messages';
 
 /** What an alert is about: the axis users filter on and choose notifications by. */
@@ -109,8 +109,7 @@ export const alertsQuery = z.object({
   /** Empty: every alert not resolved (open and acknowledged). */
   state: z.enum(ALERT_STATES).or(z.literal('')).optional().default(''),
   type: z.enum(ALERT_TYPES).or(z.literal('')).optional().default(''),
-  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).optional().default(50),
+  ...pageFields(100_000),
 });
 export type AlertsQuery = z.input<typeof alertsQuery>;
 
@@ -177,7 +176,6 @@ export const alertThresholds = z.object({ siteID: z.int32(), ...alertThresholdFi
 export type AlertThresholds = z.infer<typeof alertThresholds>;
 export const alertThresholdsRequest = z.object({ siteID: idParam, ...alertThresholdFields });
 export type AlertThresholdsRequest = z.input<typeof alertThresholdsRequest>;
-export const siteQuery = z.object({ siteID: idParam });
 
 /** The web's path to a location: its property's locations table, searched for it (alert mails and the Alerts page link there). */
 export function locationPath(siteId: number, description: string | null): string {

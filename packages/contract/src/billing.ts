@@ -107,7 +107,6 @@ export const tariffVersion = z.object({
 });
 export type TariffVersion = z.infer<typeof tariffVersion>;
 
-export const tariffsQuery = z.object({ siteID: idParam });
 export const createdTariff = z.object({ tariffVersionID: id });
 
 export const stayQuery = z.object({ stayID: idParam });
@@ -287,8 +286,6 @@ export const heldBackReading = z.object({
   rise: z.string().nullable(),
 });
 export type HeldBackReading = z.infer<typeof heldBackReading>;
-
-export const heldBackQuery = z.object({ locationID: idParam });
 
 /** Confirm or discard a reading held back, by its meter and instant. */
 export const readingDecisionRequest = z

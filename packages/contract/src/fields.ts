@@ -24,6 +24,19 @@ export const idParam = z.coerce
   .min(0, 'fieldNotValid')
   .max(2_147_483_647, 'fieldNotValid');
 
+/** The query of a call about one property: `?siteID=`. */
+export const siteIdQuery = z.object({ siteID: idParam });
+/** The query of a call about one location: `?locationID=`. */
+export const locationIdQuery = z.object({ locationID: idParam });
+
+/** The fields of a list the server pages: `page` from 1 (up to `lastPage`), `pageSize` up to 200, 50 unless asked. */
+export function pageFields(lastPage: number) {
+  return {
+    page: z.coerce.number().int().min(1).max(lastPage).optional().default(1),
+    pageSize: z.coerce.number().int().min(1).max(200).optional().default(50),
+  };
+}
+
 /** The field of the object (or of a list's item) an issue is about; none for the whole. */
 const fieldOf = (issue: z.core.$ZodRawIssue) => issue.path?.find((segment) => typeof segment !== 'number');
 

@@ -91,7 +91,6 @@ export type CreateWebhookRequest = z.input<typeof createWebhookRequest>;
 /** The secret is in this answer, and in the rotation's, only. */
 export const webhookSecret = z.object({ webhookID: z.number(), secret: z.string() });
 
-export const webhooksQuery = z.object({ siteID: idParam });
 export const webhookIdBody = z.object({ webhookID: idParam });
 export const webhookIdQuery = z.object({ webhookID: idParam });
 export const deliveryIdBody = z.object({ deliveryID: idParam });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParam } from './fields';
 import { statementTotal } from './billing';
-import { lastRefusal } from './meters';
+import { lastRefusal, meterNaming } from './meters';
 import { DeviceGroup, METERED_DEVICE_GROUPS } from './constants';
 
 const id = z.int32();
@@ -24,12 +24,7 @@ export const capabilityEntry = z.object({
 export type CapabilityEntry = z.infer<typeof capabilityEntry>;
 
 export const servicePointRow = z.object({
-  servicePointID: id,
-  servicePointName: z.string(),
-  /** None for a meter read by hand. */
-  deviceKey: z.string().nullable(),
-  readByHand: z.boolean(),
-  deviceTypeDisplayName: z.string(),
+  ...meterNaming,
   fk_DeviceTypeGroupId: id,
   fk_DeviceTypeId: id,
   fk_DeviceTypeName: z.string(),
@@ -68,8 +63,6 @@ export const locationRow = z.object({
   servicePoints: z.array(servicePointRow),
 });
 export type LocationRow = z.infer<typeof locationRow>;
-
-export const siteIdQuery = z.object({ siteID: idParam });
 
 // ---------------------------------------------------------------- the table, a page at a time
 
@@ -187,7 +180,6 @@ export const switchSelectionRequest = z.object({
 });
 export const moveSelectionRequest = z.object({ selection: locationSelection, SiteId: id });
 export const monitorSelectionRequest = z.object({ selection: locationSelection, ExcludeFromMonitoring: z.boolean() });
-export const locationIdQuery = z.object({ locationID: idParam });
 
 export const locationUsage = z.object({
   locationID: id,

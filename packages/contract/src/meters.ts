@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { METER_ID_LENGTH, READING_MAX_DECIMALS, READING_MAX_INTEGER_DIGITS } from './constants';
+import { INT_MAX, METER_ID_LENGTH, READING_MAX_DECIMALS, READING_MAX_INTEGER_DIGITS } from './constants';
 import { REFUSAL_REASONS } from './device-protocol';
-import { idParam, whenTyped } from './fields';
+import { idParam, pageFields, whenTyped } from './fields';
 
 const id = z.int32();
 
@@ -131,21 +131,25 @@ export const createMeterRequest = createMeterFields.refine(hasDeviceKeyUnlessRea
 
 export const meterInventoryQuery = z.object({
   search: z.string().trim().max(50).optional().default(''),
-  page: z.coerce.number().int().min(1).max(2_147_483_647).optional().default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).optional().default(50),
+  ...pageFields(INT_MAX),
 });
 
 /** The latest message the server refused from a meter, and why: shown to Administrators. */
 export const lastRefusal = z.object({ reason: z.enum(REFUSAL_REASONS), at: z.string() }).nullable();
 export type LastRefusal = z.infer<typeof lastRefusal>;
 
-export const meterInventoryRow = z.object({
+/** How a row of a table names a meter: its id, its name, its device key (none when read by hand) and its type's name. */
+export const meterNaming = {
   servicePointID: id,
   servicePointName: z.string(),
   /** None for a meter read by hand. */
   deviceKey: z.string().nullable(),
   readByHand: z.boolean(),
   deviceTypeDisplayName: z.string(),
+};
+
+export const meterInventoryRow = z.object({
+  ...meterNaming,
   fk_DeviceTypeId: id,
   locationID: id.nullable(),
   locationDescription: z.string().nullable(),
@@ -203,4 +207,5 @@ export const readRouteOrderRequest = z
   .refine((r) => new Set(r.locationIDs).size === r.locationIDs.length, {
     message: 'fieldNotValid',
     path: ['locationIDs'],
+    ...whenTyped(['locationIDs']),
   });

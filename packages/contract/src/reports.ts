@@ -30,8 +30,6 @@ export type ReportType = z.infer<typeof reportType>;
 export const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 const localDateTime = z.string({ error: 'invalidReportInput' }).trim().regex(LOCAL_DATE_TIME, 'invalidReportInput');
 
-export const reportsLookupQuery = z.object({ siteID: idParam });
-
 export const locationSearchQuery = z.object({
   siteID: idParam,
   search: z.string().trim().min(2, 'invalidReportInput').max(100, 'maxLength'),

@@ -88,7 +88,6 @@ export const reportSchedule = z.object({
 });
 export type ReportSchedule = z.infer<typeof reportSchedule>;
 
-export const schedulesQuery = z.object({ siteID: idParam });
 export const scheduleIdQuery = z.object({ id: idParam });
 
 /** The token of the link mailed to an outside recipient. */

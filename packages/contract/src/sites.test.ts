@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { messageText, type MessageCode } from './messages';
+import { messageText } from './messages';
 import {
   createSiteRequest,
   integrationKey,
@@ -11,13 +10,7 @@ import {
   updateSiteRequest,
   zipFormatMessage,
 } from './sites';
-
-/** Every problem as `field: English text`, in the order the user would read them. */
-function problems(schema: z.ZodType, value: unknown): string[] {
-  const res = schema.safeParse(value);
-  if (res.success) return [];
-  return res.error.issues.map((i) => `${i.path.join('.')}: ${messageText(i.message as MessageCode)}`);
-}
+import { problems } from './test/problems';
 
 const validSite = {
   siteID: 0,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GUEST_PHONE_LENGTH, GUEST_SEARCH_MIN_CHARS, TIME_STEP_MINUTES } from './constants';
-import { EMAIL_PATTERN, idParam, whenTyped } from './fields';
+import { EMAIL_PATTERN, whenTyped } from './fields';
 
 const id = z.int32();
 
@@ -102,8 +102,6 @@ export const guestRow = z.object({
 });
 
 export type GuestRow = z.infer<typeof guestRow>;
-
-export const checkOutQuery = z.object({ locationID: idParam });
 
 export const currentStayMeter = z.object({
   servicePointID: id,

@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { messageText, type MessageCode } from './messages';
 import { Role } from './roles';
 import {
   canManageUser,
@@ -11,13 +9,7 @@ import {
   updateUserAccountRequest,
   userAccountForm,
 } from './users';
-
-/** Every problem as `path: English text`, as the user would read them. */
-function problems(schema: z.ZodType, value: unknown): string[] {
-  const res = schema.safeParse(value);
-  if (res.success) return [];
-  return res.error.issues.map((i) => `${i.path.join('.')}: ${messageText(i.message as MessageCode)}`);
-}
+import { problems } from './test/problems';
 
 const adminForm = userAccountForm({ businessRequired: true });
 const ownerForm = userAccountForm({ businessRequired: false });

@@ -72,7 +72,7 @@ const signedInRoutes: RouteObject = {
         { path: 'MySites', handle: titled('pages.mySites.title'), element: <pages.MySitesPage /> },
         { path: 'Locations/:siteId', handle: titled('locations.page.title'), element: <pages.PropertyLocationsPage /> },
         { path: 'Reservations/:siteId', handle: titled('reservations.title'), element: <pages.ReservationsPage /> },
-        { path: 'ReadRoute/:siteId', handle: titled('readRoute.title'), element: <pages.ReadRoutePage /> },
+        { path: 'ReadingRoute/:siteId', handle: titled('readRoute.title'), element: <pages.ReadRoutePage /> },
         { path: 'Statement/:stayId', handle: titled('billing.statement.heading'), element: <pages.StatementPage /> },
         {
           path: 'UserList',

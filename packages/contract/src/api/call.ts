@@ -52,6 +52,41 @@ export type Call = {
 /** Declares a call, keeping its literal types (the schemas, the scope's paths) for both sides. */
 export const call = <const C extends Call>(spec: C): C => spec;
 
+/** A call's entry in `routes.ts`: its method, path and key. */
+type Route = Pick<Call, 'method' | 'path' | 'key'>;
+
+/** What a feature's calls share: their tags, and who may make them unless a call says otherwise. */
+type FeatureDefaults = Pick<Call, 'tags'> & { readonly access?: Access };
+
+/** What a feature's file writes of one call: what its route and the feature do not give, and `access` where it differs. */
+type CallEntry = Omit<Call, keyof Route | keyof FeatureDefaults> & { readonly access?: Access };
+type EntryOf<D extends FeatureDefaults> = D extends { readonly access: Access }
+  ? CallEntry
+  : CallEntry & { readonly access: Access };
+
+/** A name no entry of the routes has, or a field no call has, is refused (a typo). */
+type Exact<R, E> = { [K in Exclude<keyof E, keyof R>]: never } & {
+  [K in keyof E]: { [F in Exclude<keyof E[K], keyof CallEntry>]: never };
+};
+
+/** A call as made by `featureCalls`: its route, the feature's defaults, and its own fields over them. */
+type Completed<R, D, E> = R & Omit<D, keyof E> & E;
+
+/**
+ * Declares a feature's calls: each of its routes (`routes.meters`) completed with the feature's
+ * tags and access and the call's own fields, keeping their literal types as `call` does. Every
+ * route of the feature must have its entry, and an entry's name must be one of the routes'.
+ */
+export function featureCalls<
+  const R extends Readonly<Record<string, Route>>,
+  const D extends FeatureDefaults,
+  const E extends { readonly [K in keyof R]: EntryOf<D> },
+>(routes: R, defaults: D, entries: E & Exact<R, E>): { readonly [K in keyof R]: Completed<R[K], D, E[K]> } {
+  return Object.fromEntries(
+    Object.entries(entries).map(([name, entry]) => [name, { ...routes[name], ...defaults, ...entry }]),
+  ) as never;
+}
+
 /** The parts of a call's input: query, body and path parameters, as the caller gives them. */
 type Part<C, K extends 'query' | 'body' | 'params'> = C extends { [P in K]: infer S extends z.ZodType }
   ? undefined extends z.input<S>

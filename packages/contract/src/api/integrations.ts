@@ -19,166 +19,126 @@ import {
   webhookIdQuery,
   webhookRow,
   webhookSecret,
-  webhooksQuery,
 } from '../integrations';
 import { Permission } from '../roles';
-import { propertyStaff } from './access';
-import { call } from './call';
+import { propertyStaff, siteInQuery } from './access';
+import { featureCalls } from './call';
 import { routes } from './routes';
 
-const tags = ['Integrations'];
-/** Keys are a business's: its Site Owner's, or an Administrator's. */
-const keyMakers = { anyOf: [Permission.AdminPanel, Permission.ManageUsers] } as const;
-/** A property's webhooks are its Site Owner's, or an Administrator's (the service checks the owner's business). */
-const hookMakers = keyMakers;
+/**
+ * API keys, webhooks and when the PMS's guests are checked in are a business's: its Site Owner's,
+ * or an Administrator's (for a property's, the service checks the owner's business).
+ */
+const siteOwners = { anyOf: [Permission.AdminPanel, Permission.ManageUsers] } as const;
 
-export const integrationsCalls = {
-  createApiKey: call({
-    ...routes.integrations.createApiKey,
+const defaults = { tags: ['Integrations'], access: siteOwners } as const;
+
+export const integrationsCalls = featureCalls(routes.integrations, defaults, {
+  createApiKey: {
     summary:
       'Makes an API key of a business for some of its properties and scopes; the key is in this answer only. Administrator or Site Owner',
-    tags,
-    access: keyMakers,
     idempotent: true,
     body: createApiKeyRequest,
     scope: { 'body.businessID': 'business', 'body.siteIDs.*': 'site' },
     result: createdApiKey,
-  }),
+  },
 
-  apiKeys: call({
-    ...routes.integrations.apiKeys,
+  apiKeys: {
     summary: "A business's API keys, newest first: prefix, properties, scopes, last use, expiry and revocation",
-    tags,
-    access: keyMakers,
     query: apiKeysQuery,
     scope: { 'query.businessID': 'business' },
     result: z.array(apiKeyRow),
-  }),
+  },
 
-  revokeApiKey: call({
-    ...routes.integrations.revokeApiKey,
+  revokeApiKey: {
     summary: 'Revokes an API key: the next request that uses it is refused, on every instance',
-    tags,
-    access: keyMakers,
     body: apiKeyIdBody,
     scope: { 'body.apiKeyID': 'apiKey' },
     result: emptyResult,
-  }),
+  },
 
-  createWebhook: call({
-    ...routes.integrations.createWebhook,
+  createWebhook: {
     summary:
       "Adds a property's webhook endpoint for some event types; the signing secret is in this answer only. Administrator or Site Owner",
-    tags,
-    access: hookMakers,
     idempotent: true,
     body: createWebhookRequest,
     scope: { 'body.siteID': 'site' },
     result: webhookSecret,
-  }),
+  },
 
-  webhooks: call({
-    ...routes.integrations.webhooks,
+  webhooks: {
     summary: "A property's webhook endpoints: URL, events, and whether they are failing or disabled",
-    tags,
-    access: hookMakers,
-    query: webhooksQuery,
-    scope: { 'query.siteID': 'site' },
+    ...siteInQuery,
     result: z.array(webhookRow),
-  }),
+  },
 
-  webhookDeliveries: call({
-    ...routes.integrations.webhookDeliveries,
+  webhookDeliveries: {
     summary: "An endpoint's deliveries, newest first (the last 200): event, status, attempts, last answer",
-    tags,
-    access: hookMakers,
     query: webhookIdQuery,
     scope: { 'query.webhookID': 'webhook' },
     result: z.array(webhookDelivery),
-  }),
+  },
 
-  redeliverWebhook: call({
-    ...routes.integrations.redeliverWebhook,
+  redeliverWebhook: {
     summary: 'Sends a delivery again now, with the same webhook-id (after the retries ran out, or to replay it)',
-    tags,
-    access: hookMakers,
     body: deliveryIdBody,
     scope: { 'body.deliveryID': 'webhookDelivery' },
     result: emptyResult,
-  }),
+  },
 
-  rotateWebhookSecret: call({
-    ...routes.integrations.rotateWebhookSecret,
+  rotateWebhookSecret: {
     summary:
       'A new signing secret for an endpoint; deliveries carry signatures by the old one too for 24 hours. The secret is in this answer only',
-    tags,
-    access: hookMakers,
     body: webhookIdBody,
     scope: { 'body.webhookID': 'webhook' },
     result: webhookSecret,
-  }),
+  },
 
-  enableWebhook: call({
-    ...routes.integrations.enableWebhook,
+  enableWebhook: {
     summary: 'Enables a disabled endpoint: the deliveries that waited are sent, in order',
-    tags,
-    access: hookMakers,
     body: webhookIdBody,
     scope: { 'body.webhookID': 'webhook' },
     result: emptyResult,
-  }),
+  },
 
-  deleteWebhook: call({
-    ...routes.integrations.deleteWebhook,
+  deleteWebhook: {
     summary: 'Deletes an endpoint with its deliveries',
-    tags,
-    access: hookMakers,
     body: webhookIdBody,
     scope: { 'body.webhookID': 'webhook' },
     result: emptyResult,
-  }),
+  },
 
-  upsertReservation: call({
-    ...routes.integrations.upsertReservation,
+  upsertReservation: {
     summary:
       "Creates or changes a reservation by the PMS's id: arrived checks the guest in as the desk would, departed checks out, a new departure moves the automatic check-out, cancelled before arrival removes it. 409 with a code when the portal cannot (the location is occupied, unavailable or has no meter); the reservation keeps the conflict until it can",
-    tags,
     access: propertyStaff,
     keyScope: 'reservations:write',
     body: upsertReservationRequest,
     scope: { 'body.siteID': 'site' },
     result: reservationResult,
-  }),
+  },
 
-  reservations: call({
-    ...routes.integrations.reservations,
+  reservations: {
     summary:
       "A property's reservations from its PMS overlapping a period, by arrival: state, source, stay and conflict",
-    tags,
     access: propertyStaff,
     keyScope: 'reservations:write',
     query: reservationsQuery,
     scope: { 'query.siteID': 'site' },
     result: z.array(reservationRow),
-  }),
+  },
 
-  reservationSettings: call({
-    ...routes.integrations.reservationSettings,
+  reservationSettings: {
     summary: "When a property checks its PMS's guests in: when the PMS says they arrived, or at the arrival time",
-    tags,
     access: propertyStaff,
-    query: reservationsQuery.pick({ siteID: true }),
-    scope: { 'query.siteID': 'site' },
+    ...siteInQuery,
     result: reservationSettings,
-  }),
+  },
 
-  saveReservationSettings: call({
-    ...routes.integrations.saveReservationSettings,
+  saveReservationSettings: {
     summary: "Chooses when a property checks its PMS's guests in. Administrator or Site Owner",
-    tags,
-    access: hookMakers,
     body: reservationCheckInRequest,
     scope: { 'body.siteID': 'site' },
     result: reservationSettings,
-  }),
-};
+  },
+});

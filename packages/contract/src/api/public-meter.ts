@@ -1,26 +1,20 @@
 import { meterHostInfo, meterLookupQuery, meterLookupResult } from '../public-meter';
-import { call } from './call';
+import { featureCalls } from './call';
 import { routes } from './routes';
 
-const tags = ['Public meter'];
+const defaults = { tags: ['Public meter'], access: 'public' } as const;
 
-export const publicMeterCalls = {
-  lookUp: call({
-    ...routes.publicMeter.lookUp,
+export const publicMeterCalls = featureCalls(routes.publicMeter, defaults, {
+  lookUp: {
     summary: 'Public meter page: summary and the 30 most recent readings of a location’s electric meter',
-    tags,
-    access: 'public',
     rateLimit: 30,
     query: meterLookupQuery,
     result: meterLookupResult,
-  }),
+  },
 
-  host: call({
-    ...routes.publicMeter.host,
+  host: {
     summary: 'Whether the portal was reached through the meter-check host name (then every page is the meter lookup)',
-    tags,
-    access: 'public',
     rateLimit: 120,
     result: meterHostInfo,
-  }),
-};
+  },
+});

@@ -1,87 +1,65 @@
 import { z } from 'zod';
 import { retryRequest } from '../devices';
-import { locationIdQuery } from '../locations';
 import {
   checkInRequest,
-  checkOutQuery,
   currentStay,
   guestRow,
   guestSearchQuery,
   stayResult,
   updateCapabilitiesRequest,
 } from '../stays';
-import { propertyStaff } from './access';
-import { call } from './call';
+import { locationInQuery, propertyStaff } from './access';
+import { featureCalls } from './call';
 import { routes } from './routes';
 
-const tags = ['Check-in and check-out'];
+const defaults = { tags: ['Check-in and check-out'], access: propertyStaff } as const;
 
-export const staysCalls = {
-  checkIn: call({
-    ...routes.stays.checkIn,
+export const staysCalls = featureCalls(routes.stays, defaults, {
+  checkIn: {
     summary: 'Check a guest in and switch the services on (410 when the meters have not confirmed in time)',
-    tags,
-    access: propertyStaff,
     keyScope: 'stays:write',
     idempotent: true,
     body: checkInRequest,
     // servicePointID is the specification's; a meter named there must be the caller's too
     scope: { 'body.locationID': 'location', 'body.servicePointID': 'meter' },
     result: stayResult,
-  }),
+  },
 
-  checkOut: call({
-    ...routes.stays.checkOut,
+  checkOut: {
     summary: 'Check a guest out: close the stay with its usage and switch the services off',
-    tags,
-    access: propertyStaff,
     keyScope: 'stays:write',
     idempotent: true,
-    query: checkOutQuery,
-    scope: { 'query.locationID': 'location' },
+    ...locationInQuery,
     result: stayResult,
-  }),
+  },
 
-  current: call({
-    ...routes.stays.current,
+  current: {
     summary: 'The open stay of a location: its guest, and each meter with its opening reading and usage so far',
-    tags,
-    access: propertyStaff,
     keyScope: 'locations:read',
-    query: locationIdQuery,
-    scope: { 'query.locationID': 'location' },
+    ...locationInQuery,
     result: currentStay,
-  }),
+  },
 
-  editWithServices: call({
-    ...routes.stays.editWithServices,
+  editWithServices: {
     summary: 'Edit a location with its services, availability and (when checked in) the stay',
-    tags,
-    access: propertyStaff,
     body: updateCapabilitiesRequest,
     // servicePointID is the specification's; a meter named there must be the caller's too
     scope: { 'body.locationID': 'location', 'body.servicePointID': 'meter' },
     result: stayResult,
-  }),
+  },
 
-  retryRelays: call({
-    ...routes.stays.retryRelays,
+  retryRelays: {
     summary: 'Send again the commands of a location that failed or got no answer',
-    tags,
-    access: propertyStaff,
     keyScope: 'relays:write',
     idempotent: true,
     body: retryRequest,
     scope: { 'body.locationID': 'location' },
     result: stayResult,
-  }),
+  },
 
-  guests: call({
-    ...routes.stays.guests,
+  guests: {
     summary: 'Guests whose phone number starts with the text (3 characters or more)',
-    tags,
-    access: propertyStaff,
     query: guestSearchQuery,
     result: z.array(guestRow),
-  }),
-};
+  },
+});

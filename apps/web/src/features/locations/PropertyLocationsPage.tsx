@@ -24,7 +24,12 @@ export function PropertyLocationsPage() {
             <PageTitle>{site.sitePublicName}</PageTitle>
             <Group gap="xs">
               {[
-                { to: `/ReadRoute/${site.siteID}`, Icon: IconClipboardList, label: t('readRoute.open'), shown: true },
+                {
+                  to: `/ReadingRoute/${site.siteID}`,
+                  Icon: IconClipboardList,
+                  label: t('readRoute.open'),
+                  shown: true,
+                },
                 {
                   to: `/Reservations/${site.siteID}`,
                   Icon: IconCalendarEvent,

@@ -46,9 +46,9 @@ function open(handlers: Handlers = {}) {
   });
   renderWithApp(
     <Routes>
-      <Route path="/ReadRoute/:siteId" element={<ReadRoutePage />} />
+      <Route path="/ReadingRoute/:siteId" element={<ReadRoutePage />} />
     </Routes>,
-    { route: '/ReadRoute/3' },
+    { route: '/ReadingRoute/3' },
   );
   return api;
 }

@@ -13,7 +13,7 @@ import { newIdempotencyKey } from '../../lib/api';
 import { QUEUE_LIMIT, type ReadingBody } from './queue';
 import { dayStart, progressOf, stopStates } from './route';
 
-/** /ReadRoute/:siteId: a property's meters to read by hand, on a phone, online or not. */
+/** /ReadingRoute/:siteId: a property's meters to read by hand, on a phone, online or not. */
 export function ReadRoutePage() {
   const { t } = useTranslation();
   return (
@@ -21,14 +21,14 @@ export function ReadRoutePage() {
       {(site) => (
         <>
           <PageTitle>{t('readRoute.heading', { property: site.sitePublicName })}</PageTitle>
-          <ReadRoute key={site.siteID} site={site} />
+          <RouteStops key={site.siteID} site={site} />
         </>
       )}
     </PropertyScreen>
   );
 }
 
-function ReadRoute({ site }: { site: SiteWithStats }) {
+function RouteStops({ site }: { site: SiteWithStats }) {
   const { t } = useTranslation();
   const { online } = useNetwork();
   const route = useReadRoute(site.siteID);
