@@ -1,6 +1,7 @@
 import { type LoginResult, type RoleId, Role, isRoleId } from '@portal/contract';
 import { isInteger, isObject, isString } from '../json';
 import { queryClient } from '../queryClient';
+import { forgetOfflineCopy } from '../offline';
 import { forgetLocation } from './lastLocation';
 import { readStored, removeStored, storageKeys, writeStored } from '../storage';
 
@@ -55,6 +56,7 @@ export function storeLogin(result: LoginResult): void {
 export function endSession(): void {
   removeStored(storageKeys.login);
   forgetLocation();
+  forgetOfflineCopy();
   publish(null);
 }
 
