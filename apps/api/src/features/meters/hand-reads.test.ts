@@ -183,6 +183,10 @@ describe('the read route', () => {
     // 10 a day at most, a day and a half since (two days begun): up to 110 + 10 × 1.25 × 2
     expect(res.body.result[0]).toMatchObject({ lastReading: '110', expectedMin: '110', expectedMax: '135' });
     expect(res.body.result[2]).toMatchObject({ lastReading: null, expectedMin: null, expectedMax: null });
+    // one reading and no use yet: at least it, and no most
+    await read({ servicePointID: hand10.id, kwHTotal: '7', at: ago(30) }, w.tokens.admin);
+    const once = (await route(site.id, w.tokens.admin)).body.result[2];
+    expect(once).toMatchObject({ lastReading: '7', expectedMin: '7', expectedMax: null });
 
     const order = await t.call({
       method: 'PUT',

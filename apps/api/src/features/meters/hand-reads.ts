@@ -132,7 +132,7 @@ const EXPECTED_MARGIN = 1.25;
  * A property's meters to read by hand, in its route's order (the staff's, else the natural order
  * of the descriptions): those read by hand and the networked ones gone silent, each with its last
  * reading and the range the next is expected in (at least the last; at most the last plus the
- * highest daily usage of its last 30 days for each day since, with a margin).
+ * highest daily usage of its last 30 days for each day since, with a margin; no most without use).
  */
 export async function readRoute(q: Queryable, site: SiteRef, now: Date): Promise<ReadRouteStop[]> {
   const found = await rows<{
@@ -150,7 +150,7 @@ export async function readRoute(q: Queryable, site: SiteRef, now: Date): Promise
     sql`
     select sp.id, l.id as location_id, l.description, sp.name, dt.unit, sp.read_by_hand,
       trim_scale(sp.last_reading)::text as last_reading, sp.last_reading_at,
-      trim_scale(round(sp.last_reading + h.max_daily * ${EXPECTED_MARGIN}
+      trim_scale(round(sp.last_reading + nullif(h.max_daily, 0) * ${EXPECTED_MARGIN}
         * greatest(1, ceil(extract(epoch from (${now}::timestamptz - sp.last_reading_at)) / 86400)), 6))::text as expected_max
     from locations l
     join service_points sp on sp.location_id = l.id

@@ -5,14 +5,15 @@ import { forgetReading, queuedReadings, refuseReading } from './queue';
 
 const addReading = api.meters.addReading;
 
-/** What a round of sending did: how many readings the server stored, and whether the network stopped it. */
-export type Sent = { stored: number; offline: boolean };
+/** What a round of sending did: how many readings the server stored, and whether it stopped before the end. */
+export type Sent = { stored: number; stopped: boolean };
 
 /**
  * Sends a property's readings not sent yet, oldest first, each with its own Idempotency-Key: a
  * stored one leaves the phone; one the server refuses, or asks to confirm (a value below the
  * reading before it, come from elsewhere meanwhile), stays with the reason for the person; no
- * answer (offline, the server away) stops the round and leaves the rest waiting.
+ * answer (offline, the server away) or a session that ended (the walk outlasted it: the person
+ * signs in again) stops the round and leaves the rest waiting.
  */
 export async function sendQueued(siteID: number): Promise<Sent> {
   let stored = 0;
@@ -27,9 +28,9 @@ export async function sendQueued(siteID: number): Promise<Sent> {
         stored += 1;
       }
     } catch (e) {
-      if (worthRetrying(e) || !(e instanceof ApiError)) return { stored, offline: true };
+      if (worthRetrying(e) || !(e instanceof ApiError) || e.status === 401) return { stored, stopped: true };
       await refuseReading(reading.key, { code: e.messageCode, params: e.params, text: e.message });
     }
   }
-  return { stored, offline: false };
+  return { stored, stopped: false };
 }
