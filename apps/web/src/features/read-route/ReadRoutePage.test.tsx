@@ -140,4 +140,27 @@ describe('the read route', () => {
     await waitFor(async () => expect(await queuedReadings(3)).toEqual([]));
     expect(api.callsTo(READ)).toHaveLength(1);
   });
+
+  it('keeps a reading waiting when the session ended (a long walk offline), instead of calling it refused', async () => {
+    open({ [READ]: () => ({ status: 401, message: 'Session expired' }) });
+    await enter('Pad 3', '42');
+    expect(await within(await card('Pad 3')).findByText('42 kWh: not sent yet')).toBeTruthy();
+    const [kept] = await queuedReadings(3);
+    expect(kept?.refusal).toBeNull();
+  });
+
+  it('puts the route in a new walking order, by buttons, and saves it for everyone', async () => {
+    const api = open({ 'PUT Meters/ReadRouteOrder': null });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Change order' }));
+    await user.click(screen.getByRole('button', { name: 'Move Pad 3 up' }));
+    await user.click(screen.getByRole('button', { name: 'Move Pad 3 up' }));
+    await user.click(screen.getByRole('button', { name: 'Save order' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT Meters/ReadRouteOrder')[0]?.body).toEqual({ siteID: 3, locationIDs: [30, 10, 20] }),
+    );
+    // back on the route, read again
+    expect(await screen.findByText('1 of 3 read')).toBeTruthy();
+    expect(api.callsTo(ROUTE).length).toBeGreaterThan(1);
+  });
 });

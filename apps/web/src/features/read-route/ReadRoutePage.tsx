@@ -1,12 +1,14 @@
-import { Alert, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import type { SiteWithStats } from '@portal/contract';
 import { useNetwork } from '@mantine/hooks';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageTitle } from '../../ui/PageTitle';
 import { PropertyScreen } from '../../ui/PropertyScreen';
 import { QueryState } from '../../ui/QueryState';
 import { toast } from '../../ui/toast';
+import { RouteOrder } from './components/RouteOrder';
 import { StopCard } from './components/StopCard';
 import { useDecideRefused, useEnterReading, useQueuedReadings, useReadRoute, useSendQueued } from './hooks';
 import { newIdempotencyKey } from '../../lib/api';
@@ -36,6 +38,7 @@ function RouteStops({ site }: { site: SiteWithStats }) {
   const sending = useSendQueued(site.siteID);
   const enter = useEnterReading(site.siteID);
   const decide = useDecideRefused(site.siteID);
+  const [ordering, setOrdering] = useState(false);
 
   const onEnter = async (servicePointID: number, body: ReadingBody) => {
     const kept = await enter.mutateAsync({
@@ -64,13 +67,19 @@ function RouteStops({ site }: { site: SiteWithStats }) {
         empty={<EmptyState title={t('readRoute.emptyTitle')} text={t('readRoute.emptyText')} />}
       >
         {(stops) => {
+          if (ordering) return <RouteOrder siteID={site.siteID} stops={stops} onDone={() => setOrdering(false)} />;
           const states = stopStates(stops, queued.data ?? [], dayStart(new Date(), site.timeZone));
           const { read, total } = progressOf(states);
           return (
             <>
-              <Text fw={600} aria-live="polite">
-                {t('readRoute.progress', { read, total })}
-              </Text>
+              <Group justify="space-between">
+                <Text fw={600} aria-live="polite">
+                  {t('readRoute.progress', { read, total })}
+                </Text>
+                <Button variant="subtle" size="xs" onClick={() => setOrdering(true)}>
+                  {t('readRoute.reorder')}
+                </Button>
+              </Group>
               <Progress value={(read / total) * 100} aria-label={t('readRoute.progress', { read, total })} />
               <Stack component="ol" gap="sm" p={0} style={{ listStyle: 'none' }}>
                 {stops.map((stop) => (

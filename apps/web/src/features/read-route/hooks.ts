@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@portal/contract';
 import { useEffect } from 'react';
-import { queryOf } from '../../lib/client';
+import { client, queryOf } from '../../lib/client';
 import {
   amendReading,
   forgetReading,
@@ -12,9 +12,12 @@ import {
 } from './queue';
 import { sendQueued } from './sync';
 
+const routeQuery = (siteID: number) => queryOf(api.meters.readRoute, { query: { siteID } });
+const routeKey = (siteID: number) => routeQuery(siteID).queryKey;
+
 /** A property's read route: its meters to read, in route order. */
 export function useReadRoute(siteID: number) {
-  return useQuery(queryOf(api.meters.readRoute, { query: { siteID } }));
+  return useQuery(routeQuery(siteID));
 }
 
 const queueKey = (siteID: number) => ['readRoute', 'queue', siteID] as const;
@@ -37,10 +40,7 @@ export function useSendQueued(siteID: number) {
     networkMode: 'always',
     onSettled: async (sent) => {
       await queryClient.invalidateQueries({ queryKey: queueKey(siteID) });
-      if (sent?.stored)
-        await queryClient.invalidateQueries({
-          queryKey: queryOf(api.meters.readRoute, { query: { siteID } }).queryKey,
-        });
+      if (sent?.stored) await queryClient.invalidateQueries({ queryKey: routeKey(siteID) });
     },
   });
   const { mutate } = sending;
@@ -71,5 +71,14 @@ export function useDecideRefused(siteID: number) {
       body ? amendReading(key, body) : forgetReading(key),
     networkMode: 'always',
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queueKey(siteID) }),
+  });
+}
+
+/** Saves the route's walking order (its locations, first to last) and reads the route again. */
+export function useSaveRouteOrder(siteID: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (locationIDs: number[]) => client.meters.saveReadRoute({ body: { siteID, locationIDs } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: routeKey(siteID) }),
   });
 }
