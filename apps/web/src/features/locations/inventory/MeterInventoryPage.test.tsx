@@ -44,6 +44,8 @@ describe('Meter Inventory › maximum rate', () => {
             unit: 'gal',
             maxRatePerHour: '1800',
             maxRateOwn: true,
+            deviceKey: null,
+            readByHand: true,
           }),
         ],
       },
@@ -53,6 +55,8 @@ describe('Meter Inventory › maximum rate', () => {
     const first = (await screen.findByText('E000007')).closest('tr')!;
     expect(first.textContent).toContain("12 kWh an hour (its type's)");
     expect(screen.getByText('W000008').closest('tr')!.textContent).toContain('1,800 gallons an hour');
+    // a meter read by hand has no device key: the column says so
+    expect(screen.getByText('W000008').closest('tr')!.textContent).toContain('Read by hand');
 
     await userEvent.click(within(first).getByRole('button', { name: 'Change the maximum rate of E000007' }));
     const dialog = await screen.findByRole('dialog', { name: 'Maximum rate of E000007' });

@@ -83,7 +83,13 @@ export function MeterInventoryPage() {
               {inventory.data.rows.map((m) => (
                 <Table.Tr key={m.servicePointID}>
                   <Table.Td ff="monospace">{m.servicePointName}</Table.Td>
-                  <Table.Td>{m.deviceKey}</Table.Td>
+                  <Table.Td>
+                    {m.deviceKey ?? (
+                      <Text span c="dimmed">
+                        {t('meters.inventory.readByHand')}
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td>{m.deviceTypeDisplayName}</Table.Td>
                   <Table.Td>
                     {m.locationID === null ? (
