@@ -1,4 +1,4 @@
-import { Button, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { type BusEntity, createBusEntityRequest } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/apiError';
@@ -6,7 +6,7 @@ import { applyFieldErrors, hasFieldErrors } from '../../../lib/formErrors';
 import { errorMessage, fieldMessage, serverText } from '../../../i18n/messages';
 import { toast } from '../../../ui/toast';
 import { useSaveBusiness } from '../hooks';
-import { DialogActions } from '../../../ui/DialogActions';
+import { SubmitActions } from '../../../ui/DialogActions';
 import { useSchemaForm } from '../../../lib/schemaForm';
 
 const serverFields = ['legalName'] as const;
@@ -65,11 +65,7 @@ export function BusinessModal({
             {...register('legalName')}
             error={fieldMessage(t, errors.legalName?.message)}
           />
-          <DialogActions onCancel={onClose}>
-            <Button type="submit" loading={save.isPending}>
-              {t('adminPanel.business.save')}
-            </Button>
-          </DialogActions>
+          <SubmitActions onCancel={onClose} label={t('adminPanel.business.save')} loading={save.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { Button, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { TariffVersion, TariffVersionRequest } from '@portal/contract';
 import { useMemo, useState } from 'react';
 import { Controller, type FieldError as FormFieldError, type Path, useForm, useWatch } from 'react-hook-form';
@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/apiError';
 import { applyFieldErrors } from '../../../lib/formErrors';
 import { toWallTime } from '../../../lib/wallTime';
 import { errorMessage, fieldMessage, serverText } from '../../../i18n/messages';
-import { DialogActions } from '../../../ui/DialogActions';
+import { SubmitActions } from '../../../ui/DialogActions';
 import { toast } from '../../../ui/toast';
 import { useCreateTariff } from '../hooks';
 import { currencyOptions } from './currencies';
@@ -150,11 +150,7 @@ export function TariffForm({
 
         <TaxesFieldset form={form} />
 
-        <DialogActions onCancel={onCancel}>
-          <Button type="submit" loading={create.isPending}>
-            {t('billing.tariffs.form.save')}
-          </Button>
-        </DialogActions>
+        <SubmitActions onCancel={onCancel} label={t('billing.tariffs.form.save')} loading={create.isPending} />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Stack, TextInput } from '@mantine/core';
 import { type CreateWebhookRequest, WEBHOOK_EVENT_TYPES, createWebhookRequest } from '@portal/contract';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage, fieldMessage, serverText } from '../../../i18n/messages';
 import { applyFieldErrors, hasFieldErrors } from '../../../lib/formErrors';
 import { useSchemaForm } from '../../../lib/schemaForm';
-import { DialogActions } from '../../../ui/DialogActions';
+import { SubmitActions } from '../../../ui/DialogActions';
 import { PropertyDialog } from '../../../ui/PropertyDialog';
 import { toast } from '../../../ui/toast';
 import { eventKeys } from '../events';
@@ -119,11 +119,7 @@ function WebhookForm({
             </Checkbox.Group>
           )}
         />
-        <DialogActions onCancel={onCancel}>
-          <Button type="submit" loading={create.isPending}>
-            {t('integrations.webhooks.form.create')}
-          </Button>
-        </DialogActions>
+        <SubmitActions onCancel={onCancel} label={t('integrations.webhooks.form.create')} loading={create.isPending} />
       </Stack>
     </form>
   );

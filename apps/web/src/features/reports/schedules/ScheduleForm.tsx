@@ -1,4 +1,4 @@
-import { Autocomplete, Button, NativeSelect, SimpleGrid, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import { Autocomplete, NativeSelect, SimpleGrid, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   REPORT_FORMATS,
@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { controlledProps, errorMessage, fieldMessage } from '../../../i18n/messages';
 import { ApiError } from '../../../lib/apiError';
 import { applyFieldErrors } from '../../../lib/formErrors';
-import { DialogActions } from '../../../ui/DialogActions';
+import { SubmitActions } from '../../../ui/DialogActions';
 import { toast } from '../../../ui/toast';
 import { useLocationSearch } from '../hooks';
 import { useSaveSchedule } from './hooks';
@@ -187,11 +187,7 @@ export function ScheduleForm({
         <Text size="xs" c="dimmed">
           {t('schedules.form.outsideHelp')}
         </Text>
-        <DialogActions onCancel={onCancel}>
-          <Button type="submit" loading={save.isPending}>
-            {t('schedules.form.save')}
-          </Button>
-        </DialogActions>
+        <SubmitActions onCancel={onCancel} label={t('schedules.form.save')} loading={save.isPending} />
       </Stack>
     </form>
   );

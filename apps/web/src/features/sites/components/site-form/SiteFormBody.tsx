@@ -1,4 +1,4 @@
-import { Accordion, Button, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Accordion, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import {
   type CountryLookup,
   Role,
@@ -30,7 +30,7 @@ import { CheckInOutSection } from './CheckInOutSection';
 import { IntegrationsSection } from './IntegrationsSection';
 import { RatesSection } from './RatesSection';
 import { type Section, sectionOfField, sections } from './sections';
-import { DialogActions } from '../../../../ui/DialogActions';
+import { SubmitActions } from '../../../../ui/DialogActions';
 
 type Props = {
   site: SiteWithStats | undefined;
@@ -184,11 +184,7 @@ export function SiteFormBody({ site, setting, busEntityID, partners, timeZones, 
             </Accordion.Item>
           </Accordion>
 
-          <DialogActions onCancel={onClose}>
-            <Button type="submit" loading={save.isPending}>
-              {t('sites.form.save')}
-            </Button>
-          </DialogActions>
+          <SubmitActions onCancel={onClose} label={t('sites.form.save')} loading={save.isPending} />
         </Stack>
       </form>
     </FormProvider>
