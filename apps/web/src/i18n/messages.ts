@@ -37,3 +37,39 @@ export function controlledProps<T extends FieldValues, N extends FieldPath<T>>(
   const { name, ref, value, onChange, onBlur } = field;
   return { name, ref, value, onChange, onBlur, error: fieldMessage(t, fieldState.error?.message) };
 }
+
+/**
+ * controlledProps for a Select of ids: the form holds a number (null while none is chosen), the
+ * Select its text. `then` follows a pick, with the id picked (to clear what depended on the old one).
+ */
+export function idSelectProps<T extends FieldValues, N extends FieldPath<T>>(
+  t: TFunction,
+  field: ControllerRenderProps<T, N>,
+  fieldState: ControllerFieldState,
+  then?: (id: number | null) => void,
+) {
+  return {
+    ...controlledProps(t, field, fieldState),
+    value: field.value ? String(field.value) : null,
+    onChange: (value: string | null) => {
+      const id = value ? Number(value) : null;
+      field.onChange(id);
+      then?.(id);
+    },
+  };
+}
+
+/** controlledProps for a MultiSelect of ids: the form holds numbers, the MultiSelect their texts; the list's own error too. */
+export function idsSelectProps<T extends FieldValues, N extends FieldPath<T>>(
+  t: TFunction,
+  field: ControllerRenderProps<T, N>,
+  fieldState: ControllerFieldState,
+) {
+  const ids: number[] = field.value ?? [];
+  return {
+    ...controlledProps(t, field, fieldState),
+    value: ids.map(String),
+    onChange: (values: string[]) => field.onChange(values.map(Number)),
+    error: fieldMessage(t, fieldState.error?.message ?? fieldState.error?.root?.message),
+  };
+}

@@ -3,7 +3,7 @@ import { API_KEY_SCOPES, type CreateApiKeyRequest, type IdValue } from '@portal/
 import { useState } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { fieldMessage } from '../../../i18n/messages';
+import { fieldMessage, idsSelectProps } from '../../../i18n/messages';
 import { toWallTime } from '../../../lib/wallTime';
 import type { ApiKeyFormValues } from '../apiKeyForm';
 import { scopeKeys } from '../scopes';
@@ -43,7 +43,7 @@ export function ApiKeyFields({
       <Controller
         control={control}
         name="siteIDs"
-        render={({ field }) => (
+        render={({ field, fieldState }) => (
           <MultiSelect
             label={t('integrations.form.properties')}
             description={t('integrations.form.propertiesHint')}
@@ -53,12 +53,7 @@ export function ApiKeyFields({
             hidePickedOptions
             nothingFoundMessage={t('msg.noData')}
             withAsterisk
-            ref={field.ref}
-            name={field.name}
-            value={field.value.map(String)}
-            onChange={(values) => field.onChange(values.map(Number))}
-            onBlur={field.onBlur}
-            error={fieldMessage(t, errors.siteIDs?.message ?? errors.siteIDs?.root?.message)}
+            {...idsSelectProps(t, field, fieldState)}
           />
         )}
       />

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { GUEST_SEARCH_MIN_CHARS, maskGuestPhone } from '@portal/contract';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { fieldMessage } from '../../../i18n/messages';
+import { controlledProps, fieldMessage } from '../../../i18n/messages';
 import { useGuestSearch } from '../hooks';
 import type { LocationForm } from './locationForm';
 
@@ -46,15 +46,13 @@ export function GuestFields({ form }: { form: LocationForm }) {
         <Controller
           control={control}
           name="guest.mobileNumber"
-          render={({ field }) => (
+          render={({ field, fieldState }) => (
             <Autocomplete
               label={t('checkIn.phone')}
               placeholder="(000) 000-0000"
               inputMode="tel"
               autoComplete="off"
-              value={field.value}
-              onBlur={field.onBlur}
-              ref={field.ref}
+              {...controlledProps(t, field, fieldState)}
               onChange={(value) => {
                 const masked = maskGuestPhone(value);
                 // A changed number is a new guest; picking a found guest keeps the one just filled in.
@@ -78,7 +76,6 @@ export function GuestFields({ form }: { form: LocationForm }) {
               }}
               filter={({ options: all }) => all}
               description={t('checkIn.phoneHint')}
-              error={fieldMessage(t, errors.guest?.mobileNumber?.message)}
               comboboxProps={{ withinPortal: true }}
             />
           )}

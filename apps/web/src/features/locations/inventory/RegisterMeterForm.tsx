@@ -3,7 +3,7 @@ import { createMeterRequest } from '@portal/contract';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { errorMessage, fieldMessage } from '../../../i18n/messages';
+import { errorMessage, fieldMessage, idSelectProps } from '../../../i18n/messages';
 import { applyFieldErrors, hasFieldErrors } from '../../../lib/formErrors';
 import { useSchemaForm } from '../../../lib/schemaForm';
 import { toast } from '../../../ui/toast';
@@ -83,15 +83,13 @@ export function RegisterMeterForm() {
           <Controller
             control={control}
             name="fk_DeviceTypeId"
-            render={({ field }) => (
+            render={({ field, fieldState }) => (
               <Select
                 label={t('meters.inventory.deviceType')}
                 description={t('meters.inventory.deviceTypeHint')}
                 withAsterisk
                 data={DEVICE_TYPES.map((d) => ({ value: String(d.id), label: t(`meters.deviceTypes.${d.key}`) }))}
-                value={field.value === null ? null : String(field.value)}
-                onChange={(value) => field.onChange(value === null ? null : Number(value))}
-                error={fieldMessage(t, formState.errors.fk_DeviceTypeId?.message)}
+                {...idSelectProps(t, field, fieldState)}
               />
             )}
           />

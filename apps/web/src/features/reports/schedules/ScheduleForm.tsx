@@ -120,12 +120,7 @@ export function ScheduleForm({
                   withAsterisk
                   data={(locations.data ?? []).map((o) => o.locationDescription)}
                   filter={({ options }) => options}
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={message(fieldState.error)}
+                  {...controlledProps(t, field, fieldState)}
                 />
               )}
             />
@@ -168,18 +163,14 @@ export function ScheduleForm({
         <Controller
           control={control}
           name="recipients"
-          render={({ field }) => (
+          render={({ field, fieldState }) => (
             <TagsInput
               label={t('schedules.form.recipients')}
               description={t('schedules.form.recipientsHelp')}
               withAsterisk
               splitChars={[',', ';', ' ']}
               clearable
-              name={field.name}
-              ref={field.ref}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
+              {...controlledProps(t, field, fieldState)}
               error={recipientsError}
             />
           )}

@@ -2,7 +2,7 @@ import { SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { EXTENSION_MAX_DIGITS, type UserAccount, maskPhone } from '@portal/contract';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { fieldMessage } from '../../../i18n/messages';
+import { controlledProps, fieldMessage } from '../../../i18n/messages';
 import type { UserAccountForm } from '../userForm';
 
 type Props = { form: UserAccountForm; account: UserAccount | null; readOnly: boolean };
@@ -23,7 +23,7 @@ export function ContactFields({ form, account, readOnly }: Props) {
     <Controller
       control={control}
       name={name}
-      render={({ field }) => (
+      render={({ field, fieldState }) => (
         <TextInput
           label={label}
           type="tel"
@@ -31,12 +31,9 @@ export function ContactFields({ form, account, readOnly }: Props) {
           autoComplete="tel"
           placeholder="(999) 999-9999"
           readOnly={readOnly}
-          ref={field.ref}
-          name={field.name}
+          {...controlledProps(t, field, fieldState)}
           value={field.value ?? ''}
-          onBlur={field.onBlur}
           onChange={(event) => field.onChange(maskPhone(event.currentTarget.value))}
-          error={fieldMessage(t, errors[name]?.message)}
         />
       )}
     />

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../lib/apiError';
 import { applyFieldErrors, hasFieldErrors } from '../../../../lib/formErrors';
 import { useSchemaForm } from '../../../../lib/schemaForm';
-import { fieldMessage, serverText } from '../../../../i18n/messages';
+import { fieldMessage, idSelectProps, serverText } from '../../../../i18n/messages';
 import { toast } from '../../../../ui/toast';
 import { failureMessage } from '../../failureMessage';
 import { useBusinessLookup, useSaveSite, useStates } from '../../hooks';
@@ -118,19 +118,14 @@ export function SiteFormBody({ site, setting, busEntityID, partners, timeZones, 
               <Controller
                 control={control}
                 name="fk_BusEntityID"
-                render={({ field }) => (
+                render={({ field, fieldState }) => (
                   <Select
                     label={t('sites.form.business')}
                     placeholder={t('msg.selectBusinessPlaceholder')}
                     withAsterisk
                     searchable
                     data={(businesses.data ?? []).map((b) => ({ value: String(b.id), label: b.value }))}
-                    value={field.value ? String(field.value) : null}
-                    onChange={(value) => field.onChange(value ? Number(value) : null)}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                    name={field.name}
-                    error={fieldMessage(t, errors.fk_BusEntityID?.message)}
+                    {...idSelectProps(t, field, fieldState)}
                   />
                 )}
               />
