@@ -1,5 +1,13 @@
 import type { TFunction } from 'i18next';
-import type { ControllerFieldState, ControllerRenderProps, FieldPath, FieldValues } from 'react-hook-form';
+import type {
+  ControllerFieldState,
+  ControllerRenderProps,
+  FieldPath,
+  FieldValues,
+  FormState,
+  UseFormGetFieldState,
+  UseFormRegister,
+} from 'react-hook-form';
 import { type MessageCode, isMessageCode } from '@portal/contract';
 import { ApiError } from '../lib/apiError';
 import type { ServerMessage } from '../lib/envelope';
@@ -26,6 +34,24 @@ export function errorMessage(t: TFunction, error: unknown): string {
 /** The message a successful call answered with, in the user's language; the fallback when it has none. */
 export function serverText(t: TFunction, message: ServerMessage | null | undefined, fallback: MessageCode): string {
   return message ? translated(t, message) : t(`msg.${fallback}`);
+}
+
+/**
+ * The props of a form's registered inputs: `input('email')` is register's props with the field's
+ * message translated. Called while rendering, so that the form's errors are watched.
+ */
+export function inputProps<T extends FieldValues>(
+  t: TFunction,
+  form: {
+    register: UseFormRegister<T>;
+    getFieldState: UseFormGetFieldState<NoInfer<T>>;
+    formState: FormState<NoInfer<T>>;
+  },
+) {
+  return (name: FieldPath<T>) => ({
+    ...form.register(name),
+    error: fieldMessage(t, form.getFieldState(name, form.formState).error?.message),
+  });
 }
 
 /** The props a react-hook-form Controller hands its input, with the field's message translated. */

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack } from '@man
 import { setPasswordForm } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { errorMessage, fieldMessage, serverText } from '../../i18n/messages';
+import { errorMessage, inputProps, serverText } from '../../i18n/messages';
 import { AuthHeading } from './components/AuthHeading';
 import { usePasswordTokenCheck, useSetPassword } from './hooks';
 import { useSchemaForm } from '../../lib/schemaForm';
@@ -58,26 +58,18 @@ export function SetPasswordPage() {
 
 function SetPasswordForm({ pending, onSubmit }: { pending: boolean; onSubmit: (password: string) => void }) {
   const { t } = useTranslation();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useSchemaForm(setPasswordForm, { defaultValues: { password: '', confirmPassword: '' } });
+  const form = useSchemaForm(setPasswordForm, { defaultValues: { password: '', confirmPassword: '' } });
+  const { handleSubmit } = form;
+  const input = inputProps(t, form);
 
   return (
     <form onSubmit={handleSubmit((values) => onSubmit(values.password))} noValidate>
       <Stack gap="sm">
-        <PasswordInput
-          label={t('auth.password')}
-          autoComplete="new-password"
-          {...register('password')}
-          error={fieldMessage(t, errors.password?.message)}
-        />
+        <PasswordInput label={t('auth.password')} autoComplete="new-password" {...input('password')} />
         <PasswordInput
           label={t('auth.setPassword.confirmPassword')}
           autoComplete="new-password"
-          {...register('confirmPassword')}
-          error={fieldMessage(t, errors.confirmPassword?.message)}
+          {...input('confirmPassword')}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={pending}>

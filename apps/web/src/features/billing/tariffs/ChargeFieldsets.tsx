@@ -4,7 +4,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Controller, type FieldError, type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { controlledProps, fieldMessage } from '../../../i18n/messages';
+import { controlledProps, fieldMessage, inputProps } from '../../../i18n/messages';
 import { type TariffFormValues, newBlock, newFee, newTax } from './tariffForm';
 
 /** The charges of a tariff version's form that are lists: electric blocks, fees and taxes. */
@@ -15,7 +15,8 @@ const decimal = { inputMode: 'decimal', autoComplete: 'off' } as const;
 /** Electric blocks: the first kWh of a stay at one price, the next at another. */
 export function BlocksFieldset({ form, currency }: ListProps) {
   const { t } = useTranslation();
-  const { register, formState } = form;
+  const { formState } = form;
+  const input = inputProps(t, form);
   const blocks = useFieldArray({ control: form.control, name: 'electricBlocks' });
   const errors = formState.errors.electricBlocks;
   return (
@@ -33,17 +34,11 @@ export function BlocksFieldset({ form, currency }: ListProps) {
     >
       {(i) => (
         <>
-          <TextInput
-            label={t('billing.tariffs.form.upToKwh')}
-            {...decimal}
-            {...register(`electricBlocks.${i}.upToKwh`)}
-            error={fieldMessage(t, errors?.[i]?.upToKwh?.message)}
-          />
+          <TextInput label={t('billing.tariffs.form.upToKwh')} {...decimal} {...input(`electricBlocks.${i}.upToKwh`)} />
           <TextInput
             label={t('billing.tariffs.form.blockRate', { currency })}
             {...decimal}
-            {...register(`electricBlocks.${i}.rate`)}
-            error={fieldMessage(t, errors?.[i]?.rate?.message)}
+            {...input(`electricBlocks.${i}.rate`)}
           />
         </>
       )}
@@ -54,7 +49,8 @@ export function BlocksFieldset({ form, currency }: ListProps) {
 /** Fees: an amount a stay, a night or 30 days. */
 export function FeesFieldset({ form, currency }: ListProps) {
   const { t } = useTranslation();
-  const { register, control, formState } = form;
+  const { control, formState } = form;
+  const input = inputProps(t, form);
   const fees = useFieldArray({ control, name: 'fees' });
   const errors = formState.errors.fees;
   return (
@@ -71,16 +67,11 @@ export function FeesFieldset({ form, currency }: ListProps) {
     >
       {(i) => (
         <>
-          <TextInput
-            label={t('billing.tariffs.form.feeName')}
-            {...register(`fees.${i}.name`)}
-            error={fieldMessage(t, errors?.[i]?.name?.message)}
-          />
+          <TextInput label={t('billing.tariffs.form.feeName')} {...input(`fees.${i}.name`)} />
           <TextInput
             label={t('billing.tariffs.form.feeAmount', { currency })}
             {...decimal}
-            {...register(`fees.${i}.amount`)}
-            error={fieldMessage(t, errors?.[i]?.amount?.message)}
+            {...input(`fees.${i}.amount`)}
           />
           <Controller
             control={control}
@@ -102,7 +93,8 @@ export function FeesFieldset({ form, currency }: ListProps) {
 /** Taxes: a percent of the utilities, the fees or both. */
 export function TaxesFieldset({ form }: Pick<ListProps, 'form'>) {
   const { t } = useTranslation();
-  const { register, control, formState } = form;
+  const { control, formState } = form;
+  const input = inputProps(t, form);
   const taxes = useFieldArray({ control, name: 'taxes' });
   const errors = formState.errors.taxes;
   return (
@@ -119,17 +111,8 @@ export function TaxesFieldset({ form }: Pick<ListProps, 'form'>) {
     >
       {(i) => (
         <>
-          <TextInput
-            label={t('billing.tariffs.form.taxName')}
-            {...register(`taxes.${i}.name`)}
-            error={fieldMessage(t, errors?.[i]?.name?.message)}
-          />
-          <TextInput
-            label={t('billing.tariffs.form.taxPercent')}
-            {...decimal}
-            {...register(`taxes.${i}.percent`)}
-            error={fieldMessage(t, errors?.[i]?.percent?.message)}
-          />
+          <TextInput label={t('billing.tariffs.form.taxName')} {...input(`taxes.${i}.name`)} />
+          <TextInput label={t('billing.tariffs.form.taxPercent')} {...decimal} {...input(`taxes.${i}.percent`)} />
           <Controller
             control={control}
             name={`taxes.${i}.appliesTo`}

@@ -3,7 +3,7 @@ import { API_KEY_SCOPES, type CreateApiKeyRequest, type IdValue } from '@portal/
 import { useState } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { fieldMessage, idsSelectProps } from '../../../i18n/messages';
+import { fieldMessage, idsSelectProps, inputProps } from '../../../i18n/messages';
 import { toWallTime } from '../../../lib/wallTime';
 import type { ApiKeyFormValues } from '../apiKeyForm';
 import { scopeKeys } from '../scopes';
@@ -23,9 +23,9 @@ export function ApiKeyFields({
   const { t } = useTranslation();
   const {
     control,
-    register,
     formState: { errors },
   } = form;
+  const input = inputProps(t, form);
   // the earliest expiry: the key stops as the chosen day begins, so tomorrow
   const [tomorrow] = useState(() => toWallTime(new Date(Date.now() + DAY_MS), timeZone).slice(0, 10));
 
@@ -37,8 +37,7 @@ export function ApiKeyFields({
         withAsterisk
         autoComplete="off"
         data-autofocus
-        {...register('name')}
-        error={fieldMessage(t, errors.name?.message)}
+        {...input('name')}
       />
       <Controller
         control={control}
@@ -88,8 +87,7 @@ export function ApiKeyFields({
         label={t('integrations.form.expires')}
         description={t('integrations.form.expiresHint', { zone: timeZone })}
         min={tomorrow}
-        {...register('expiresAt')}
-        error={fieldMessage(t, errors.expiresAt?.message)}
+        {...input('expiresAt')}
       />
     </>
   );

@@ -3,7 +3,7 @@ import { type CreateWebhookRequest, WEBHOOK_EVENT_TYPES, createWebhookRequest } 
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, fieldMessage, serverText } from '../../../i18n/messages';
+import { errorMessage, fieldMessage, inputProps, serverText } from '../../../i18n/messages';
 import { applyFieldErrors, hasFieldErrors } from '../../../lib/formErrors';
 import { useSchemaForm } from '../../../lib/schemaForm';
 import { SubmitActions } from '../../../ui/DialogActions';
@@ -63,9 +63,9 @@ function WebhookForm({
   });
   const {
     control,
-    register,
     formState: { errors },
   } = form;
+  const input = inputProps(t, form);
   const create = useCreateWebhook(siteID);
 
   const onSubmit = form.handleSubmit((request) =>
@@ -90,8 +90,7 @@ function WebhookForm({
           withAsterisk
           autoComplete="off"
           data-autofocus
-          {...register('url')}
-          error={fieldMessage(t, errors.url?.message)}
+          {...input('url')}
         />
         <Controller
           control={control}

@@ -3,7 +3,7 @@ import { createMeterRequest } from '@portal/contract';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { errorMessage, fieldMessage, idSelectProps } from '../../../i18n/messages';
+import { errorMessage, idSelectProps, inputProps } from '../../../i18n/messages';
 import { applyFieldErrors, hasFieldErrors } from '../../../lib/formErrors';
 import { useSchemaForm } from '../../../lib/schemaForm';
 import { toast } from '../../../ui/toast';
@@ -34,9 +34,11 @@ const SERVER_FIELDS = ['servicePointName', 'deviceKey', 'fk_DeviceTypeId'] as co
 export function RegisterMeterForm() {
   const { t } = useTranslation();
   const create = useCreateMeter();
-  const { register, control, handleSubmit, reset, setError, formState } = useSchemaForm(formSchema, {
+  const form = useSchemaForm(formSchema, {
     defaultValues: { servicePointName: '', deviceKey: '', fk_DeviceTypeId: null },
   });
+  const { control, handleSubmit, reset, setError } = form;
+  const input = inputProps(t, form);
 
   const onSubmit = handleSubmit((values) =>
     create.mutate(
@@ -70,15 +72,13 @@ export function RegisterMeterForm() {
             description={t('meters.inventory.meterIdHint')}
             maxLength={7}
             withAsterisk
-            {...register('servicePointName')}
-            error={fieldMessage(t, formState.errors.servicePointName?.message)}
+            {...input('servicePointName')}
           />
           <TextInput
             label={t('meters.inventory.deviceKey')}
             description={t('meters.inventory.deviceKeyHint')}
             withAsterisk
-            {...register('deviceKey')}
-            error={fieldMessage(t, formState.errors.deviceKey?.message)}
+            {...input('deviceKey')}
           />
           <Controller
             control={control}

@@ -10,7 +10,7 @@ import {
 import { useMemo } from 'react';
 import { Controller, type FieldError, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { controlledProps, errorMessage, fieldMessage } from '../../../i18n/messages';
+import { controlledProps, errorMessage, fieldMessage, inputProps } from '../../../i18n/messages';
 import { ApiError } from '../../../lib/apiError';
 import { applyFieldErrors } from '../../../lib/formErrors';
 import { SubmitActions } from '../../../ui/DialogActions';
@@ -49,22 +49,25 @@ export function ScheduleForm({
     () => scheduleResolver(site.siteID, schedule?.scheduleID ?? 0, needsLocation),
     [site.siteID, schedule?.scheduleID, needsLocation],
   );
+  const form = useForm<ScheduleFormValues, unknown, ScheduleRequest>({
+    resolver,
+    defaultValues: initialValues(schedule),
+  });
   const {
-    register,
     control,
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<ScheduleFormValues, unknown, ScheduleRequest>({ resolver, defaultValues: initialValues(schedule) });
+  } = form;
+  const input = inputProps(t, form);
   const reportTypeID = useWatch({ control, name: 'reportTypeID' });
   const locationText = useWatch({ control, name: 'locationDescription' });
   const [search] = useDebouncedValue(locationText, 250);
   const locations = useLocationSearch(site.siteID, needsLocation(reportTypeID) ? search : '');
-  const message = (error: FieldError | undefined) => fieldMessage(t, error?.message);
   const recipientsError =
     errors.recipients?.type === 'address'
       ? t('schedules.form.invalidRecipient', { address: errors.recipients.message })
-      : message(errors.recipients as FieldError | undefined);
+      : fieldMessage(t, (errors.recipients as FieldError | undefined)?.message);
 
   const onSubmit = handleSubmit((request) =>
     save.mutate(request, {
@@ -142,8 +145,7 @@ export function ScheduleForm({
             type="time"
             label={t('schedules.form.time', { zone: site.timeZone })}
             withAsterisk
-            {...register('time')}
-            error={message(errors.time)}
+            {...input('time')}
           />
           <Controller
             control={control}

@@ -2,7 +2,7 @@ import { Checkbox, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/
 import type { CountryLookup, TimeZoneLookup } from '@portal/contract';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { controlledProps, fieldMessage } from '../../../../i18n/messages';
+import { controlledProps, inputProps } from '../../../../i18n/messages';
 import { type Address, addressFields, type SiteFormValues } from '../../siteFormValues';
 import { addressLabels } from './addressLabels';
 import { CountryAndState } from './CountryAndState';
@@ -82,18 +82,14 @@ function AddressFields({
   countryData: Array<{ value: string; label: string }>;
 }) {
   const { t } = useTranslation();
-  const {
-    register,
-    formState: { errors },
-  } = useFormContext<SiteFormValues>();
+  const input = inputProps(t, useFormContext<SiteFormValues>());
   const fields = addressFields[address];
   const labels = addressLabels[address];
   const required = address === 'physical';
   const line = (part: 'line1' | 'line2' | 'city') => ({
     label: t(labels[part]),
     autoComplete: 'off',
-    ...register(fields[part]),
-    error: fieldMessage(t, errors[fields[part]]?.message),
+    ...input(fields[part]),
   });
   return (
     <>

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../lib/apiError';
 import { applyFieldErrors, hasFieldErrors } from '../../../../lib/formErrors';
 import { useSchemaForm } from '../../../../lib/schemaForm';
-import { fieldMessage, idSelectProps, serverText } from '../../../../i18n/messages';
+import { idSelectProps, inputProps, serverText } from '../../../../i18n/messages';
 import { toast } from '../../../../ui/toast';
 import { failureMessage } from '../../failureMessage';
 import { useBusinessLookup, useSaveSite, useStates } from '../../hooks';
@@ -72,14 +72,8 @@ export function SiteFormBody({ site, setting, busEntityID, partners, timeZones, 
   const form = useSchemaForm(siteFormSchema, {
     defaultValues: siteFormDefaults({ site, setting, busEntityID, timeZone: browserTimeZone(timeZones) }),
   });
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    getValues,
-    formState: { errors },
-  } = form;
+  const { control, handleSubmit, setError, getValues } = form;
+  const input = inputProps(t, form);
   const [countryID, stateID] = useWatch({ control, name: ['fk_PhysicalCountryID', 'fk_PhysicalStateID'] });
   const physicalStates = useStates(countryID);
   const stateAbbreviation = physicalStates.data?.find((state) => state.stateID === stateID)?.abbreviation ?? '';
@@ -130,17 +124,8 @@ export function SiteFormBody({ site, setting, busEntityID, partners, timeZones, 
                 )}
               />
             )}
-            <TextInput
-              label={t('sites.form.propertyName')}
-              withAsterisk
-              {...register('sitePublicName')}
-              error={fieldMessage(t, errors.sitePublicName?.message)}
-            />
-            <TextInput
-              label={t('sites.form.billingName')}
-              {...register('siteBillingName')}
-              error={fieldMessage(t, errors.siteBillingName?.message)}
-            />
+            <TextInput label={t('sites.form.propertyName')} withAsterisk {...input('sitePublicName')} />
+            <TextInput label={t('sites.form.billingName')} {...input('siteBillingName')} />
           </SimpleGrid>
 
           <Accordion multiple variant="contained" value={openSections} onChange={setOpenSections}>
