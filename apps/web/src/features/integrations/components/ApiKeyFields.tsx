@@ -1,12 +1,13 @@
-import { Checkbox, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { MultiSelect, TextInput } from '@mantine/core';
 import { API_KEY_SCOPES, type CreateApiKeyRequest, type IdValue } from '@portal/contract';
 import { useState } from 'react';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Controller, useController, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { fieldMessage, idsSelectProps, inputProps } from '../../../i18n/messages';
+import { idsSelectProps, inputProps } from '../../../i18n/messages';
 import { toWallTime } from '../../../lib/wallTime';
 import type { ApiKeyFormValues } from '../apiKeyForm';
 import { scopeKeys } from '../scopes';
+import { CodeChecklist } from './CodeChecklist';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -21,10 +22,8 @@ export function ApiKeyFields({
   timeZone: string;
 }) {
   const { t } = useTranslation();
-  const {
-    control,
-    formState: { errors },
-  } = form;
+  const { control } = form;
+  const scopes = useController({ control, name: 'scopes' });
   const input = inputProps(t, form);
   // the earliest expiry: the key stops as the chosen day begins, so tomorrow
   const [tomorrow] = useState(() => toWallTime(new Date(Date.now() + DAY_MS), timeZone).slice(0, 10));
@@ -56,31 +55,15 @@ export function ApiKeyFields({
           />
         )}
       />
-      <Controller
-        control={control}
-        name="scopes"
-        render={({ field }) => (
-          <Checkbox.Group
-            label={t('integrations.form.scopes')}
-            description={t('integrations.form.scopesHint')}
-            withAsterisk
-            value={field.value}
-            onChange={(values) => field.onChange(API_KEY_SCOPES.filter((scope) => values.includes(scope)))}
-            error={fieldMessage(t, errors.scopes?.message ?? errors.scopes?.root?.message)}
-          >
-            <Stack gap="xs" mt="xs">
-              {API_KEY_SCOPES.map((scope, index) => (
-                <Checkbox
-                  key={scope}
-                  value={scope}
-                  ref={index === 0 ? field.ref : undefined}
-                  label={`${scope} · ${t(`integrations.scopes.${scopeKeys[scope]}`)}`}
-                  description={t(`integrations.scopeHints.${scopeKeys[scope]}`)}
-                />
-              ))}
-            </Stack>
-          </Checkbox.Group>
-        )}
+      <CodeChecklist
+        {...scopes}
+        codes={API_KEY_SCOPES}
+        text={(scope) => ({
+          name: t(`integrations.scopes.${scopeKeys[scope]}`),
+          hint: t(`integrations.scopeHints.${scopeKeys[scope]}`),
+        })}
+        label={t('integrations.form.scopes')}
+        description={t('integrations.form.scopesHint')}
       />
       <TextInput
         type="date"

@@ -1,9 +1,9 @@
-import { Checkbox, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { type CreateWebhookRequest, WEBHOOK_EVENT_TYPES, createWebhookRequest } from '@portal/contract';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
+import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, fieldMessage, inputProps, serverText } from '../../../i18n/messages';
+import { errorMessage, inputProps, serverText } from '../../../i18n/messages';
 import { applyFieldErrors, hasFieldErrors } from '../../../lib/formErrors';
 import { useSchemaForm } from '../../../lib/schemaForm';
 import { SubmitActions } from '../../../ui/DialogActions';
@@ -12,6 +12,7 @@ import { toast } from '../../../ui/toast';
 import { eventKeys } from '../events';
 import { useCreateWebhook } from '../hooks';
 import { WebhookSecret } from './WebhookSecret';
+import { CodeChecklist } from './CodeChecklist';
 
 /** The form's fields the server's field errors may name. */
 const webhookFormFields = ['url', 'events'] as const;
@@ -61,10 +62,8 @@ function WebhookForm({
   const form = useSchemaForm(createWebhookRequest, {
     defaultValues: { siteID, url: '', events: [] } satisfies CreateWebhookRequest,
   });
-  const {
-    control,
-    formState: { errors },
-  } = form;
+  const { control } = form;
+  const events = useController({ control, name: 'events' });
   const input = inputProps(t, form);
   const create = useCreateWebhook(siteID);
 
@@ -92,31 +91,15 @@ function WebhookForm({
           data-autofocus
           {...input('url')}
         />
-        <Controller
-          control={control}
-          name="events"
-          render={({ field }) => (
-            <Checkbox.Group
-              label={t('integrations.webhooks.form.events')}
-              description={t('integrations.webhooks.form.eventsHint')}
-              withAsterisk
-              value={field.value}
-              onChange={(values) => field.onChange(WEBHOOK_EVENT_TYPES.filter((type) => values.includes(type)))}
-              error={fieldMessage(t, errors.events?.message ?? errors.events?.root?.message)}
-            >
-              <Stack gap="xs" mt="xs">
-                {WEBHOOK_EVENT_TYPES.map((type, index) => (
-                  <Checkbox
-                    key={type}
-                    value={type}
-                    ref={index === 0 ? field.ref : undefined}
-                    label={`${type} · ${t(`integrations.webhooks.events.${eventKeys[type]}`)}`}
-                    description={t(`integrations.webhooks.eventHints.${eventKeys[type]}`)}
-                  />
-                ))}
-              </Stack>
-            </Checkbox.Group>
-          )}
+        <CodeChecklist
+          {...events}
+          codes={WEBHOOK_EVENT_TYPES}
+          text={(type) => ({
+            name: t(`integrations.webhooks.events.${eventKeys[type]}`),
+            hint: t(`integrations.webhooks.eventHints.${eventKeys[type]}`),
+          })}
+          label={t('integrations.webhooks.form.events')}
+          description={t('integrations.webhooks.form.eventsHint')}
         />
         <SubmitActions onCancel={onCancel} label={t('integrations.webhooks.form.create')} loading={create.isPending} />
       </Stack>
