@@ -43,6 +43,29 @@ export async function buildSite(q: Queryable, busEntityId: number, over: Partial
   return row!;
 }
 
+/**
+ * A complete body of Add or Edit Property for business `busEntityId`: a property in Moab, Utah,
+ * with its settings; `over` changes or adds fields.
+ */
+export const propertyForm = (busEntityId: number, over: Record<string, unknown> = {}) => ({
+  siteID: 0,
+  fk_BusEntityID: busEntityId,
+  sitePublicName: 'Example Park',
+  physicalAddrLine1: '12 Lake Road',
+  physicalCity: 'Moab',
+  physicalZip: '84532',
+  fk_PhysicalStateID: 45,
+  fk_PhysicalCountryID: 236,
+  timeZone: 'America/Denver',
+  defaultCheckoutTime: '10:30',
+  billingRate: 0.15,
+  waterBillingRate: 0.02,
+  dayStart: '08:00',
+  dayEnd: '20:00',
+  weekStart: 7,
+  ...over,
+});
+
 export async function buildLocation(q: Queryable, siteId: number, over: Partial<typeof locations.$inferInsert> = {}) {
   const n = next();
   const [row] = await q
