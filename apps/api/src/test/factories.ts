@@ -126,6 +126,27 @@ export async function signIn(t: TestApp, user: { email: string; password: string
   return res.body.result.token;
 }
 
+/** The token of the newest set-password link the app mailed. */
+export function mailedPasswordToken(t: TestApp): string {
+  const body = t.mails.at(-1)?.body ?? '';
+  const match = /http:\/\/portal\.test\/auth\/set-password\/([\w-]+)/.exec(body);
+  if (!match) throw new Error(`no set-password link in: ${body}`);
+  return match[1]!;
+}
+
+/** Set Password: a password through a mailed link's token. */
+export const setPasswordWith = (t: TestApp, token: string, password: string) =>
+  t.call({ method: 'PUT', url: '/api/Account/UpdateForgotPassword', payload: { token, password } });
+
+/** Change Password of the account signed in with `token`; a success answers a fresh login. */
+export const changePassword = (t: TestApp, token: string, currentPassword: string, newPassword: string) =>
+  t.call<{ token: string }>({
+    method: 'PUT',
+    url: '/api/Account/ChangePassword',
+    token,
+    payload: { currentPassword, newPassword },
+  });
+
 /**
  * A token in a fresh session for the account as it is now, without signing in (no sign-in
  * throttle, and a call before may have signed the account out or changed its password).
