@@ -26,20 +26,11 @@ const form = (over: Record<string, unknown> = {}) =>
     ...over,
   });
 
-const create = (caller: Caller, body: object) =>
-  t.call<SiteWithStats & Errors>({
-    method: 'POST',
-    url: '/api/Site/CreateSite',
-    payload: body,
-    token: w.tokens[caller],
-  });
-const update = (caller: Caller, body: object) =>
-  t.call<SiteWithStats & Errors>({
-    method: 'PUT',
-    url: '/api/Site/UpdateSite',
-    payload: body,
-    token: w.tokens[caller],
-  });
+/** Add Property or Edit Property, sent as one of the world's callers. */
+const saving = (method: 'POST' | 'PUT', url: string) => (caller: Caller, body: object) =>
+  t.call<SiteWithStats & Errors>({ method, url, payload: body, token: w.tokens[caller] });
+const create = saving('POST', '/api/Site/CreateSite');
+const update = saving('PUT', '/api/Site/UpdateSite');
 const auditOf = (siteId: number, action: string) =>
   t.deps.db
     .select()
