@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { applyFieldErrors, hasFieldErrors } from '../../lib/formErrors';
 import { errorMessage, inputProps, serverText } from '../../i18n/messages';
 import { AuthHeading } from './components/AuthHeading';
+import { DoneNotice } from './components/DoneNotice';
 import { useRegister } from './hooks';
 import { useSchemaForm } from '../../lib/schemaForm';
 
@@ -34,12 +35,10 @@ export function RegistrationPage() {
     return (
       <Stack gap="md">
         <AuthHeading title={t('auth.registration.title')} />
-        <Alert color="green" variant="light" role="status">
-          {serverText(t, registration.data, 'registrationMailed')}
-        </Alert>
-        <Button component={Link} to="/auth/login">
-          {t('auth.registration.signIn')}
-        </Button>
+        <DoneNotice
+          text={serverText(t, registration.data, 'registrationMailed')}
+          signIn={t('auth.registration.signIn')}
+        />
       </Stack>
     );
   }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { errorMessage, inputProps, serverText } from '../../i18n/messages';
 import { AuthHeading } from './components/AuthHeading';
+import { DoneNotice } from './components/DoneNotice';
 import { usePasswordTokenCheck, useSetPassword } from './hooks';
 import { useSchemaForm } from '../../lib/schemaForm';
 
@@ -33,14 +34,7 @@ export function SetPasswordPage() {
         </>
       )}
       {update.isSuccess && (
-        <>
-          <Alert color="green" variant="light" role="status">
-            {serverText(t, update.data, 'passwordUpdated')}
-          </Alert>
-          <Button component={Link} to="/auth/login">
-            {t('auth.setPassword.signIn')}
-          </Button>
-        </>
+        <DoneNotice text={serverText(t, update.data, 'passwordUpdated')} signIn={t('auth.setPassword.signIn')} />
       )}
       {check.isSuccess && !update.isSuccess && (
         <>
