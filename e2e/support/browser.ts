@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { launchChromium } from './chromium';
 
 export const baseUrl = () => inject('baseUrl');
@@ -24,9 +24,7 @@ export async function mailedLink(
   throw new Error(`no mail to ${email}`);
 }
 
-export const launch = launchChromium;
-
-export async function newPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<Page> {
+async function newPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport });
   return context.newPage();
 }
@@ -45,7 +43,7 @@ export async function signIn(page: Page, account: { email: string; password: str
 }
 
 /** A new page signed in as `account`, once on its home page. */
-export async function signedIn(
+async function signedIn(
   browser: Browser,
   account: { email: string; password: string; home: string },
   viewport?: { width: number; height: number },
@@ -54,6 +52,29 @@ export async function signedIn(
   await signIn(page, account);
   await page.waitForURL(`**${account.home}`);
   return page;
+}
+
+/**
+ * The test file's browser: launched before its tests and closed after them. Its pages are
+ * new contexts (no shared storage): a blank one, or one signed in as an account.
+ */
+export function launchForFile() {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(() => browser?.close());
+  const launched = () => {
+    if (!browser) throw new Error('the browser opens pages once the tests run');
+    return browser;
+  };
+  return {
+    newPage: (viewport?: { width: number; height: number }) => newPage(launched(), viewport),
+    signedIn: (
+      account: { email: string; password: string; home: string },
+      viewport?: { width: number; height: number },
+    ) => signedIn(launched(), account, viewport),
+  };
 }
 
 /** The API's answer to a call that failed, for `route.fulfill`. */

@@ -42,6 +42,14 @@ export const visibleSites = (token: string) =>
 export const locationsOf = (token: string, siteId: number) =>
   api<LocationRow[]>(token, 'GET', `GetAllLocationsWithMetersBySiteID?siteID=${siteId}`);
 
+/** The caller's property with the most locations, with its locations. */
+export async function largestProperty(token: string): Promise<{ site: Site; rows: LocationRow[] }> {
+  const properties = await Promise.all(
+    (await visibleSites(token)).map(async (site) => ({ site, rows: await locationsOf(token, site.siteID) })),
+  );
+  return properties.reduce((a, b) => (b.rows.length > a.rows.length ? b : a));
+}
+
 /** The first location of the caller's properties that fits, with its property. */
 export async function findLocation(
   token: string,

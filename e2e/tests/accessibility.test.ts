@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { demo, launch, newPage, signIn } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { demo, launchForFile } from '../support/browser';
 import { seriousViolations } from '../support/axe';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+const browser = launchForFile();
 
 describe('accessibility', () => {
   it.each([
@@ -18,7 +13,7 @@ describe('accessibility', () => {
     '/terms',
     '/error/error-v1',
   ])('[VISITOR] %s has no serious violation', async (path) => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await page.goto(path);
     await page.locator('main, form, h1').first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -31,9 +26,7 @@ describe('accessibility', () => {
     ['/appearance', demo.manager],
     ['/profile', demo.manager],
   ])('[SIGNED IN] %s has no serious violation', async (path, account) => {
-    const page = await newPage(browser);
-    await signIn(page, account);
-    await page.waitForURL(`**${account.home}`);
+    const page = await browser.signedIn(account);
     await page.goto(path);
     await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
     await page.waitForLoadState('networkidle');
@@ -42,9 +35,7 @@ describe('accessibility', () => {
   });
 
   it('[SITE MANAGER] signs in and reaches the menu on a 375 px phone', async () => {
-    const page = await newPage(browser, { width: 375, height: 740 });
-    await signIn(page, demo.manager);
-    await page.waitForURL('**/MySites');
+    const page = await browser.signedIn(demo.manager, { width: 375, height: 740 });
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Transactions' }).click();
     await page.waitForURL('**/Transaction');

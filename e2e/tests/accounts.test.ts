@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launch, mailedLink, newPage, signIn } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { launchForFile, mailedLink, signIn } from '../support/browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+const browser = launchForFile();
 
 describe('accounts', () => {
   it('[VISITOR] registers, is told to follow the mail, signs in and is told the account awaits approval', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await page.goto('/auth/registration');
     await page.getByLabel('Full name').fill('Riley Register');
     await page.getByLabel('Email').fill('riley@example.com');
@@ -31,7 +26,7 @@ describe('accounts', () => {
   });
 
   it('[SITE OWNER] forgets the password and sets a new one through the mailed link', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await page.goto('/auth/login');
     await page.getByRole('button', { name: 'Forgot Password ?' }).click();
     const dialog = page.getByRole('dialog');
@@ -60,7 +55,7 @@ describe('accounts', () => {
     await page.waitForURL('**/MySites');
     await page.context().close();
 
-    const again = await newPage(browser);
+    const again = await browser.newPage();
     await again.goto(link);
     await again.getByText('Invalid token is provided.').waitFor();
     await again.context().close();

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { seriousViolations } from '../support/axe';
-import { demo, launch, signedIn } from '../support/browser';
+import { demo, launchForFile } from '../support/browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+const browser = launchForFile();
 
 async function alertsPage(account: (typeof demo)[keyof typeof demo]): Promise<Page> {
-  const page = await signedIn(browser, account);
+  const page = await browser.signedIn(account);
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Alerts' }).click();
   await page.waitForURL('**/Alerts');
   await page.getByRole('heading', { level: 1, name: 'Alerts' }).waitFor();
@@ -51,7 +47,7 @@ describe('alerts', () => {
   });
 
   it('[SITE OWNER] chooses how to hear of each type and severity, and the choice is kept', async () => {
-    const page = await signedIn(browser, demo.owner);
+    const page = await browser.signedIn(demo.owner);
     await page.goto('/profile#alert-notifications');
     const choice = page.getByRole('combobox', { name: 'Delivery of Leak alerts, Warning' });
     await choice.selectOption({ label: 'E-mail now' });

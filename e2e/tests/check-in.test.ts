@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { demo, launch, newPage, signIn } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { demo, launchForFile } from '../support/browser';
 import type { CurrentStay } from '@portal/contract';
 import { answers, api, apiToken, checkInPossible, findLocation, openRow } from '../support/locations';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+const browser = launchForFile();
 
 const CHECK_IN_TOASTS = /^Check-in successful(\. Remote Device Operation Pending)?$/;
 const CHECK_OUT_TOASTS = /^Check-out successful(\. Remote Device Operation Pending)?$/;
@@ -29,12 +24,8 @@ describe('check-in and check-out', () => {
     const meter = row.servicePoints[0]!.servicePointName;
 
     // The manager at the desk, and the owner looking at the same property in another browser.
-    const desk = await newPage(browser);
-    await signIn(desk, demo.manager);
-    await desk.waitForURL('**/MySites');
-    const other = await newPage(browser);
-    await signIn(other, demo.owner);
-    await other.waitForURL('**/MySites');
+    const desk = await browser.signedIn(demo.manager);
+    const other = await browser.signedIn(demo.owner);
     const otherRow = await openRow(other, site.siteID, name);
     await otherRow.getByRole('button', { name: `Check in at ${name}` }).waitFor();
 
@@ -84,9 +75,7 @@ describe('check-in and check-out', () => {
     );
     const stay = await api<CurrentStay>(token, 'GET', `GetCurrentStayByLocationID?locationID=${row.locationID}`);
     const guest = stay!.guest!;
-    const page = await newPage(browser);
-    await signIn(page, demo.manager);
-    await page.waitForURL('**/MySites');
+    const page = await browser.signedIn(demo.manager);
     const tr = await openRow(page, site.siteID, row.locationDescription);
     await tr.getByRole('button', { name: `Actions for ${row.locationDescription}` }).click();
     await page.getByRole('menuitem', { name: 'Manage Location' }).click();
@@ -105,9 +94,7 @@ describe('check-in and check-out', () => {
       (r) => r.isCheckedInState && !r.deleted && r.guestName !== null && answers(r),
     );
     const name = row.locationDescription;
-    const page = await newPage(browser);
-    await signIn(page, demo.owner);
-    await page.waitForURL('**/MySites');
+    const page = await browser.signedIn(demo.owner);
     const tr = await openRow(page, site.siteID, name);
     await tr.getByText(row.guestName!).waitFor();
 

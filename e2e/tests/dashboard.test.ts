@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { demo, failure, launch, signedIn } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { demo, failure, launchForFile } from '../support/browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+const browser = launchForFile();
 
 /** The number shown above a stat's label, e.g. "12,345" above "Total kWh metered", once loaded. */
 async function statValue(page: Page, label: string): Promise<string> {
@@ -18,7 +14,7 @@ async function statValue(page: Page, label: string): Promise<string> {
 
 describe('dashboard', () => {
   it('[SITE MANAGER] sees the real-time stats, the location counts and the system alerts as HTML', async () => {
-    const page = await signedIn(browser, demo.manager);
+    const page = await browser.signedIn(demo.manager);
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Dashboard' }).click();
     await page.waitForURL('**/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
@@ -42,7 +38,7 @@ describe('dashboard', () => {
   });
 
   it('[ADMINISTRATOR] sees the stats block at the top of the Admin Panel', async () => {
-    const page = await signedIn(browser, demo.admin);
+    const page = await browser.signedIn(demo.admin);
     await page.getByRole('heading', { level: 1, name: 'Facility Owner - My Customers' }).waitFor();
     expect(await statValue(page, 'Total kWh metered')).toMatch(/^[\d,]+$/);
     await page.getByRole('heading', { name: /^System Alerts/ }).waitFor();
@@ -50,7 +46,7 @@ describe('dashboard', () => {
   });
 
   it('[SITE OWNER] is told within 2 s when the stats or the alerts fail, and when the server is out of reach', async () => {
-    const page = await signedIn(browser, demo.owner);
+    const page = await browser.signedIn(demo.owner);
     // when each call was first answered with a failure
     const failedAt: Record<string, number> = {};
     for (const call of ['GetRealtimeStats', 'GetSystemAlerts'])
@@ -72,7 +68,7 @@ describe('dashboard', () => {
   });
 
   it('[SITE OWNER] sees the daily usage of each property over 30 days, with dates, values and a tooltip', async () => {
-    const page = await signedIn(browser, demo.owner);
+    const page = await browser.signedIn(demo.owner);
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Usage, last 30 days' }).waitFor();
     const pine = page.getByRole('figure', { name: 'Pine Lake RV Resort' });

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { demo, launch, newPage, signIn } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { demo, launchForFile, signIn } from '../support/browser';
 import { LANGUAGES, text, useLanguage } from '../support/i18n';
 import { apiToken, findLocation, openRow, silent } from '../support/locations';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+const browser = launchForFile();
 
 describe('device control', () => {
   it('[ADMINISTRATOR] sees a command the meter never answers end in "No response", on the row and in the panel, and may retry', async () => {
@@ -27,7 +22,7 @@ describe('device control', () => {
         ),
     );
     const meter = row.servicePoints.find((sp) => silent(sp.deviceKey))!.servicePointName;
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     // The page's clock runs on its own; the test moves it past the 45 s cooldown.
     await page.clock.install();
     await signIn(page, demo.admin);

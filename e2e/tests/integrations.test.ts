@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
-import { baseUrl, demo, launch, newPage, signIn } from '../support/browser';
+import { baseUrl, demo, launchForFile, signIn } from '../support/browser';
 import { apiToken, visibleSites } from '../support/locations';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+const browser = launchForFile();
 
 const run = Date.now().toString(36);
 
@@ -31,7 +26,7 @@ describe('Integrations', () => {
     expect(pineLake).toBeDefined();
     expect(elsewhere).toBeDefined();
 
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
     await signIn(page, demo.owner);
     await page.waitForURL(`**${demo.owner.home}`);

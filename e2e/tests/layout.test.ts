@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routes, type AlertsPage, type StayHistoryRow, type StayStatement } from '@portal/contract';
-import type { Browser, Locator } from 'playwright-core';
-import { demo, launch, newPage, signIn } from '../support/browser';
+import type { Locator } from 'playwright-core';
+import { demo, launchForFile } from '../support/browser';
 import { LANGUAGES } from '../support/i18n';
 import { api, apiToken, locationsOf, visibleSites } from '../support/locations';
 
@@ -10,11 +10,7 @@ import { api, apiToken, locationsOf, visibleSites } from '../support/locations';
  * scrolling and with every amount in view; badges whose words are whole in every language.
  */
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+const browser = launchForFile();
 
 /** A call of the route table as the API helper takes it (its path without `/api/`). */
 const path = (route: { path: string }, query = '') => `${route.path.replace(/^\/api\//, '')}${query}`;
@@ -79,7 +75,7 @@ async function inView(cell: Locator): Promise<boolean> {
 describe('layout', () => {
   it('[GUEST] the statement reads on a 360 px phone: no sideways scrolling, every amount and the total in view', async () => {
     const statement = await closedStatement();
-    const page = await newPage(browser, { width: 360, height: 740 });
+    const page = await browser.newPage({ width: 360, height: 740 });
     await page.goto(statement.publicUrl!);
     const main = page.getByRole('main');
     await main.getByRole('heading', { level: 1, name: `Statement · ${statement.locationName}` }).waitFor();
@@ -115,9 +111,7 @@ describe('layout', () => {
     await api(token, 'POST', path(routes.alerts.resolve), { alertIDs: [second] });
 
     const languages = ['ja', ...LANGUAGES.filter((l) => l !== 'ja')];
-    const page = await newPage(browser, { width: 1366, height: 768 });
-    await signIn(page, demo.owner);
-    await page.waitForURL(`**${demo.owner.home}`);
+    const page = await browser.signedIn(demo.owner, { width: 1366, height: 768 });
     for (const language of languages) {
       await page.evaluate((l) => localStorage.setItem('portal.language', JSON.stringify(l)), language);
       for (const state of ['', 'resolved']) {

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { LocationRow } from '@portal/contract';
-import { demo, launch, newPage, signIn } from '../support/browser';
-import { api, apiToken, locationsOf, visibleSites } from '../support/locations';
+import { demo, launchForFile } from '../support/browser';
+import { api, apiToken, largestProperty } from '../support/locations';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+const browser = launchForFile();
 
 const MINUTE_MS = 60_000;
 
@@ -35,19 +30,14 @@ describe('live updates of the locations table', () => {
     '[ADMINISTRATOR] watches the largest property for a minute while its meters report: rows are patched, the table is not reloaded',
     async () => {
       const token = await apiToken(demo.admin);
-      const sizes = await Promise.all(
-        (await visibleSites(token)).map(async (site) => ({ site, rows: await locationsOf(token, site.siteID) })),
-      );
-      const { site, rows } = sizes.reduce((a, b) => (b.rows.length > a.rows.length ? b : a));
+      const { site, rows } = await largestProperty(token);
       const meters = rows.flatMap((r) => r.servicePoints);
       expect(meters.length).toBeGreaterThanOrEqual(200);
       // every meter of the property on, so that each reports every 30 s; switched back off at the end
       const turnedOn = switchedOff(rows).map((sp) => sp.servicePointID);
       await setRelays(token, turnedOn, 1);
       try {
-        const page = await newPage(browser);
-        await signIn(page, demo.admin);
-        await page.waitForURL(`**${demo.admin.home}`);
+        const page = await browser.signedIn(demo.admin);
 
         const requests = { table: 0, row: 0 };
         const reported = new Set<number>();

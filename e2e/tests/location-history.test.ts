@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LocationRow } from '@portal/contract';
-import type { Browser } from 'playwright-core';
-import { demo, launch, signedIn } from '../support/browser';
+import { demo, launchForFile } from '../support/browser';
 import { LANGUAGES, text, useLanguage } from '../support/i18n';
 import { api, apiToken, findLocation, openRow } from '../support/locations';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+const browser = launchForFile();
 
 /** Opens the Location History of the first location that fits, as the Administrator (who sees every property). */
 async function openHistory(fits: (row: LocationRow) => boolean) {
   const { site, row } = await findLocation(await apiToken(demo.admin), fits);
-  const page = await signedIn(browser, demo.admin);
+  const page = await browser.signedIn(demo.admin);
   const tr = await openRow(page, site.siteID, row.locationDescription);
   await tr.getByRole('button', { name: `View the history of ${row.locationDescription}` }).click();
   return { page, row };

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
 import { nextSlot, type LocationRow, type LocationsPage } from '@portal/contract';
-import { baseUrl, demo, launch, signedIn } from '../support/browser';
+import { baseUrl, demo, launchForFile } from '../support/browser';
 import { LANGUAGES, text, useLanguage } from '../support/i18n';
-import { api, apiToken, findLocation, locationsOf, openRow, visibleSites } from '../support/locations';
+import { api, apiToken, findLocation, largestProperty, locationsOf, openRow, visibleSites } from '../support/locations';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+const browser = launchForFile();
 
 /** How far the table reaches beyond its box, and beyond the window, in px (0 when every column is in view). */
 function overflow(table: Locator) {
@@ -29,14 +25,8 @@ const unique = () => Date.now().toString(36).slice(-5).toUpperCase();
 describe('the locations table', () => {
   it('[ADMINISTRATOR] reaches every column of the largest property at 1366 × 768 in the six languages, paged and all at once', async () => {
     const token = await apiToken(demo.admin);
-    const sizes = await Promise.all(
-      (await visibleSites(token)).map(async (site) => ({
-        site,
-        count: (await locationsOf(token, site.siteID)).length,
-      })),
-    );
-    const { site } = sizes.reduce((a, b) => (b.count > a.count ? b : a));
-    const page = await signedIn(browser, demo.admin, { width: 1366, height: 768 });
+    const { site } = await largestProperty(token);
+    const page = await browser.signedIn(demo.admin, { width: 1366, height: 768 });
     for (const language of LANGUAGES) {
       await useLanguage(page, language);
       await page.goto(`/Locations/${site.siteID}`);
@@ -60,10 +50,7 @@ describe('the locations table', () => {
 
   it("[ADMINISTRATOR] 'Select All m' across pages, one row unticked, then Off: every other matching location's meters are sent the command", async () => {
     const token = await apiToken(demo.admin);
-    const sizes = await Promise.all(
-      (await visibleSites(token)).map(async (site) => ({ site, rows: await locationsOf(token, site.siteID) })),
-    );
-    const { site, rows } = sizes.reduce((a, b) => (b.rows.length > a.rows.length ? b : a));
+    const { site, rows } = await largestProperty(token);
     // a search that leaves two to ten pages of 10 vacant locations, the fewest found ('Slip 12' leaves Slip 12, 120 to 129 …):
     // which locations are vacant changes with the hour the demo was seeded
     const vacantOf = async (search: string) =>
@@ -97,7 +84,7 @@ describe('the locations table', () => {
     }
     expect(matching.length, 'a search of the largest property leaving 11 to 100 vacant locations').toBeGreaterThan(10);
 
-    const page = await signedIn(browser, demo.admin);
+    const page = await browser.signedIn(demo.admin);
     await page.goto(`/Locations/${site.siteID}`);
     const table = page.getByRole('table', { name: `Locations of ${site.sitePublicName}` });
     await table.locator('tbody tr').first().waitFor();
@@ -139,7 +126,7 @@ describe('the locations table', () => {
   it('[SITE MANAGER] narrows the table by status: checked in, vacant, missing', async () => {
     const token = await apiToken(demo.manager);
     const [site] = await visibleSites(token);
-    const page = await signedIn(browser, demo.manager);
+    const page = await browser.signedIn(demo.manager);
     await page.goto(`/Locations/${site!.siteID}`);
     const table = page.getByRole('table', { name: `Locations of ${site!.sitePublicName}` });
     await table.locator('tbody tr').first().waitFor();
@@ -176,7 +163,7 @@ describe('the locations table', () => {
     const solo = (r: LocationRow) =>
       !r.deleted && r.servicePoints.some((sp) => [3, 4].includes(sp.fk_DeviceTypeGroupId));
     const { site, row } = await findLocation(token, solo);
-    const page = await signedIn(browser, demo.manager);
+    const page = await browser.signedIn(demo.manager);
     for (const language of LANGUAGES) {
       await useLanguage(page, language);
       const search = text(language, 'locations.table.search');
@@ -217,7 +204,7 @@ describe('the locations table', () => {
     const [locationId] = await api<number[]>(token, 'POST', 'BulkCreateLocationWithSetting', [
       { locationDescription: description, fk_SiteID: site!.siteID },
     ]);
-    const page = await signedIn(browser, demo.owner);
+    const page = await browser.signedIn(demo.owner);
     const tr = await openRow(page, site!.siteID, description);
     const checkIn = tr.getByRole('button', { name: `Check in at ${description}` });
     expect(await checkIn.getAttribute('aria-disabled')).toBe('true');
@@ -243,7 +230,7 @@ describe('the locations table', () => {
     const to = (await visibleSites(token)).find(
       (s) => s.fk_BusEntityID === from.fk_BusEntityID && s.siteID !== from.siteID,
     );
-    const page = await signedIn(browser, demo.admin);
+    const page = await browser.signedIn(demo.admin);
     await page.goto(`/Locations/${from.siteID}`);
 
     // Two rows naming one location, told at once, in the six languages.
@@ -317,7 +304,7 @@ describe('the locations table', () => {
   it('[SITE MANAGER] gets the focus back on the control that opened a dialog', async () => {
     const token = await apiToken(demo.manager);
     const { site, row } = await findLocation(token, (r) => !r.deleted && r.servicePoints.length > 0);
-    const page = await signedIn(browser, demo.manager);
+    const page = await browser.signedIn(demo.manager);
     const tr = await openRow(page, site.siteID, row.locationDescription);
     const focused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
 

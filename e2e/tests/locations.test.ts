@@ -1,41 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { demo, launch, newPage, signedIn, signIn } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { demo, launchForFile } from '../support/browser';
 import {
   api,
   apiToken,
   checkInPossible,
   fails,
   findLocation,
+  largestProperty,
   locationsOf,
   openRow,
   visibleSites,
 } from '../support/locations';
 import { seriousViolations } from '../support/axe';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+const browser = launchForFile();
 
 const unique = () => Date.now().toString(36).slice(-5).toUpperCase();
 
 describe('locations', () => {
   it('[ADMINISTRATOR] adds two locations and moves one to another property', async () => {
     const token = await apiToken(demo.admin);
-    const sites = await api<Array<{ siteID: number; sitePublicName: string; fk_BusEntityID: number }>>(
-      token,
-      'GET',
-      'site/GetSitesWithLocationStatesBasedOnUserRole',
-    );
+    const sites = await visibleSites(token);
     const [from, to] = sites.filter((s) => s.fk_BusEntityID === sites[0]!.fk_BusEntityID);
     const business = (await api<Array<{ id: number; value: string }>>(token, 'GET', 'GetAllBusinessLookup')).find(
       (b) => b.id === from!.fk_BusEntityID,
     )!;
     const tag = `E2E Lot ${unique()}`;
 
-    const page = await signedIn(browser, demo.admin);
+    const page = await browser.signedIn(demo.admin);
     await page.goto(`/Locations/${from!.siteID}`);
     await page.getByRole('button', { name: 'Add Location' }).click();
     const add = page.getByRole('dialog', { name: `Add Location · ${from!.sitePublicName}` });
@@ -80,15 +72,9 @@ describe('locations', () => {
 
   it('[SITE OWNER] opens a property on My Properties and adds a location from its menu', async () => {
     const token = await apiToken(demo.owner);
-    const site = (
-      await api<Array<{ siteID: number; sitePublicName: string }>>(
-        token,
-        'GET',
-        'site/GetSitesWithLocationStatesBasedOnUserRole',
-      )
-    )[0]!;
+    const site = (await visibleSites(token))[0]!;
     const description = `E2E Owner ${unique()}`;
-    const page = await signedIn(browser, demo.owner);
+    const page = await browser.signedIn(demo.owner);
     await page
       .getByRole('button', { name: new RegExp(`^${site.sitePublicName}`) })
       .first()
@@ -124,7 +110,7 @@ describe('locations', () => {
     );
     const water = row.servicePoints.find((sp) => sp.unit === 'gal')!;
     const name = row.locationDescription;
-    const page = await signedIn(browser, demo.admin);
+    const page = await browser.signedIn(demo.admin);
     const tr = await openRow(page, site.siteID, name);
     await tr.getByRole('button', { name: `Reset a reading of ${name}` }).click();
     const dialog = page.getByRole('dialog', { name: `Reset Reading · ${name}` });
@@ -152,13 +138,7 @@ describe('locations', () => {
 
   it('[ADMINISTRATOR] assigns a meter from stock', async () => {
     const token = await apiToken(demo.admin);
-    const site = (
-      await api<Array<{ siteID: number; sitePublicName: string }>>(
-        token,
-        'GET',
-        'site/GetSitesWithLocationStatesBasedOnUserRole',
-      )
-    )[0]!;
+    const site = (await visibleSites(token))[0]!;
     const description = `E2E Pad ${unique()}`;
     await api(token, 'POST', 'BulkCreateLocationWithSetting', [
       { locationDescription: description, accountNumber: null, fk_SiteID: site.siteID },
@@ -166,7 +146,7 @@ describe('locations', () => {
     const meter = `W${unique()}9`.slice(0, 7);
 
     // Register the meter in stock on the Admin Panel's meter inventory.
-    const page = await signedIn(browser, demo.admin);
+    const page = await browser.signedIn(demo.admin);
     // the figures and the businesses load after the page: a click while they push the link down misses it
     await page.waitForLoadState('networkidle');
     await page.getByRole('link', { name: 'Meter Inventory' }).click();
@@ -214,7 +194,7 @@ describe('locations', () => {
         ),
     );
     const meter = row.servicePoints.find((sp) => fails(sp.deviceKey))!;
-    const page = await signedIn(browser, demo.admin);
+    const page = await browser.signedIn(demo.admin);
     const tr = await openRow(page, site.siteID, row.locationDescription);
     await tr
       .getByRole('button', { name: new RegExp(`^Meter ${meter.servicePointName}: .*Open its device control panel$`) })
@@ -232,12 +212,9 @@ describe('locations', () => {
 
   it('[ADMINISTRATOR] shows every location of the largest property at once, rendering rows as the table scrolls', async () => {
     const token = await apiToken(demo.admin);
-    const properties = await Promise.all(
-      (await visibleSites(token)).map(async (site) => ({ site, rows: await locationsOf(token, site.siteID) })),
-    );
-    const { site, rows } = properties.reduce((a, b) => (b.rows.length > a.rows.length ? b : a));
+    const { site, rows } = await largestProperty(token);
     const count = rows.length;
-    const page = await signedIn(browser, demo.admin);
+    const page = await browser.signedIn(demo.admin);
     await page.goto(`/Locations/${site.siteID}`);
     await page.getByRole('textbox', { name: 'Rows per page' }).click();
     await page
@@ -284,9 +261,7 @@ describe('locations', () => {
   it('[SITE MANAGER] works the table and the check-in dialog on a 375 px phone, with no serious accessibility violation', async () => {
     const token = await apiToken(demo.manager);
     const { site, row } = await findLocation(token, checkInPossible);
-    const page = await newPage(browser, { width: 375, height: 740 });
-    await signIn(page, demo.manager);
-    await page.waitForURL('**/MySites');
+    const page = await browser.signedIn(demo.manager, { width: 375, height: 740 });
     const tr = await openRow(page, site.siteID, row.locationDescription);
     expect(await seriousViolations(page)).toEqual([]);
     // The row is a card that fits the screen; the dialog takes the whole screen.

@@ -1,16 +1,11 @@
 import { REFUSAL_REASONS, type LocationRow, type ServicePointRow } from '@portal/contract';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { garblesReadings } from '../../apps/api/src/gateway/fleet';
-import { demo, launch, newPage, signIn } from '../support/browser';
+import { demo, launchForFile } from '../support/browser';
 import { LANGUAGES, text, useLanguage } from '../support/i18n';
 import { api, apiToken, findLocation, locationsOf, openRow } from '../support/locations';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+const browser = launchForFile();
 
 /** A meter of the simulated fleet that reports (metered, switched on, not missing) and sends faulty readings. */
 const garbling = (sp: ServicePointRow) =>
@@ -44,9 +39,7 @@ describe('refused meter messages', () => {
         ).join('|'),
       );
 
-    const page = await newPage(browser);
-    await signIn(page, demo.admin);
-    await page.waitForURL('**/AdminPanel');
+    const page = await browser.signedIn(demo.admin);
     const tr = await openRow(page, site.siteID, row.locationDescription);
     await tr.getByText(said('en')).first().waitFor();
     for (const language of LANGUAGES) {
@@ -67,9 +60,7 @@ describe('refused meter messages', () => {
     );
     expect(inventory.rows[0]?.lastRefusal).toEqual(await refusalOf(admin));
 
-    const ownerPage = await newPage(browser);
-    await signIn(ownerPage, demo.owner);
-    await ownerPage.waitForURL('**/MySites');
+    const ownerPage = await browser.signedIn(demo.owner);
     const ownerRow = await openRow(ownerPage, site.siteID, row.locationDescription);
     await ownerRow.getByText(text('en', 'locations.table.good'), { exact: true }).first().waitFor();
     expect(await ownerRow.getByText(said('en')).count()).toBe(0);

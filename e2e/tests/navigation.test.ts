@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { demo, launch, newPage, signIn } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { demo, launchForFile, signIn } from '../support/browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+const browser = launchForFile();
 
 const menuOf = async (page: import('playwright-core').Page) =>
   (await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link').allTextContents()).map((t) => t.trim());
@@ -32,9 +27,7 @@ describe('navigation by role', () => {
       ['Admin Panel', 'Manage Users', 'Integrations'],
     ],
   ])('[%s] sees only the menu entries of their permissions', async (_role, account, shown, hidden) => {
-    const page = await newPage(browser);
-    await signIn(page, account);
-    await page.waitForURL(`**${account.home}`);
+    const page = await browser.signedIn(account);
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: shown[0] }).waitFor();
     const menu = await menuOf(page);
     for (const entry of shown) expect(menu).toContain(entry);
@@ -43,16 +36,14 @@ describe('navigation by role', () => {
   });
 
   it.each(['/UserList', '/Integrations'])('[SITE MANAGER] gets the 401 page on %s', async (path) => {
-    const page = await newPage(browser);
-    await signIn(page, demo.manager);
-    await page.waitForURL('**/MySites');
+    const page = await browser.signedIn(demo.manager);
     await page.goto(path);
     await page.getByText('OOPS! You are not authorize to access this page.').waitFor();
     await page.context().close();
   });
 
   it('[VISITOR] is sent to sign in from a private page, and an unknown path lands on /error/error-v1 once signed in', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await page.goto('/Transaction');
     await page.waitForURL('**/auth/login');
     await signIn(page, demo.owner);
@@ -65,7 +56,7 @@ describe('navigation by role', () => {
   });
 
   it('[VISITOR] sees the public meter page without signing in', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await page.goto('/meterreadings');
     await page.getByText('This system only works with meters of the provider').waitFor();
     expect(new URL(page.url()).pathname).toBe('/meterreadings');

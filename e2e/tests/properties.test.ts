@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { baseUrl, demo, failure, launch, newPage, signedIn, signIn } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { baseUrl, demo, failure, launchForFile, signIn } from '../support/browser';
 import { seriousViolations } from '../support/axe';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+const browser = launchForFile();
 
 /** Names made here are unique per run, so that the flows also pass against a server that ran them before. */
 const run = Date.now().toString(36).slice(-5).toUpperCase();
@@ -32,12 +28,40 @@ async function choose(scope: Locator, label: string, option: string, search?: st
 
 /** A new page signed in while `list` fails: its list says `title` Loading failed; then `list` answers again. */
 async function signedInWhileListFails(account: { email: string; password: string }, list: string, title: string) {
-  const page = await newPage(browser);
+  const page = await browser.newPage();
   await page.route(list, (route) => route.fulfill(failure(500, 'Internal error')));
   await signIn(page, account);
   await page.getByText(`${title} Loading failed`).waitFor({ timeout: 20_000 });
   await page.unroute(list);
   return page;
+}
+
+/** A page signed in as the administrator, with Add Property open from My Properties. */
+async function addPropertyDialog(): Promise<{ page: Page; dialog: Locator }> {
+  const page = await browser.signedIn(demo.admin);
+  await page.goto('/MySites');
+  await page.getByRole('button', { name: 'Add Property' }).click();
+  return { page, dialog: page.getByRole('dialog', { name: 'Add Property' }) };
+}
+
+/**
+ * A page signed in as the administrator, on My Customers, with Add Property open for Northern
+ * Trails Parks Ltd. and its name and street address filled in.
+ */
+async function newNorthernTrailsProperty(
+  name: string,
+  street: string,
+  city: string,
+): Promise<{ page: Page; dialog: Locator }> {
+  const page = await browser.signedIn(demo.admin);
+  await page.getByRole('heading', { level: 1, name: 'Facility Owner - My Customers' }).waitFor();
+  await property(page, 'Northern Trails Parks Ltd.').click();
+  await page.getByRole('button', { name: 'Add Property to Northern Trails Parks Ltd.' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Property' });
+  await dialog.getByRole('textbox', { name: 'Property Name' }).fill(name);
+  await dialog.getByRole('textbox', { name: 'Address 1', exact: true }).fill(street);
+  await dialog.getByRole('textbox', { name: 'City', exact: true }).fill(city);
+  return { page, dialog };
 }
 
 /** Creates a property through the API, as the administrator (for flows that need a fresh one). */
@@ -78,7 +102,7 @@ async function createPropertyByApi(page: Page, name: string): Promise<number> {
 
 describe('My Properties', () => {
   it('[ADMINISTRATOR] sees every property with its address, counts and monitoring, and the whole menu', async () => {
-    const page = await signedIn(browser, demo.admin);
+    const page = await browser.signedIn(demo.admin);
     await page.goto('/MySites');
     await page.getByRole('heading', { level: 1, name: /^My Properties - / }).waitFor();
     const pine = property(page, 'Pine Lake RV Resort');
@@ -118,7 +142,7 @@ describe('My Properties', () => {
   });
 
   it('[SITE MANAGER] does not see Manage Property, the address or the monitoring toggle', async () => {
-    const page = await signedIn(browser, demo.manager);
+    const page = await browser.signedIn(demo.manager);
     await page.getByRole('heading', { level: 1, name: 'My Properties - Lakeside Leisure Group' }).waitFor();
     await property(page, 'Pine Lake RV Resort').waitFor();
     expect(await page.getByText('100 Main Street, Flagstaff, Arizona 86001').count()).toBe(0);
@@ -135,7 +159,7 @@ describe('My Properties', () => {
   });
 
   it('[SITE MANAGER] reaches the property menu on a 375 px phone and is told Add Location is on its way', async () => {
-    const page = await signedIn(browser, demo.manager, { width: 375, height: 740 });
+    const page = await browser.signedIn(demo.manager, { width: 375, height: 740 });
     const actions = page.getByRole('button', { name: 'Actions for Canyon View Campground' });
     await actions.click();
     await page.getByRole('menuitem', { name: 'Add Location' }).click();
@@ -174,10 +198,7 @@ describe('My Properties', () => {
   });
 
   it('[ADMINISTRATOR] a new country shows no state; going back shows the state chosen for it, billing too', async () => {
-    const page = await signedIn(browser, demo.admin);
-    await page.goto('/MySites');
-    await page.getByRole('button', { name: 'Add Property' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add Property' });
+    const { page, dialog } = await addPropertyDialog();
     const state = dialog.getByRole('textbox', { name: 'State', exact: true });
     await expect.poll(() => state.inputValue()).toBe('Alaska');
     await choose(dialog, 'State', 'Minnesota', 'Minne');
@@ -205,10 +226,7 @@ describe('My Properties', () => {
   });
 
   it('[ADMINISTRATOR] saving an empty form names every missing field and the bad zips beside them', async () => {
-    const page = await signedIn(browser, demo.admin);
-    await page.goto('/MySites');
-    await page.getByRole('button', { name: 'Add Property' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add Property' });
+    const { page, dialog } = await addPropertyDialog();
     const zip = dialog.getByRole('textbox', { name: 'Zip', exact: true });
     await zip.fill('1234');
     await zip.blur();
@@ -238,7 +256,7 @@ describe('My Properties', () => {
   });
 
   it('[SITE OWNER] edits the settings of a property', async () => {
-    const page = await signedIn(browser, demo.owner);
+    const page = await browser.signedIn(demo.owner);
     await page.route('**/api/Site/GetSiteSetting?*', (route) => route.fulfill(failure(500, 'Internal error')));
     await (
       await openActions(page, 'Canyon View Campground')
@@ -296,7 +314,7 @@ describe('My Properties', () => {
   });
 
   it('[SITE OWNER] links a property to every partner once, with derived integration keys', async () => {
-    const page = await signedIn(browser, demo.owner);
+    const page = await browser.signedIn(demo.owner);
     await (await openActions(page, 'Gulf Breeze RV Park')).getByRole('menuitem', { name: 'Manage Property' }).click();
     const dialog = page.getByRole('dialog', { name: 'Manage Property - Gulf Breeze RV Park' });
     const addNew = dialog.getByRole('button', { name: 'Add New' });
@@ -330,14 +348,7 @@ describe('My Properties', () => {
 
 describe('Facility Owner - My Customers', () => {
   it('[ADMINISTRATOR] adds a property with an invalid zip and corrects it', async () => {
-    const page = await signedIn(browser, demo.admin);
-    await page.getByRole('heading', { level: 1, name: 'Facility Owner - My Customers' }).waitFor();
-    await property(page, 'Northern Trails Parks Ltd.').click();
-    await page.getByRole('button', { name: 'Add Property to Northern Trails Parks Ltd.' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add Property' });
-    await dialog.getByRole('textbox', { name: 'Property Name' }).fill(`Lakeshore Test Park ${run}`);
-    await dialog.getByRole('textbox', { name: 'Address 1', exact: true }).fill('1 Shore Road');
-    await dialog.getByRole('textbox', { name: 'City', exact: true }).fill('Duluth');
+    const { page, dialog } = await newNorthernTrailsProperty(`Lakeshore Test Park ${run}`, '1 Shore Road', 'Duluth');
     const zip = dialog.getByRole('textbox', { name: 'Zip', exact: true });
     await zip.fill('5580');
     await zip.blur();
@@ -360,13 +371,11 @@ describe('Facility Owner - My Customers', () => {
   });
 
   it('[ADMINISTRATOR] adds a Canadian property: states reload with the country, postal code rules apply', async () => {
-    const page = await signedIn(browser, demo.admin);
-    await property(page, 'Northern Trails Parks Ltd.').click();
-    await page.getByRole('button', { name: 'Add Property to Northern Trails Parks Ltd.' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add Property' });
-    await dialog.getByRole('textbox', { name: 'Property Name' }).fill(`Bay of Quinte Marina ${run}`);
-    await dialog.getByRole('textbox', { name: 'Address 1', exact: true }).fill('3 Harbour Street');
-    await dialog.getByRole('textbox', { name: 'City', exact: true }).fill('Belleville');
+    const { page, dialog } = await newNorthernTrailsProperty(
+      `Bay of Quinte Marina ${run}`,
+      '3 Harbour Street',
+      'Belleville',
+    );
     await page.route('**/api/GetAllStates?countryID=158', (route) => route.fulfill(failure(500, 'Internal error')));
     await choose(dialog, 'Country', 'New Zealand');
     await dialog.getByText('Error occur getting states').waitFor();
@@ -444,7 +453,7 @@ describe('Facility Owner - My Customers', () => {
   });
 
   it('[ADMINISTRATOR] switches the monitoring of a property off and on', async () => {
-    const page = await signedIn(browser, demo.admin);
+    const page = await browser.signedIn(demo.admin);
     await page.goto('/MySites');
     const toggle = page.getByRole('switch', { name: 'Monitoring of Sound Harbor Marina' });
     expect(await toggle.isChecked()).toBe(true);
@@ -458,7 +467,7 @@ describe('Facility Owner - My Customers', () => {
   });
 
   it('[ADMINISTRATOR] deletes a property', async () => {
-    const page = await signedIn(browser, demo.admin);
+    const page = await browser.signedIn(demo.admin);
     await createPropertyByApi(page, `Quarry Lake Docks ${run}`);
     await page.goto('/MySites');
 
@@ -490,7 +499,7 @@ describe('Facility Owner - My Customers', () => {
   });
 
   it('[ADMINISTRATOR] Admin Panel and the property dialog have no serious accessibility violation', async () => {
-    const page = await signedIn(browser, demo.admin);
+    const page = await browser.signedIn(demo.admin);
     await property(page, 'Lakeside Leisure Group').click();
     await property(page, 'Pine Lake RV Resort').waitFor();
     expect(await seriousViolations(page)).toEqual([]);

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { demo, launch, newPage } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { demo, launchForFile } from '../support/browser';
 import { seriousViolations } from '../support/axe';
 import { apiToken, findLocation } from '../support/locations';
 
-let browser: Browser;
+const browser = launchForFile();
 
 const ELECTRIC_GROUPS = [1, 6];
 const WATER_GROUP = 2;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
 
 describe('public meter page', () => {
   it('[VISITOR] looks a meter up signed out: summary, status word and the 30 most recent readings', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await page.goto('/meterreadings');
     await page.getByRole('button', { name: 'Check' }).click();
     await page.getByText('Please enter meter number').waitFor();
@@ -44,7 +39,7 @@ describe('public meter page', () => {
     );
     const electric = row.servicePoints.find((sp) => ELECTRIC_GROUPS.includes(sp.fk_DeviceTypeGroupId))!;
     const water = row.servicePoints.find((sp) => sp.fk_DeviceTypeGroupId === WATER_GROUP)!;
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await page.goto('/meterreadings');
     const currentReading = page.locator('dt:text-is("Current Reading") + dd');
     const location = page.locator('dt:text-is("Location") + dd');
@@ -65,7 +60,7 @@ describe('public meter page', () => {
   });
 
   it('[VISITOR] ?meter= pre-fills and runs the lookup; an unknown number says Meter not found', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await page.goto('/meterreadings?meter=PLR0002');
     await page.getByRole('heading', { name: 'Meter Summary' }).waitFor();
     expect(await page.getByLabel('Enter Meter Number').inputValue()).toBe('PLR0002');

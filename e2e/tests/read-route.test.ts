@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { LocationRow, ReadRouteStop } from '@portal/contract';
-import { demo, launch, signedIn } from '../support/browser';
+import { demo, launchForFile } from '../support/browser';
 import { api, apiToken, locationsOf, visibleSites } from '../support/locations';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+const browser = launchForFile();
 
 const run = Date.now().toString(36).slice(-4).toUpperCase();
 
@@ -48,7 +44,7 @@ describe('Read route', () => {
     const manager = await apiToken(demo.manager);
     const [site] = await visibleSites(manager);
     const rows = await handReadPedestals(site!.siteID);
-    const page = await signedIn(browser, demo.manager, { width: 390, height: 844 });
+    const page = await browser.signedIn(demo.manager, { width: 390, height: 844 });
     const sent: string[] = [];
     page.context().on('request', (r) => {
       if (r.method() === 'POST' && r.url().includes('/api/AddManualMeterReading'))

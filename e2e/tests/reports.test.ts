@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { demo, launch, newPage, signIn } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { demo, launchForFile } from '../support/browser';
 import { seriousViolations } from '../support/axe';
 
 const invalidLocation = 'Invalid Location Description: Please Search and Select one of the description from Dropdown';
@@ -45,17 +45,11 @@ const catalogue = (language: string): Catalogue =>
     readFileSync(join(import.meta.dirname, `../../apps/web/src/i18n/locales/${language}.json`), 'utf8'),
   ) as Catalogue;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+const browser = launchForFile();
 
 describe('property reports', () => {
   it('[SITE OWNER] checks the inputs, views a report and exports it to Excel and CSV', async () => {
-    const page = await newPage(browser);
-    await signIn(page, demo.owner);
-    await page.waitForURL('**/MySites');
+    const page = await browser.signedIn(demo.owner);
     const dialog = await openPineLakeReports(page);
     await dialog.getByRole('button', { name: 'View' }).click();
     await dialog.getByText('Invalid input: Please Check input fields').waitFor();
@@ -102,9 +96,7 @@ describe('property reports', () => {
   it.each(['Meter Readings', 'Location Usage Detail by Day'])(
     '[SITE OWNER] runs %s from the property’s dialog for a location picked with the mouse',
     async (report) => {
-      const page = await newPage(browser);
-      await signIn(page, demo.owner);
-      await page.waitForURL('**/MySites');
+      const page = await browser.signedIn(demo.owner);
       const dialog = await openPineLakeReports(page);
       await dialog.getByRole('textbox', { name: 'Report Type' }).click();
       await page.getByRole('option', { name: report }).click();
@@ -118,9 +110,7 @@ describe('property reports', () => {
   );
 
   it('[SITE OWNER] picks the location with ArrowDown and Enter; typing after the pick makes it invalid again', async () => {
-    const page = await newPage(browser);
-    await signIn(page, demo.owner);
-    await page.waitForURL('**/MySites');
+    const page = await browser.signedIn(demo.owner);
     const dialog = await openPineLakeReports(page);
     await dialog.getByRole('textbox', { name: 'Report Type' }).click();
     await page.getByRole('option', { name: 'Meter Readings' }).click();
@@ -149,9 +139,7 @@ describe('property reports', () => {
   });
 
   it('[SITE OWNER] narrows Usage by Location to the location picked, and disables the dates of a report without a period', async () => {
-    const page = await newPage(browser);
-    await signIn(page, demo.owner);
-    await page.waitForURL('**/MySites');
+    const page = await browser.signedIn(demo.owner);
     const dialog = await openPineLakeReports(page);
     await dialog.getByRole('textbox', { name: 'Report Type' }).click();
     await page.getByRole('option', { name: 'Usage by Location' }).click();
@@ -186,9 +174,7 @@ describe('property reports', () => {
   ])(
     '[SITE OWNER] sees every column of $report without sideways scrolling at 1366 × 768 in every language',
     async ({ report, columns }) => {
-      const page = await newPage(browser, { width: 1366, height: 768 });
-      await signIn(page, demo.owner);
-      await page.waitForURL('**/MySites');
+      const page = await browser.signedIn(demo.owner, { width: 1366, height: 768 });
       for (const language of ['en', 'de', 'es', 'fr', 'ja', 'zh']) {
         const texts = catalogue(language);
         await page.evaluate((l) => localStorage.setItem('portal.language', JSON.stringify(l)), language);
@@ -220,9 +206,7 @@ describe('property reports', () => {
   );
 
   it('[SITE MANAGER] views Usage by Location on a 375 px phone: the table scrolls inside the dialog', async () => {
-    const page = await newPage(browser, { width: 375, height: 740 });
-    await signIn(page, demo.manager);
-    await page.waitForURL('**/MySites');
+    const page = await browser.signedIn(demo.manager, { width: 375, height: 740 });
     const dialog = await openPineLakeReports(page);
     await dialog.getByRole('textbox', { name: 'Report Type' }).click();
     await page.getByRole('option', { name: 'Usage by Location' }).click();
@@ -240,9 +224,7 @@ describe('property reports', () => {
   });
 
   it('[SITE MANAGER] views the daily usage of a property on /Report', async () => {
-    const page = await newPage(browser);
-    await signIn(page, demo.manager);
-    await page.waitForURL('**/MySites');
+    const page = await browser.signedIn(demo.manager);
     await page.goto('/Report');
     await page.getByRole('textbox', { name: 'Property' }).click();
     await page.locator('[role="option"]:visible').first().click();

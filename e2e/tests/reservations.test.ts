@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { routes } from '@portal/contract';
 import { seriousViolations } from '../support/axe';
-import { baseUrl, demo, launch, signedIn } from '../support/browser';
+import { baseUrl, demo, launchForFile } from '../support/browser';
 import { answers, api, apiToken, checkInPossible, findLocation } from '../support/locations';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+const browser = launchForFile();
 
 const run = Date.now().toString(36);
 const HOUR = 60 * 60_000;
@@ -56,7 +51,7 @@ describe('Reservations', () => {
     expect(refused.status).toBe(409);
     expect(refused.code).toBe('alreadyCheckedIn');
 
-    const page = await signedIn(browser, demo.owner);
+    const page = await browser.signedIn(demo.owner);
     try {
       await page.goto(`/Locations/${site.siteID}`);
       await page.getByRole('heading', { name: site.sitePublicName, level: 1 }).waitFor();

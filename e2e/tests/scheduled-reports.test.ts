@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
-import { demo, launch, mailedLink, newPage, signIn } from '../support/browser';
+import { demo, launchForFile, mailedLink } from '../support/browser';
 import { api, apiToken, visibleSites } from '../support/locations';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+const browser = launchForFile();
 
 /** Unique per run, so that the flow also passes against a server that ran it before. */
 const run = Date.now().toString(36).slice(-5);
@@ -16,9 +11,7 @@ const run = Date.now().toString(36).slice(-5);
 describe('Scheduled Reports', () => {
   it('[SITE OWNER] schedules a report to a colleague and an outside address, which confirms by the mailed link before anything else is mailed to it', async () => {
     const outside = `books-${run}@example.com`;
-    const desk = await newPage(browser);
-    await signIn(desk, demo.owner);
-    await desk.waitForURL(`**${demo.owner.home}`);
+    const desk = await browser.signedIn(demo.owner);
     await desk.getByRole('button', { name: 'Actions for Pine Lake RV Resort' }).click();
     await desk.getByRole('menuitem', { name: 'Scheduled Reports' }).click();
     const dialog = desk.getByRole('dialog', { name: 'Scheduled Reports - Pine Lake RV Resort' });
@@ -38,7 +31,7 @@ describe('Scheduled Reports', () => {
 
     // The outside address, in a browser of its own: the page says whose reports, and confirms on the button only.
     const link = await mailedLink(outside, 10_000, /\/report-recipient\/[\w-]+/);
-    const mailbox = await newPage(browser, { width: 390, height: 800 });
+    const mailbox = await browser.newPage({ width: 390, height: 800 });
     await mailbox.goto(link);
     await mailbox
       .getByText(

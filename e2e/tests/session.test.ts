@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { demo, launch, newPage, signIn } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { demo, launchForFile, signIn } from '../support/browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+const browser = launchForFile();
 
 describe('session', () => {
   it('[SITE MANAGER] is signed out when the stored login has expired', async () => {
-    const page = await newPage(browser);
-    await signIn(page, demo.manager);
-    await page.waitForURL('**/MySites');
+    const page = await browser.signedIn(demo.manager);
     await page.evaluate(() => {
       const login = JSON.parse(localStorage.getItem('portal.login') ?? '{}') as { expiresAt?: string };
       login.expiresAt = new Date(Date.now() - 1000).toISOString();
@@ -25,7 +18,7 @@ describe('session', () => {
   });
 
   it('[SITE OWNER] is signed out after the inactivity time-out (shortened for the test)', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await page.addInitScript(() =>
       localStorage.setItem('portal.testTimeouts', JSON.stringify({ inactivityMs: 2_000 })),
     );
@@ -36,9 +29,7 @@ describe('session', () => {
   });
 
   it('[ADMINISTRATOR] switches the language and keeps the choice', async () => {
-    const page = await newPage(browser);
-    await signIn(page, demo.admin);
-    await page.waitForURL('**/AdminPanel');
+    const page = await browser.signedIn(demo.admin);
     await page.getByLabel('Language').selectOption('de');
     const germanMenu = page.getByRole('navigation', { name: 'Hauptmenü' });
     await germanMenu.getByRole('link', { name: 'Verwaltung' }).waitFor();

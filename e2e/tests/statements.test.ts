@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routes, type AlertsPage, type StayStatement, type TariffVersion } from '@portal/contract';
-import type { Browser, Page } from 'playwright-core';
-import { demo, launch, newPage, signIn } from '../support/browser';
+import type { Locator, Page } from 'playwright-core';
+import { demo, launchForFile } from '../support/browser';
 import { answers, api, apiToken, checkInPossible, findLocation, locationsOf, openRow } from '../support/locations';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+const browser = launchForFile();
 
 /** A call of the route table as the API helper takes it (its path without `/api/`). */
 const path = (route: { path: string }, query = '') => `${route.path.replace(/^\/api\//, '')}${query}`;
@@ -61,6 +57,25 @@ const shownTotal = (s: StayStatement) =>
 const totalRow = (page: Page) =>
   page.getByRole('table', { name: 'Charges of the stay' }).getByRole('row', { name: /^Total/ });
 
+/** Checks the stay at a location's row out, and waits until the row offers a check-in again. */
+async function checkOut(page: Page, tr: Locator, name: string) {
+  await tr.getByRole('button', { name: `Check out of ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Check out' });
+  await dialog.getByRole('button', { name: 'Check Out' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await tr.getByRole('button', { name: `Check in at ${name}` }).waitFor();
+}
+
+/** Opens the newest stay's statement from a Location History dialog; answers the stay's id. */
+async function openNewestStatement(page: Page, history: Locator): Promise<number> {
+  await history
+    .getByRole('link', { name: /^Statement of the stay/ })
+    .first()
+    .click();
+  await page.waitForURL('**/Statement/*');
+  return Number(new URL(page.url()).pathname.split('/').pop());
+}
+
 /** Names made here are unique per run, so that the flow also passes against a server that ran it before. */
 const run = Date.now().toString(36).slice(-5).toUpperCase();
 
@@ -71,9 +86,7 @@ describe('statements', () => {
     const fee = `Statement fee ${run}`;
 
     // Tariffs, from the property's actions menu: a new version from now, with a fee and a tax.
-    const desk = await newPage(browser);
-    await signIn(desk, demo.owner);
-    await desk.waitForURL(`**${demo.owner.home}`);
+    const desk = await browser.signedIn(demo.owner);
     await desk.getByRole('button', { name: `Actions for ${site.sitePublicName}` }).click();
     await desk.getByRole('menuitem', { name: 'Tariffs' }).click();
     const dialog = desk.getByRole('dialog', { name: `Tariffs - ${site.sitePublicName}` });
@@ -112,21 +125,12 @@ describe('statements', () => {
     await checkIn.getByLabel('Guest phone').pressSequentially('5550104477');
     await checkIn.getByRole('button', { name: 'Check In' }).click();
     await checkIn.waitFor({ state: 'detached' });
-    await tr.getByRole('button', { name: `Check out of ${name}` }).click();
-    const checkOut = desk.getByRole('dialog', { name: 'Check out' });
-    await checkOut.getByRole('button', { name: 'Check Out' }).click();
-    await checkOut.waitFor({ state: 'detached' });
-    await tr.getByRole('button', { name: `Check in at ${name}` }).waitFor();
+    await checkOut(desk, tr, name);
 
     // Location History shows the stay's total, linked to its statement.
     await tr.getByRole('button', { name: `View the history of ${name}` }).click();
     const history = desk.getByRole('dialog', { name: /^Location History/ });
-    await history
-      .getByRole('link', { name: /^Statement of the stay/ })
-      .first()
-      .click();
-    await desk.waitForURL('**/Statement/*');
-    const stayID = Number(new URL(desk.url()).pathname.split('/').pop());
+    const stayID = await openNewestStatement(desk, history);
     const statement = await api<StayStatement>(token, 'GET', path(routes.billing.statement, `?stayID=${stayID}`));
     expect(statement).toMatchObject({ status: 'closed', guestName: `Sam Statement ${run}` });
     expect(statement.lines.map((l) => l.description)).toContain(fee);
@@ -150,7 +154,7 @@ describe('statements', () => {
     expect(publicUrl).toBe(statement.publicUrl);
 
     // The guest, in a browser of their own, never signed in: the same total, no name.
-    const guest = await newPage(browser);
+    const guest = await browser.newPage();
     await guest.goto(publicUrl!);
     await guest.getByRole('heading', { level: 1, name: `Statement · ${row.locationDescription}` }).waitFor();
     expect(await totalRow(guest).getByRole('cell').textContent()).toBe(total);
@@ -195,32 +199,21 @@ describe('statements', () => {
     const name = row.locationDescription;
     expect(row.isCheckedInState).toBe(true);
 
-    const desk = await newPage(browser);
-    await signIn(desk, demo.admin);
-    await desk.waitForURL(`**${demo.admin.home}`);
+    const desk = await browser.signedIn(demo.admin);
     const tr = await openRow(desk, alert.siteID!, name);
-    await tr.getByRole('button', { name: `Check out of ${name}` }).click();
-    const checkOut = desk.getByRole('dialog', { name: 'Check out' });
-    await checkOut.getByRole('button', { name: 'Check Out' }).click();
-    await checkOut.waitFor({ state: 'detached' });
-    await tr.getByRole('button', { name: `Check in at ${name}` }).waitFor();
+    await checkOut(desk, tr, name);
 
     // The statement, frozen at check-out: the reading is not charged, and it says so.
     await tr.getByRole('button', { name: `View the history of ${name}` }).click();
     const history = desk.getByRole('dialog', { name: /^Location History/ });
     await history.getByRole('heading', { name: 'Readings held back (1)' }).waitFor();
-    await history
-      .getByRole('link', { name: /^Statement of the stay/ })
-      .first()
-      .click();
-    await desk.waitForURL('**/Statement/*');
-    const stayID = Number(new URL(desk.url()).pathname.split('/').pop());
+    const stayID = await openNewestStatement(desk, history);
     const frozen = await api<StayStatement>(token, 'GET', path(routes.billing.statement, `?stayID=${stayID}`));
     expect(frozen.revision).toBe(1);
     expect(frozen.meters.find((m) => m.servicePointID === meter.servicePointID)?.underReview).toBe(1);
     const underReview = /^1 reading\(s\) under review/;
     await desk.getByText(underReview).waitFor();
-    const guest = await newPage(browser);
+    const guest = await browser.newPage();
     await guest.goto(frozen.publicUrl!);
     await guest.getByText(underReview).waitFor();
 

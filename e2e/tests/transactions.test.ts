@@ -1,15 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoAccounts } from '../../apps/api/src/db/seed/demo-users';
-import type { Browser, Download, Locator, Page } from 'playwright-core';
-import { demo, launch, newPage, signIn } from '../support/browser';
+import type { Download, Locator, Page } from 'playwright-core';
+import { demo, launchForFile } from '../support/browser';
 import { seriousViolations } from '../support/axe';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+const browser = launchForFile();
 
 const headers = async (table: Locator) => (await table.locator('thead th').allTextContents()).map((t) => t.trim());
 
@@ -60,13 +56,21 @@ function csvRows(file: string): string[][] {
   return text.slice(1).trimEnd().split('\r\n').map(csvCells);
 }
 
+/** The History tab of /Transaction narrowed to a period of the filter ('All', 'Last 30 Days' …), once its table shows. */
+async function historyOf(page: Page, period: string): Promise<Locator> {
+  await page.getByRole('tab', { name: 'History' }).click();
+  await page.getByRole('textbox', { name: 'Select Filter' }).click();
+  await page.getByRole('option', { name: period }).click();
+  const history = page.getByRole('table', { name: 'History' });
+  await history.waitFor();
+  return history;
+}
+
 const today = /\d{4}-\d{2}-\d{2}/.source;
 
 describe('transactions', () => {
   it('[SITE OWNER] sees current visits and the history with its filter', async () => {
-    const page = await newPage(browser);
-    await signIn(page, demo.owner);
-    await page.waitForURL('**/MySites');
+    const page = await browser.signedIn(demo.owner);
     await page.goto('/Transaction');
     await page.getByRole('tab', { name: 'Current Visits' }).waitFor();
     const current = page.getByRole('table', { name: 'Current Visits' });
@@ -98,11 +102,7 @@ describe('transactions', () => {
       'Checked In By',
     ]);
 
-    await page.getByRole('tab', { name: 'History' }).click();
-    await page.getByRole('textbox', { name: 'Select Filter' }).click();
-    await page.getByRole('option', { name: 'All' }).click();
-    const history = page.getByRole('table', { name: 'History' });
-    await history.waitFor();
+    const history = await historyOf(page, 'All');
     expect(await headers(history)).toEqual([
       'Property',
       'Location',
@@ -123,15 +123,9 @@ describe('transactions', () => {
   });
 
   it('[SITE MANAGER] sees who checked each stay in and out, finds a guest by name and exports what the table shows', async () => {
-    const page = await newPage(browser);
-    await signIn(page, demo.manager);
-    await page.waitForURL('**/MySites');
+    const page = await browser.signedIn(demo.manager);
     await page.goto('/Transaction');
-    await page.getByRole('tab', { name: 'History' }).click();
-    await page.getByRole('textbox', { name: 'Select Filter' }).click();
-    await page.getByRole('option', { name: 'Last 30 Days' }).click();
-    const history = page.getByRole('table', { name: 'History' });
-    await history.waitFor();
+    const history = await historyOf(page, 'Last 30 Days');
 
     // The demo's staff checked the guests in (the other flows among them); a check-out is a staff member's or automatic.
     const staff = demoAccounts.map((a) => `${a.firstName} ${a.lastName}`);

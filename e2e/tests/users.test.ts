@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { baseUrl, demo, launch, mailedLink, newPage, signIn } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { baseUrl, demo, launchForFile, mailedLink, signIn } from '../support/browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+const browser = launchForFile();
 
 const run = Date.now().toString(36);
 
@@ -49,7 +45,7 @@ async function apiGet<T>(path: string, token: string): Promise<T> {
 
 describe('Manage Users', () => {
   it('[ADMINISTRATOR] creates a Site Manager for two properties', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await openUserList(page, demo.admin);
     expect(await columnHeaders(page)).toEqual([
       'First Name',
@@ -122,7 +118,7 @@ describe('Manage Users', () => {
   });
 
   it('[SITE OWNER] creates a Site Manager and cannot choose Administrator', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await openUserList(page, demo.owner);
     expect(await columnHeaders(page)).toEqual([
       'First Name',
@@ -187,9 +183,7 @@ describe('Manage Users', () => {
   });
 
   it('[SITE OWNER] manages users on a 375 px phone', async () => {
-    const page = await newPage(browser, { width: 375, height: 740 });
-    await signIn(page, demo.owner);
-    await page.waitForURL('**/MySites');
+    const page = await browser.signedIn(demo.owner, { width: 375, height: 740 });
     await page.goto('/UserList');
     await page.getByRole('table').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -205,9 +199,7 @@ describe('Manage Users', () => {
   });
 
   it('[SITE MANAGER] gets the 401 page', async () => {
-    const page = await newPage(browser);
-    await signIn(page, demo.manager);
-    await page.waitForURL('**/MySites');
+    const page = await browser.signedIn(demo.manager);
     await page.goto('/UserList');
     await page.getByText('OOPS! You are not authorize to access this page.').waitFor();
     expect(await page.getByRole('button', { name: 'Create User' }).count()).toBe(0);
@@ -238,7 +230,7 @@ describe('Manage Users', () => {
     });
     expect(created.status).toBe(200);
 
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await page.goto(await mailedLink(email));
     await page.getByLabel('Password', { exact: true }).fill('Newcomer#2026');
     await page.getByLabel('Confirm Password').fill('Newcomer#2026');

@@ -1,11 +1,10 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { nextSlot, routes } from '@portal/contract';
 import { seriousViolations } from '../support/axe';
-import { baseUrl, demo, launch, newPage, signIn } from '../support/browser';
+import { baseUrl, demo, launchForFile, signIn } from '../support/browser';
 import { answers, apiToken, checkInPossible, findLocation } from '../support/locations';
 
 type Received = { headers: IncomingHttpHeaders; body: string };
@@ -40,14 +39,12 @@ async function until<T>(find: () => T | undefined, timeoutMs: number): Promise<T
 }
 
 const run = Date.now().toString(36);
-let browser: Browser;
+const browser = launchForFile();
 let pms: Awaited<ReturnType<typeof receiver>>;
 beforeAll(async () => {
-  browser = await launch();
   pms = await receiver();
 });
 afterAll(async () => {
-  await browser?.close();
   await new Promise((r) => pms?.server.close(r));
 });
 
@@ -56,7 +53,7 @@ describe('Webhooks', () => {
     const token = await apiToken(demo.owner);
     const { site, row } = await findLocation(token, (r) => checkInPossible(r) && answers(r));
 
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
     await signIn(page, demo.owner);
     await page.waitForURL(`**${demo.owner.home}`);

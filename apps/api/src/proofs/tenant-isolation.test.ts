@@ -16,7 +16,15 @@ import {
   webhookEvents,
 } from '../db/schema';
 import { recordReadings } from '../features/meters/readings';
-import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, tokenFor } from '../test/factories';
+import {
+  buildBusiness,
+  buildLocation,
+  buildMeter,
+  buildSite,
+  buildUser,
+  propertyForm,
+  tokenFor,
+} from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { objectOf, operationsOf, urlOf, valueOf, type Operation } from './openapi-arbitrary';
 
@@ -209,23 +217,7 @@ function aimed(input: [unknown, unknown], attacker: Tenant, victim: Tenant): Arr
   ];
 }
 
-const site = {
-  siteID: 1,
-  fk_BusEntityID: 1,
-  sitePublicName: 'Example Park',
-  physicalAddrLine1: '12 Lake Road',
-  physicalCity: 'Moab',
-  physicalZip: '84532',
-  fk_PhysicalStateID: 45,
-  fk_PhysicalCountryID: 236,
-  timeZone: 'America/Denver',
-  defaultCheckoutTime: '10:30',
-  billingRate: 0.15,
-  waterBillingRate: 0.02,
-  dayStart: '08:00',
-  dayEnd: '20:00',
-  weekStart: 7,
-};
+const site = propertyForm(1, { siteID: 1 });
 const location = {
   locationID: 1,
   locationDescription: 'Example',

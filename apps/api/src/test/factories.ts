@@ -43,6 +43,29 @@ export async function buildSite(q: Queryable, busEntityId: number, over: Partial
   return row!;
 }
 
+/**
+ * A complete body of Add or Edit Property for business `busEntityId`: a property in Moab, Utah,
+ * with its settings; `over` changes or adds fields.
+ */
+export const propertyForm = (busEntityId: number, over: Record<string, unknown> = {}) => ({
+  siteID: 0,
+  fk_BusEntityID: busEntityId,
+  sitePublicName: 'Example Park',
+  physicalAddrLine1: '12 Lake Road',
+  physicalCity: 'Moab',
+  physicalZip: '84532',
+  fk_PhysicalStateID: 45,
+  fk_PhysicalCountryID: 236,
+  timeZone: 'America/Denver',
+  defaultCheckoutTime: '10:30',
+  billingRate: 0.15,
+  waterBillingRate: 0.02,
+  dayStart: '08:00',
+  dayEnd: '20:00',
+  weekStart: 7,
+  ...over,
+});
+
 export async function buildLocation(q: Queryable, siteId: number, over: Partial<typeof locations.$inferInsert> = {}) {
   const n = next();
   const [row] = await q
@@ -124,6 +147,27 @@ export async function signIn(t: TestApp, user: { email: string; password: string
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.body.message}`);
   return res.body.result.token;
 }
+
+/** The token of the newest set-password link the app mailed. */
+export function mailedPasswordToken(t: TestApp): string {
+  const body = t.mails.at(-1)?.body ?? '';
+  const match = /http:\/\/portal\.test\/auth\/set-password\/([\w-]+)/.exec(body);
+  if (!match) throw new Error(`no set-password link in: ${body}`);
+  return match[1]!;
+}
+
+/** Set Password: a password through a mailed link's token. */
+export const setPasswordWith = (t: TestApp, token: string, password: string) =>
+  t.call({ method: 'PUT', url: '/api/Account/UpdateForgotPassword', payload: { token, password } });
+
+/** Change Password of the account signed in with `token`; a success answers a fresh login. */
+export const changePassword = (t: TestApp, token: string, currentPassword: string, newPassword: string) =>
+  t.call<{ token: string }>({
+    method: 'PUT',
+    url: '/api/Account/ChangePassword',
+    token,
+    payload: { currentPassword, newPassword },
+  });
 
 /**
  * A token in a fresh session for the account as it is now, without signing in (no sign-in

@@ -1,5 +1,13 @@
 import type { TFunction } from 'i18next';
-import type { ControllerFieldState, ControllerRenderProps, FieldPath, FieldValues } from 'react-hook-form';
+import type {
+  ControllerFieldState,
+  ControllerRenderProps,
+  FieldPath,
+  FieldValues,
+  FormState,
+  UseFormGetFieldState,
+  UseFormRegister,
+} from 'react-hook-form';
 import { type MessageCode, isMessageCode } from '@portal/contract';
 import { ApiError } from '../lib/apiError';
 import type { ServerMessage } from '../lib/envelope';
@@ -28,6 +36,24 @@ export function serverText(t: TFunction, message: ServerMessage | null | undefin
   return message ? translated(t, message) : t(`msg.${fallback}`);
 }
 
+/**
+ * The props of a form's registered inputs: `input('email')` is register's props with the field's
+ * message translated. Called while rendering, so that the form's errors are watched.
+ */
+export function inputProps<T extends FieldValues>(
+  t: TFunction,
+  form: {
+    register: UseFormRegister<T>;
+    getFieldState: UseFormGetFieldState<NoInfer<T>>;
+    formState: FormState<NoInfer<T>>;
+  },
+) {
+  return (name: FieldPath<T>) => ({
+    ...form.register(name),
+    error: fieldMessage(t, form.getFieldState(name, form.formState).error?.message),
+  });
+}
+
 /** The props a react-hook-form Controller hands its input, with the field's message translated. */
 export function controlledProps<T extends FieldValues, N extends FieldPath<T>>(
   t: TFunction,
@@ -36,4 +62,40 @@ export function controlledProps<T extends FieldValues, N extends FieldPath<T>>(
 ) {
   const { name, ref, value, onChange, onBlur } = field;
   return { name, ref, value, onChange, onBlur, error: fieldMessage(t, fieldState.error?.message) };
+}
+
+/**
+ * controlledProps for a Select of ids: the form holds a number (null while none is chosen), the
+ * Select its text. `then` follows a pick, with the id picked (to clear what depended on the old one).
+ */
+export function idSelectProps<T extends FieldValues, N extends FieldPath<T>>(
+  t: TFunction,
+  field: ControllerRenderProps<T, N>,
+  fieldState: ControllerFieldState,
+  then?: (id: number | null) => void,
+) {
+  return {
+    ...controlledProps(t, field, fieldState),
+    value: field.value ? String(field.value) : null,
+    onChange: (value: string | null) => {
+      const id = value ? Number(value) : null;
+      field.onChange(id);
+      then?.(id);
+    },
+  };
+}
+
+/** controlledProps for a MultiSelect of ids: the form holds numbers, the MultiSelect their texts; the list's own error too. */
+export function idsSelectProps<T extends FieldValues, N extends FieldPath<T>>(
+  t: TFunction,
+  field: ControllerRenderProps<T, N>,
+  fieldState: ControllerFieldState,
+) {
+  const ids: number[] = field.value ?? [];
+  return {
+    ...controlledProps(t, field, fieldState),
+    value: ids.map(String),
+    onChange: (values: string[]) => field.onChange(values.map(Number)),
+    error: fieldMessage(t, fieldState.error?.message ?? fieldState.error?.root?.message),
+  };
 }

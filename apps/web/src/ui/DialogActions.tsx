@@ -18,3 +18,19 @@ export function DialogActions({
     </Group>
   );
 }
+
+/** A form dialog's closing row: Cancel, then the form's submit button (`label`), busy while `loading`. */
+export function SubmitActions({
+  label,
+  loading,
+  disabled,
+  ...row
+}: Omit<GroupProps, 'children'> & { onCancel: () => void; label: string; loading: boolean; disabled?: boolean }) {
+  return (
+    <DialogActions {...row}>
+      <Button type="submit" loading={loading} disabled={disabled}>
+        {label}
+      </Button>
+    </DialogActions>
+  );
+}

@@ -69,15 +69,33 @@ async function raise(q: Queryable, kind: string, candidates: SQL, now: Date): Pr
   return raised.length;
 }
 
-async function resolve(q: Queryable, kind: string, cleared: SQL, now: Date): Promise<number> {
+/** Resolves the open alerts of `kind` whose meter's row of `meters` (as x; the alert as a) meets `cleared`. */
+async function resolve(q: Queryable, kind: string, meters: SQL, cleared: SQL, now: Date): Promise<number> {
   const done = await rows<{ id: number }>(
     q,
     sql`
     update system_alerts a set resolved_at = ${at(now)}
-    where a.kind = ${kind} and a.resolved_at is null and a.service_point_id in (${cleared})
+    where a.kind = ${kind} and a.resolved_at is null and a.service_point_id in (
+      select a.service_point_id from system_alerts a
+      join (${meters}) x on x.sp = a.service_point_id
+      where a.kind = ${kind} and a.resolved_at is null and (${cleared}))
     returning a.id`,
   );
   return done.length;
+}
+
+/**
+ * One pass of a rule: resolves its open alerts whose condition cleared (`cleared`, on a meter's
+ * row of `meters`), then raises one for each of its `candidates`; answers how many it changed.
+ */
+async function sweep(
+  q: Queryable,
+  kind: string,
+  now: Date,
+  rule: { meters: SQL; cleared: SQL; candidates: SQL },
+): Promise<number> {
+  const resolved = await resolve(q, kind, rule.meters, rule.cleared, now);
+  return resolved + (await raise(q, kind, rule.candidates, now));
 }
 
 /**
@@ -87,24 +105,15 @@ async function resolve(q: Queryable, kind: string, cleared: SQL, now: Date): Pro
  */
 export async function detectLeaks(q: Queryable, now: Date): Promise<number> {
   const end = hourNow(now);
-  const resolved = await resolve(
-    q,
-    'leak',
-    sql`
-    select a.service_point_id from system_alerts a
-    join (${watched('gal')}) w on w.sp = a.service_point_id
-    where a.kind = 'leak' and a.resolved_at is null and exists (
+  return sweep(q, 'leak', now, {
+    meters: watched('gal'),
+    cleared: sql`exists (
       select 1 from generate_series(
         greatest(date_trunc('hour', a.created_at, 'UTC'), ${end} - interval '${sql.raw(String(HOURLY_RETENTION_DAYS))} days'),
         ${end} - interval '1 hour', interval '1 hour') g(hour)
       left join hourly_usage h on h.service_point_id = a.service_point_id and h.hour = g.hour
-      where coalesce(h.usage, 0) < w.leak_gal)`,
-    now,
-  );
-  const raised = await raise(
-    q,
-    'leak',
-    sql`
+      where coalesce(h.usage, 0) < x.leak_gal)`,
+    candidates: sql`
     select w.sp, w.site_id, jsonb_build_object('hours', w.leak_hours, 'usage', round(x.usage, 1)) as params
     from (${watched('gal')}) w
     cross join lateral (
@@ -114,9 +123,7 @@ export async function detectLeaks(q: Queryable, now: Date): Promise<number> {
         and h.usage >= w.leak_gal
     ) x
     where x.wet = w.leak_hours`,
-    now,
-  );
-  return resolved + raised;
+  });
 }
 
 /**
@@ -143,20 +150,10 @@ export async function detectNightFlow(q: Queryable, now: Date): Promise<number> 
       select sum(h.usage) as usage from hourly_usage h
       where h.service_point_id = w.sp and h.hour >= n.night_from and h.hour < n.night_to
     ) u`;
-  const resolved = await resolve(
-    q,
-    'nightFlow',
-    sql`
-    select a.service_point_id from system_alerts a
-    join (${nights}) x on x.sp = a.service_point_id
-    where a.kind = 'nightFlow' and a.resolved_at is null
-      and (x.is_checked_in or (x.day > (a.params->>'day')::date and x.usage <= x.night_gal))`,
-    now,
-  );
-  const raised = await raise(
-    q,
-    'nightFlow',
-    sql`
+  return sweep(q, 'nightFlow', now, {
+    meters: nights,
+    cleared: sql`x.is_checked_in or (x.day > (a.params->>'day')::date and x.usage <= x.night_gal)`,
+    candidates: sql`
     select x.sp, x.site_id, jsonb_build_object('usage', round(x.usage, 1), 'day', x.day::text) as params
     from (${nights}) x
     where not x.is_checked_in and x.usage > x.night_gal
@@ -164,9 +161,7 @@ export async function detectNightFlow(q: Queryable, now: Date): Promise<number> 
       and not exists (
         select 1 from system_alerts a where a.service_point_id = x.sp
           and ((a.kind = 'leak' and a.resolved_at is null) or (a.kind = 'nightFlow' and a.params->>'day' = x.day::text)))`,
-    now,
-  );
-  return resolved + raised;
+  });
 }
 
 /**
@@ -188,20 +183,11 @@ export async function detectAbnormalUse(q: Queryable, now: Date): Promise<number
       where p.service_point_id = w.sp and p.day >= d.day - 30 and p.day < d.day and p.usage >= ${ACTIVE_DAY_KWH}
         and not ${turnover(sql`w.location_id`, sql`p.day`, sql`w.tz`)}
     ) m`;
-  const resolved = await resolve(
-    q,
-    'abnormalUse',
-    sql`
-    select a.service_point_id from system_alerts a
-    join (${days}) x on x.sp = a.service_point_id
-    where a.kind = 'abnormalUse' and a.resolved_at is null and x.day > (a.params->>'day')::date
+  return sweep(q, 'abnormalUse', now, {
+    meters: days,
+    cleared: sql`x.day > (a.params->>'day')::date
       and not (x.median is not null and x.usage > x.multiple * x.median)`,
-    now,
-  );
-  const raised = await raise(
-    q,
-    'abnormalUse',
-    sql`
+    candidates: sql`
     select x.sp, x.site_id, jsonb_build_object('usage', round(x.usage, 1), 'day', x.day::text,
       'multiple', x.multiple, 'median', round(x.median::numeric, 1)) as params
     from (${days}) x
@@ -209,9 +195,7 @@ export async function detectAbnormalUse(q: Queryable, now: Date): Promise<number
       and not exists (
         select 1 from system_alerts a where a.service_point_id = x.sp and a.kind = 'abnormalUse'
           and a.params->>'day' = x.day::text)`,
-    now,
-  );
-  return resolved + raised;
+  });
 }
 
 /**
@@ -226,28 +210,16 @@ export async function detectVacantDraw(q: Queryable, now: Date): Promise<number>
       select h.usage from hourly_usage h where h.service_point_id = w.sp and h.hour = ${end} - interval '1 hour'
     ), 0) as usage
     from (${watched('kWh')}) w`;
-  const resolved = await resolve(
-    q,
-    'vacantDraw',
-    sql`
-    select a.service_point_id from system_alerts a
-    join (${hours}) x on x.sp = a.service_point_id
-    where a.kind = 'vacantDraw' and a.resolved_at is null
-      and (x.is_checked_in or (${end} > (a.params->>'at')::timestamptz and x.usage <= x.vacant_kwh))`,
-    now,
-  );
-  const raised = await raise(
-    q,
-    'vacantDraw',
-    sql`
+  return sweep(q, 'vacantDraw', now, {
+    meters: hours,
+    cleared: sql`x.is_checked_in or (${end} > (a.params->>'at')::timestamptz and x.usage <= x.vacant_kwh)`,
+    candidates: sql`
     select x.sp, x.site_id, jsonb_build_object('usage', round(x.usage, 1),
       'at', to_char(${end} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')) as params
     from (${hours}) x
     where not x.is_checked_in and x.usage > x.vacant_kwh
       and ${vacantBetween(sql`x.location_id`, sql`${end} - interval '1 hour'`, end)}`,
-    now,
-  );
-  return resolved + raised;
+  });
 }
 
 /** Forgets the hourly roll-up older than HOURLY_RETENTION_DAYS (deleting twice is harmless). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { userAccounts } from '../../db/schema';
-import { buildUser, signIn } from '../../test/factories';
+import { buildUser, changePassword, mailedPasswordToken, setPasswordWith, signIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -9,13 +9,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-const tokenFromLastMail = () => {
-  const body = t.mails.at(-1)?.body ?? '';
-  const match = /http:\/\/portal\.test\/auth\/set-password\/([\w-]+)/.exec(body);
-  if (!match) throw new Error(`no set-password link in: ${body}`);
-  return match[1]!;
-};
 
 describe('registration', () => {
   const registerAs = (payload: object) => t.call<string>({ method: 'POST', url: '/api/auth/register', payload });
@@ -111,32 +104,20 @@ describe('forgot password', () => {
     const user = await buildUser(t.deps.db);
     const oldToken = await signIn(t, user);
     await t.call({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
-    const token = tokenFromLastMail();
+    const token = mailedPasswordToken(t);
 
     const valid = await t.call({ method: 'GET', url: `/api/Account/PasswordTokenValidate?token=${token}` });
     expect(valid.status).toBe(200);
 
-    const weak = await t.call({
-      method: 'PUT',
-      url: '/api/Account/UpdateForgotPassword',
-      payload: { token, password: 'short' },
-    });
+    const weak = await setPasswordWith(t, token, 'short');
     expect(weak.status).toBe(400);
 
-    const set = await t.call({
-      method: 'PUT',
-      url: '/api/Account/UpdateForgotPassword',
-      payload: { token, password: 'Fresh#2026' },
-    });
+    const set = await setPasswordWith(t, token, 'Fresh#2026');
     expect(set.status).toBe(200);
     expect(await signIn(t, { email: user.email, password: 'Fresh#2026' })).toBeTruthy();
     expect((await t.call({ method: 'GET', url: '/api/me', token: oldToken })).status).toBe(401);
 
-    const again = await t.call({
-      method: 'PUT',
-      url: '/api/Account/UpdateForgotPassword',
-      payload: { token, password: 'Other#2026' },
-    });
+    const again = await setPasswordWith(t, token, 'Other#2026');
     expect(again.status).toBe(400);
     expect(again.body.message).toBe('Invalid token is provided.');
     const revalidate = await t.call({ method: 'GET', url: `/api/Account/PasswordTokenValidate?token=${token}` });
@@ -147,39 +128,28 @@ describe('forgot password', () => {
     const user = await buildUser(t.deps.db);
     const resetLink = async () => {
       await t.call({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
-      return tokenFromLastMail();
+      return mailedPasswordToken(t);
     };
-    const setWith = (token: string, password: string) =>
-      t.call({ method: 'PUT', url: '/api/Account/UpdateForgotPassword', payload: { token, password } });
 
     const first = await resetLink();
     const second = await resetLink();
-    expect((await setWith(second, 'Second#2026')).status).toBe(200);
-    expect((await setWith(first, 'First#2026')).status).toBe(400);
+    expect((await setPasswordWith(t, second, 'Second#2026')).status).toBe(200);
+    expect((await setPasswordWith(t, first, 'First#2026')).status).toBe(400);
 
     const beforeChange = await resetLink();
     const token = await signIn(t, { email: user.email, password: 'Second#2026' });
-    const changed = await t.call({
-      method: 'PUT',
-      url: '/api/Account/ChangePassword',
-      token,
-      payload: { currentPassword: 'Second#2026', newPassword: 'Changed#2026' },
-    });
+    const changed = await changePassword(t, token, 'Second#2026', 'Changed#2026');
     expect(changed.status).toBe(200);
-    expect((await setWith(beforeChange, 'Stolen#2026')).status).toBe(400);
+    expect((await setPasswordWith(t, beforeChange, 'Stolen#2026')).status).toBe(400);
     expect(await signIn(t, { email: user.email, password: 'Changed#2026' })).toBeTruthy();
   });
 
   it('refuses a link older than one hour', async () => {
     const user = await buildUser(t.deps.db);
     await t.call({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
-    const token = tokenFromLastMail();
+    const token = mailedPasswordToken(t);
     t.clock.advance(61 * 60_000);
-    const res = await t.call({
-      method: 'PUT',
-      url: '/api/Account/UpdateForgotPassword',
-      payload: { token, password: 'Fresh#2026' },
-    });
+    const res = await setPasswordWith(t, token, 'Fresh#2026');
     t.clock.set(new Date());
     expect(res.status).toBe(400);
   });
@@ -187,7 +157,7 @@ describe('forgot password', () => {
   it('keeps only a hash of the token', async () => {
     const user = await buildUser(t.deps.db);
     await t.call({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
-    const token = tokenFromLastMail();
+    const token = mailedPasswordToken(t);
     const stored = await t.deps.db.query.passwordTokens.findMany();
     expect(stored.some((r) => r.tokenHash === token)).toBe(false);
   });
@@ -197,19 +167,9 @@ describe('change password', () => {
   it('needs the current password, then answers a fresh login that works', async () => {
     const user = await buildUser(t.deps.db);
     const token = await signIn(t, user);
-    const wrong = await t.call({
-      method: 'PUT',
-      url: '/api/Account/ChangePassword',
-      token,
-      payload: { currentPassword: 'Nope#2026', newPassword: 'Next#2026a' },
-    });
+    const wrong = await changePassword(t, token, 'Nope#2026', 'Next#2026a');
     expect(wrong.status).toBe(400);
-    const ok = await t.call<{ token: string }>({
-      method: 'PUT',
-      url: '/api/Account/ChangePassword',
-      token,
-      payload: { currentPassword: user.password, newPassword: 'Next#2026a' },
-    });
+    const ok = await changePassword(t, token, user.password, 'Next#2026a');
     expect(ok.status).toBe(200);
     expect((await t.call({ method: 'GET', url: '/api/me', token: ok.body.result.token })).status).toBe(200);
     expect((await t.call({ method: 'GET', url: '/api/me', token })).status).toBe(401);

@@ -8,6 +8,7 @@ import {
   type Me,
   type RegisterRequest,
 } from '@portal/contract';
+import type { Queryable } from '../../db/client';
 import type { Deps } from '../../deps';
 import { audit } from '../../access/audit';
 import { queueMail, type Mail } from '../../lib/mailer';
@@ -17,11 +18,18 @@ import * as queries from './queries';
 import * as throttle from './throttle';
 import { openSession, revokeSession, rotate, type SessionRef } from './sessions';
 import { announce } from '../../hub/events';
-import type { CallerContext, UserContext } from '../../access/actor';
+import type { Actor, CallerContext, UserContext } from '../../access/actor';
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Logs what a visitor did to an account as its owner (signed in, registered, asked for or used
+ * a reset link): the account, when there is one, is both what was acted on and who acted.
+ */
+const auditOwnersAct = (q: Queryable, actor: Actor, action: string, accountId: number | null, after?: object) =>
+  audit(q, actor, { action, entityType: 'userAccount', entityId: accountId, userAccountId: accountId, after });
 
 /** A token for the account in `session` (opened in the sign-in's transaction, or moved on by a refresh). */
 async function issue(
@@ -68,12 +76,7 @@ export async function authenticate(ctx: CallerContext, login: string, password: 
   const session = await ctx.db.transaction(async (tx) => {
     await throttle.recordSuccess(tx, login, ctx.actor.ip);
     await queries.recordLogin(tx, account.id, now);
-    await audit(tx, ctx.actor, {
-      action: 'signIn',
-      entityType: 'userAccount',
-      entityId: account.id,
-      userAccountId: account.id,
-    });
+    await auditOwnersAct(tx, ctx.actor, 'signIn', account.id);
     return openSession(tx, account.id, now);
   });
   return issue(ctx, account, session);
@@ -149,12 +152,9 @@ export async function register(ctx: CallerContext, input: RegisterRequest): Prom
           active: true,
         });
     await queueMail(tx, taken.email ? alreadyRegisteredMail(ctx, taken.email) : welcomeMail(ctx, input.email));
-    await audit(tx, ctx.actor, {
-      action: created ? 'register' : 'registerKnownEmail',
-      entityType: 'userAccount',
-      entityId: created?.id ?? null,
-      after: { email: input.email, username: input.username },
-      userAccountId: created?.id ?? null,
+    await auditOwnersAct(tx, ctx.actor, created ? 'register' : 'registerKnownEmail', created?.id ?? null, {
+      email: input.email,
+      username: input.username,
     });
   });
 }
@@ -197,13 +197,13 @@ export async function requestPasswordReset(ctx: CallerContext, email: string): P
       await queries.insertPasswordToken(tx, known.id, sha256(token), 'reset', expiresAt);
       await queueMail(tx, resetMail(known, setPasswordLink(ctx, token)));
     }
-    await audit(tx, ctx.actor, {
-      action: 'passwordResetRequested',
-      entityType: 'userAccount',
-      entityId: known?.id ?? null,
-      userAccountId: known?.id ?? null,
-      ...(known ? {} : { after: { email: email.slice(0, 254) } }),
-    });
+    await auditOwnersAct(
+      tx,
+      ctx.actor,
+      'passwordResetRequested',
+      known?.id ?? null,
+      known ? undefined : { email: email.slice(0, 254) },
+    );
   });
 }
 
@@ -251,12 +251,7 @@ export async function completePasswordReset(ctx: CallerContext, token: string, p
     const used = await queries.consumeToken(tx, sha256(token), ctx.now());
     if (!used) throw invalid('invalidToken', 'token');
     await queries.setPassword(tx, used.userAccountId, passwordHash);
-    await audit(tx, ctx.actor, {
-      action: 'passwordReset',
-      entityType: 'userAccount',
-      entityId: used.userAccountId,
-      userAccountId: used.userAccountId,
-    });
+    await auditOwnersAct(tx, ctx.actor, 'passwordReset', used.userAccountId);
   });
 }
 

@@ -126,16 +126,24 @@ export async function saveSite(ctx: UserContext, form: SaveSiteRequest): Promise
   });
 }
 
+/** Sets columns of a property and logs the change, what they held before and after. */
+async function changeSite(
+  tx: Tx,
+  ctx: UserContext,
+  siteId: number,
+  action: string,
+  change: { before: object; after: Parameters<typeof queries.updateSite>[2] },
+): Promise<void> {
+  await queries.updateSite(tx, siteId, change.after);
+  await audit(tx, ctx.actor, { action, entityType: 'site', entityId: siteId, ...change });
+}
+
 export async function setMonitoring(ctx: UserContext, siteId: number, excludeFromMonitoring: boolean) {
   const { user } = ctx.actor;
   return ctx.db.transaction(async (tx) => {
     await requireLiveSite(tx, user, siteId);
     const before = (await queries.findSite(tx, siteId))!.excludeFromMonitoring;
-    await queries.updateSite(tx, siteId, { excludeFromMonitoring });
-    await audit(tx, ctx.actor, {
-      action: 'updateSiteMonitoring',
-      entityType: 'site',
-      entityId: siteId,
+    await changeSite(tx, ctx, siteId, 'updateSiteMonitoring', {
       before: { excludeFromMonitoring: before },
       after: { excludeFromMonitoring },
     });
@@ -152,14 +160,6 @@ export async function archive(ctx: UserContext, siteId: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await requireLiveSite(tx, user, siteId);
     if (await queries.hasCheckedInLocation(tx, siteId)) throw conflict('propertyHasCheckedIn');
-    const deletedAt = ctx.now();
-    await queries.updateSite(tx, siteId, { deletedAt });
-    await audit(tx, ctx.actor, {
-      action: 'deleteSite',
-      entityType: 'site',
-      entityId: siteId,
-      before: { deletedAt: null },
-      after: { deletedAt },
-    });
+    await changeSite(tx, ctx, siteId, 'deleteSite', { before: { deletedAt: null }, after: { deletedAt: ctx.now() } });
   });
 }

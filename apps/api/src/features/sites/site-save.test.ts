@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { SiteSetting, SiteWithStats } from '@portal/contract';
 import { auditLog, sites } from '../../db/schema';
+import { propertyForm } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { buildPropertyWorld, type Caller, type PropertyWorld } from '../../test/property-world';
 
@@ -15,42 +16,21 @@ afterAll(() => t.close());
 
 type Errors = { errors: Array<{ field: string; message: string }> };
 
-/** A complete form for business A, in Utah. */
-const form = (over: Record<string, unknown> = {}) => ({
-  siteID: 0,
-  fk_BusEntityID: w.busA.id,
-  sitePublicName: 'pine lake rv resort',
-  siteBillingName: 'Pine Lake LLC',
-  physicalAddrLine1: '12 Lake Road',
-  physicalCity: 'Moab',
-  physicalZip: '84532-',
-  fk_PhysicalStateID: 45,
-  fk_PhysicalCountryID: 236,
-  timeZone: 'America/Denver',
-  defaultCheckoutTime: '10:30',
-  billingRate: 0.15,
-  waterBillingRate: 0.02,
-  dayStart: '08:00',
-  dayEnd: '20:00',
-  weekStart: 7,
-  integrations: [{ partnerID: 1 }],
-  ...over,
-});
+/** A complete form for business A, in Utah: its name as typed, a zip with the mask's trailing hyphen, a partner. */
+const form = (over: Record<string, unknown> = {}) =>
+  propertyForm(w.busA.id, {
+    sitePublicName: 'pine lake rv resort',
+    siteBillingName: 'Pine Lake LLC',
+    physicalZip: '84532-',
+    integrations: [{ partnerID: 1 }],
+    ...over,
+  });
 
-const create = (caller: Caller, body: object) =>
-  t.call<SiteWithStats & Errors>({
-    method: 'POST',
-    url: '/api/Site/CreateSite',
-    payload: body,
-    token: w.tokens[caller],
-  });
-const update = (caller: Caller, body: object) =>
-  t.call<SiteWithStats & Errors>({
-    method: 'PUT',
-    url: '/api/Site/UpdateSite',
-    payload: body,
-    token: w.tokens[caller],
-  });
+/** Add Property or Edit Property, sent as one of the world's callers. */
+const saving = (method: 'POST' | 'PUT', url: string) => (caller: Caller, body: object) =>
+  t.call<SiteWithStats & Errors>({ method, url, payload: body, token: w.tokens[caller] });
+const create = saving('POST', '/api/Site/CreateSite');
+const update = saving('PUT', '/api/Site/UpdateSite');
 const auditOf = (siteId: number, action: string) =>
   t.deps.db
     .select()

@@ -3,23 +3,28 @@ import { rows, type Queryable } from '../../db/client';
 import { contacts, sites, userAccounts, userAccountSites } from '../../db/schema';
 import type { Scope } from '../../access/scope';
 
-/** A user account with its contact, business and live assigned properties. */
-export type UserRow = {
-  id: number;
-  active: boolean;
-  roleId: number;
-  busEntityId: number | null;
-  busEntityName: string | null;
-  contactId: number;
-  email: string;
+/** A person's contact as an account holds it (its e-mail apart: it never changes). */
+export type ContactValues = {
   firstName: string;
   middleName: string | null;
   lastName: string;
   cellPhone: string | null;
   businessPhone: string | null;
   businessExt: string | null;
-  sites: Array<{ id: number; name: string }>;
 };
+
+/** What an account holds of its role, business and state. */
+export type AccountValues = { roleId: number; busEntityId: number | null; active: boolean };
+
+/** A user account with its contact, business and live assigned properties. */
+export type UserRow = ContactValues &
+  AccountValues & {
+    id: number;
+    busEntityName: string | null;
+    contactId: number;
+    email: string;
+    sites: Array<{ id: number; name: string }>;
+  };
 
 /**
  * The accounts a caller may see in Manage Users: every one (Administrator), those of
@@ -93,17 +98,6 @@ export async function businessOfLiveSites(q: Queryable, siteIds: number[]): Prom
     .where(and(inArray(sites.id, siteIds), isNull(sites.deletedAt)));
   return new Map(found.map((s) => [s.id, s.busEntityId]));
 }
-
-export type ContactValues = {
-  firstName: string;
-  middleName: string | null;
-  lastName: string;
-  cellPhone: string | null;
-  businessPhone: string | null;
-  businessExt: string | null;
-};
-
-export type AccountValues = { roleId: number; busEntityId: number | null; active: boolean };
 
 /** A new account without a password: its owner sets one through the mailed link. */
 export async function insertUser(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { Role, type UserAccount } from '@portal/contract';
 import { auditLog, userAccounts } from '../../db/schema';
-import { buildSite, buildUser, signIn } from '../../test/factories';
+import { buildSite, buildUser, mailedPasswordToken, setPasswordWith, signIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { buildPropertyWorld, type Caller, type PropertyWorld } from '../../test/property-world';
 
@@ -183,8 +183,7 @@ describe('POST /api/Account/CreateUserAccount', () => {
     expect(t.mails).toHaveLength(mailsBefore + 1);
     const mail = t.mails.at(-1)!;
     expect(mail.to).toBe(email.toUpperCase());
-    const token = /http:\/\/portal\.test\/auth\/set-password\/([\w-]+)/.exec(mail.body)?.[1];
-    expect(token).toBeTruthy();
+    const token = mailedPasswordToken(t);
 
     // no password yet: signing in fails until the link is used
     const early = await t.call({
@@ -195,11 +194,7 @@ describe('POST /api/Account/CreateUserAccount', () => {
     expect(early.status).toBe(401);
     const check = await t.call({ method: 'GET', url: `/api/Account/PasswordTokenValidate?token=${token}` });
     expect(check.status).toBe(200);
-    const set = await t.call({
-      method: 'PUT',
-      url: '/api/Account/UpdateForgotPassword',
-      payload: { token, password: 'Fresh#2026' },
-    });
+    const set = await setPasswordWith(t, token, 'Fresh#2026');
     expect(set.status).toBe(200);
     const session = await signIn(t, { email, password: 'Fresh#2026' });
     const me = await t.call<{ roleID: number; siteIDs: number[] }>({ method: 'GET', url: '/api/me', token: session });

@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/apiError';
 import { applyFieldErrors } from '../../lib/formErrors';
 import { useSchemaForm } from '../../lib/schemaForm';
 import { useRole } from '../../lib/session/useRole';
-import { DialogActions } from '../../ui/DialogActions';
+import { SubmitActions } from '../../ui/DialogActions';
 import { PropertyDialog } from '../../ui/PropertyDialog';
 import { QueryState } from '../../ui/QueryState';
 import { toast } from '../../ui/toast';
@@ -106,11 +106,7 @@ function ThresholdsForm({
           </Fieldset>
         ))}
         {canEdit ? (
-          <DialogActions onCancel={onClose}>
-            <Button type="submit" loading={save.isPending}>
-              {t('alertThresholds.save')}
-            </Button>
-          </DialogActions>
+          <SubmitActions onCancel={onClose} label={t('alertThresholds.save')} loading={save.isPending} />
         ) : (
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api, type NotificationPreference } from '@portal/contract';
 import { keyOf } from '../../lib/api';
 import { client, queryOf } from '../../lib/client';
+import { useStoringMutation } from '../../lib/mutations';
 
 /** The caller's notification choice for each alert type and severity. */
 export function useNotificationPreferences() {
@@ -10,10 +11,9 @@ export function useNotificationPreferences() {
 
 /** Saves the choices; the answer (every choice as now stored) becomes the cached one. */
 export function useSaveNotificationPreferences() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (preferences: NotificationPreference[]) =>
+  return useStoringMutation(
+    keyOf(api.alerts.preferences),
+    async (preferences: NotificationPreference[]) =>
       (await client.alerts.savePreferences({ body: { preferences } })).result,
-    onSuccess: (saved) => queryClient.setQueryData(keyOf(api.alerts.preferences), saved),
-  });
+  );
 }

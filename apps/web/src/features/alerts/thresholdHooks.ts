@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api, type AlertThresholdsRequest } from '@portal/contract';
 import { client, queryOf } from '../../lib/client';
+import { useStoringMutation } from '../../lib/mutations';
 
 const thresholdsQuery = (siteID: number) => queryOf(api.alerts.thresholds, { query: { siteID } });
 
@@ -11,9 +12,8 @@ export function useAlertThresholds(siteID: number) {
 
 /** Sets a property's alert thresholds; the answer is what the server stored. */
 export function useSaveAlertThresholds(siteID: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: AlertThresholdsRequest) => (await client.alerts.saveThresholds({ body })).result,
-    onSuccess: (saved) => queryClient.setQueryData(thresholdsQuery(siteID).queryKey, saved),
-  });
+  return useStoringMutation(
+    thresholdsQuery(siteID).queryKey,
+    async (body: AlertThresholdsRequest) => (await client.alerts.saveThresholds({ body })).result,
+  );
 }

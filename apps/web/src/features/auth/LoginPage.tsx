@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { loginForm } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { errorMessage, fieldMessage } from '../../i18n/messages';
+import { errorMessage, inputProps } from '../../i18n/messages';
 import { AuthHeading } from './components/AuthHeading';
 import { ForgotPasswordModal } from './components/ForgotPasswordModal';
 import { useSignIn } from './hooks';
@@ -16,11 +16,9 @@ export function LoginPage() {
   const { state } = useLocation();
   const [forgotOpened, forgot] = useDisclosure(false);
   const signIn = useSignIn();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useSchemaForm(loginForm, { defaultValues: { email: '', password: '' } });
+  const form = useSchemaForm(loginForm, { defaultValues: { email: '', password: '' } });
+  const { handleSubmit } = form;
+  const input = inputProps(t, form);
 
   const onSubmit = handleSubmit((values) => signIn.mutate(values));
   const ended = logoutReason(state);
@@ -40,19 +38,8 @@ export function LoginPage() {
       )}
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label={t('auth.email')}
-            type="email"
-            autoComplete="username"
-            {...register('email')}
-            error={fieldMessage(t, errors.email?.message)}
-          />
-          <PasswordInput
-            label={t('auth.password')}
-            autoComplete="current-password"
-            {...register('password')}
-            error={fieldMessage(t, errors.password?.message)}
-          />
+          <TextInput label={t('auth.email')} type="email" autoComplete="username" {...input('email')} />
+          <PasswordInput label={t('auth.password')} autoComplete="current-password" {...input('password')} />
           <Group justify="space-between" mt="xs">
             <Anchor component="button" type="button" size="sm" onClick={forgot.open}>
               {t('auth.signIn.forgot')}

@@ -4,8 +4,9 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { applyFieldErrors, hasFieldErrors } from '../../lib/formErrors';
-import { errorMessage, fieldMessage, serverText } from '../../i18n/messages';
+import { errorMessage, inputProps, serverText } from '../../i18n/messages';
 import { AuthHeading } from './components/AuthHeading';
+import { DoneNotice } from './components/DoneNotice';
 import { useRegister } from './hooks';
 import { useSchemaForm } from '../../lib/schemaForm';
 
@@ -15,15 +16,11 @@ const serverFields = ['email', 'fullname', 'username', 'password'] as const;
 export function RegistrationPage() {
   const { t } = useTranslation();
   const registration = useRegister();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors },
-  } = useSchemaForm(registrationForm, {
+  const form = useSchemaForm(registrationForm, {
     defaultValues: { fullname: '', email: '', username: '', password: '', cpassword: '' },
   });
+  const { handleSubmit, setError, control } = form;
+  const input = inputProps(t, form);
   const accepted = useWatch({ control, name: 'acceptTerms' }) === true;
 
   const onSubmit = handleSubmit(({ email, fullname, username, password }) =>
@@ -38,12 +35,10 @@ export function RegistrationPage() {
     return (
       <Stack gap="md">
         <AuthHeading title={t('auth.registration.title')} />
-        <Alert color="green" variant="light" role="status">
-          {serverText(t, registration.data, 'registrationMailed')}
-        </Alert>
-        <Button component={Link} to="/auth/login">
-          {t('auth.registration.signIn')}
-        </Button>
+        <DoneNotice
+          text={serverText(t, registration.data, 'registrationMailed')}
+          signIn={t('auth.registration.signIn')}
+        />
       </Stack>
     );
   }
@@ -58,42 +53,16 @@ export function RegistrationPage() {
       )}
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label={t('auth.registration.fullname')}
-            autoComplete="name"
-            {...register('fullname')}
-            error={fieldMessage(t, errors.fullname?.message)}
-          />
-          <TextInput
-            label={t('auth.email')}
-            type="email"
-            autoComplete="email"
-            {...register('email')}
-            error={fieldMessage(t, errors.email?.message)}
-          />
-          <TextInput
-            label={t('auth.registration.username')}
-            autoComplete="username"
-            {...register('username')}
-            error={fieldMessage(t, errors.username?.message)}
-          />
-          <PasswordInput
-            label={t('auth.password')}
-            autoComplete="new-password"
-            {...register('password')}
-            error={fieldMessage(t, errors.password?.message)}
-          />
+          <TextInput label={t('auth.registration.fullname')} autoComplete="name" {...input('fullname')} />
+          <TextInput label={t('auth.email')} type="email" autoComplete="email" {...input('email')} />
+          <TextInput label={t('auth.registration.username')} autoComplete="username" {...input('username')} />
+          <PasswordInput label={t('auth.password')} autoComplete="new-password" {...input('password')} />
           <PasswordInput
             label={t('auth.registration.confirmPassword')}
             autoComplete="new-password"
-            {...register('cpassword')}
-            error={fieldMessage(t, errors.cpassword?.message)}
+            {...input('cpassword')}
           />
-          <Checkbox
-            label={t('auth.registration.acceptTerms')}
-            {...register('acceptTerms')}
-            error={fieldMessage(t, errors.acceptTerms?.message)}
-          />
+          <Checkbox label={t('auth.registration.acceptTerms')} {...input('acceptTerms')} />
           <Anchor component={Link} to="/terms" target="_blank" size="sm">
             {t('auth.registration.readTerms')}
           </Anchor>

@@ -2,8 +2,9 @@ import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack } from '@man
 import { setPasswordForm } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { errorMessage, fieldMessage, serverText } from '../../i18n/messages';
+import { errorMessage, inputProps, serverText } from '../../i18n/messages';
 import { AuthHeading } from './components/AuthHeading';
+import { DoneNotice } from './components/DoneNotice';
 import { usePasswordTokenCheck, useSetPassword } from './hooks';
 import { useSchemaForm } from '../../lib/schemaForm';
 
@@ -33,14 +34,7 @@ export function SetPasswordPage() {
         </>
       )}
       {update.isSuccess && (
-        <>
-          <Alert color="green" variant="light" role="status">
-            {serverText(t, update.data, 'passwordUpdated')}
-          </Alert>
-          <Button component={Link} to="/auth/login">
-            {t('auth.setPassword.signIn')}
-          </Button>
-        </>
+        <DoneNotice text={serverText(t, update.data, 'passwordUpdated')} signIn={t('auth.setPassword.signIn')} />
       )}
       {check.isSuccess && !update.isSuccess && (
         <>
@@ -58,26 +52,18 @@ export function SetPasswordPage() {
 
 function SetPasswordForm({ pending, onSubmit }: { pending: boolean; onSubmit: (password: string) => void }) {
   const { t } = useTranslation();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useSchemaForm(setPasswordForm, { defaultValues: { password: '', confirmPassword: '' } });
+  const form = useSchemaForm(setPasswordForm, { defaultValues: { password: '', confirmPassword: '' } });
+  const { handleSubmit } = form;
+  const input = inputProps(t, form);
 
   return (
     <form onSubmit={handleSubmit((values) => onSubmit(values.password))} noValidate>
       <Stack gap="sm">
-        <PasswordInput
-          label={t('auth.password')}
-          autoComplete="new-password"
-          {...register('password')}
-          error={fieldMessage(t, errors.password?.message)}
-        />
+        <PasswordInput label={t('auth.password')} autoComplete="new-password" {...input('password')} />
         <PasswordInput
           label={t('auth.setPassword.confirmPassword')}
           autoComplete="new-password"
-          {...register('confirmPassword')}
-          error={fieldMessage(t, errors.confirmPassword?.message)}
+          {...input('confirmPassword')}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={pending}>

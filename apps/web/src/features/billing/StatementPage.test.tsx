@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../test/api';
-import { renderWithApp, signInAs } from '../../test/render';
+import { cellTexts, renderWithApp, signInAs } from '../../test/render';
 import { stayStatement } from './statementFixture';
 import { StatementPage } from './StatementPage';
 
@@ -28,12 +28,6 @@ function openStatement(answer: Parameters<typeof mockApi>[0][string], route = '/
   return { ...view, api };
 }
 
-/** The cells of a table's row, as text. */
-const cells = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .map((c) => c.textContent);
-
 describe('the staff statement page', () => {
   it('shows the stay, the lines by kind and the totals in the currency, from the exact decimals', async () => {
     const { api } = openStatement(stayStatement());
@@ -53,7 +47,7 @@ describe('the staff statement page', () => {
     const lines = screen.getByRole('table', { name: 'Charges of the stay' });
     const rows = within(lines).getAllByRole('row');
     expect(rows.map((r) => r.textContent)).toContain('DescriptionQuantityUnit priceAmount');
-    const body = [...lines.querySelectorAll('tbody tr')].map((r) => cells(r as HTMLElement));
+    const body = [...lines.querySelectorAll('tbody tr')].map((r) => cellTexts(r as HTMLElement));
     expect(body).toEqual([
       ['Electricity 0–50 kWh', '50 kWh', '€0.10', '€5.00'],
       ['Electricity over 50 kWh', '25.5 kWh', '€0.1325', '€3.38'],
@@ -67,7 +61,12 @@ describe('the staff statement page', () => {
 
     const meters = screen.getByRole('table', { name: 'Meter readings of the stay' });
     const [electric] = within(meters).getAllByRole('rowheader');
-    expect(cells(electric!.closest('tr')!)).toEqual(['100 kWh', '50.5 kWh', 'Nov 3, 2026, 10:45 AM MST', '75.5 kWh']);
+    expect(cellTexts(electric!.closest('tr')!)).toEqual([
+      '100 kWh',
+      '50.5 kWh',
+      'Nov 3, 2026, 10:45 AM MST',
+      '75.5 kWh',
+    ]);
     expect(meters.querySelector('[data-meter-event="reset"]')?.textContent).toBe(
       'Nov 2, 2026, 12:30 AM MST · E000003: reading reset to 5 kWh (was 130 kWh)',
     );

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type ReadingDecisionRequest, type TariffVersionRequest } from '@portal/contract';
 import { client, queryOf, requestFile } from '../../lib/client';
+import { useRefetchingMutation } from '../../lib/mutations';
 
 /** An open stay's statement is running: it is fetched again this often while the page is open. */
 const RUNNING_REFRESH_MS = 30_000;
@@ -41,11 +42,10 @@ export const guestPdf = (token: string) => () => requestFile(api.billing.publicS
 
 /** Revokes a stay's guest link; the statement is then fetched again (it has no link any more). */
 export function useRevokeLink() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (stayID: number) => (await client.billing.revokeLink({ body: { stayID } })).message,
-    onSuccess: (_, stayID) => queryClient.invalidateQueries({ queryKey: statementQuery(stayID).queryKey }),
-  });
+  return useRefetchingMutation(
+    (stayID: number) => statementQuery(stayID).queryKey,
+    async (stayID: number) => (await client.billing.revokeLink({ body: { stayID } })).message,
+  );
 }
 
 /** A location's readings held back, for staff to confirm or discard. */
@@ -74,11 +74,10 @@ export function useDecideReading() {
 
 /** Issues a new guest link for a stay whose link was revoked; the statement is fetched again (with the new link). */
 export function useIssueLink() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (stayID: number) => (await client.billing.issueLink({ body: { stayID } })).message,
-    onSuccess: (_, stayID) => queryClient.invalidateQueries({ queryKey: statementQuery(stayID).queryKey }),
-  });
+  return useRefetchingMutation(
+    (stayID: number) => statementQuery(stayID).queryKey,
+    async (stayID: number) => (await client.billing.issueLink({ body: { stayID } })).message,
+  );
 }
 
 const tariffsQuery = (siteID: number) => queryOf(api.billing.tariffs, { query: { siteID } });
@@ -90,9 +89,8 @@ export function useTariffs(siteID: number) {
 
 /** A new tariff version of the property; its list is fetched again. */
 export function useCreateTariff(siteID: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: TariffVersionRequest) => (await client.billing.createTariff({ body })).message,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tariffsQuery(siteID).queryKey }),
-  });
+  return useRefetchingMutation(
+    tariffsQuery(siteID).queryKey,
+    async (body: TariffVersionRequest) => (await client.billing.createTariff({ body })).message,
+  );
 }

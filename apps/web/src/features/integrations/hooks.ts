@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type CreateApiKeyRequest, type CreateWebhookRequest } from '@portal/contract';
 import { keyOf } from '../../lib/api';
 import { client, queryOf } from '../../lib/client';
+import { useRefetchingMutation } from '../../lib/mutations';
 
 const apiKeysQuery = (businessID: number) => queryOf(api.integrations.apiKeys, { query: { businessID } });
 
@@ -22,23 +23,18 @@ export function useBusinessProperties(businessID: number) {
 
 /** Makes a key; the answer holds the key (shown once) and the server's message. The list is read again. */
 export function useCreateApiKey(businessID: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: CreateApiKeyRequest) => {
-      const answer = await client.integrations.createApiKey({ body });
-      return { key: answer.result.key, message: answer.message };
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQuery(businessID).queryKey }),
+  return useRefetchingMutation(apiKeysQuery(businessID).queryKey, async (body: CreateApiKeyRequest) => {
+    const answer = await client.integrations.createApiKey({ body });
+    return { key: answer.result.key, message: answer.message };
   });
 }
 
 /** Revokes a key at once; the list is read again. */
 export function useRevokeApiKey(businessID: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (apiKeyID: number) => (await client.integrations.revokeApiKey({ body: { apiKeyID } })).message,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQuery(businessID).queryKey }),
-  });
+  return useRefetchingMutation(
+    apiKeysQuery(businessID).queryKey,
+    async (apiKeyID: number) => (await client.integrations.revokeApiKey({ body: { apiKeyID } })).message,
+  );
 }
 
 const webhooksQuery = (siteID: number) => queryOf(api.integrations.webhooks, { query: { siteID } });

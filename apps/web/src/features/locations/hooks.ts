@@ -11,6 +11,7 @@ import {
 import { featureKey } from '../../lib/api';
 import { type BodyOf, client, queryOf } from '../../lib/client';
 import { afterLocationChange, changeEnded, changesOf, type PageInput, pageQuery, patchRows } from './tableCache';
+import { useRefetchingMutation } from '../../lib/mutations';
 
 /** Query and mutation hooks of the locations area: one per call of properties section 7. */
 
@@ -321,11 +322,10 @@ export function useRefreshUsage(siteId: number) {
 
 /** A meter's own maximum rate, or its type's again (null); the inventory is fetched again. */
 export function useSetMaxRate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: MeterMaxRateRequest) => (await client.meters.setMaxRate({ body })).message,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: api.meters.inventory.key }),
-  });
+  return useRefetchingMutation(
+    api.meters.inventory.key,
+    async (body: MeterMaxRateRequest) => (await client.meters.setMaxRate({ body })).message,
+  );
 }
 
 export function useCreateMeter() {

@@ -18,7 +18,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/apiError';
-import { fieldMessage } from '../../i18n/messages';
+import { inputProps } from '../../i18n/messages';
 import { FailedAlert, NotFoundAlert } from '../../ui/LinkAlerts';
 import { PageTitle } from '../../ui/PageTitle';
 import { StatusBadge } from '../../ui/StatusBadge';
@@ -35,12 +35,9 @@ export function MeterReadingsPage() {
   const meter = (params.get('meter') ?? '').trim();
   const lookup = useMeterLookup(meter);
   const onMeterHost = useIsMeterHost().data === true;
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useSchemaForm(meterLookupForm, { defaultValues: { meter } });
+  const form = useSchemaForm(meterLookupForm, { defaultValues: { meter } });
+  const { handleSubmit, reset } = form;
+  const input = inputProps(t, form);
   useEffect(() => reset({ meter }), [meter, reset]);
 
   const notFound = lookup.error instanceof ApiError && lookup.error.status === 404;
@@ -61,8 +58,7 @@ export function MeterReadingsPage() {
               label={t('meterPage.meterNumber')}
               autoComplete="off"
               style={{ flex: 1, minWidth: 180 }}
-              {...register('meter')}
-              error={fieldMessage(t, errors.meter?.message)}
+              {...input('meter')}
             />
             <Button type="submit" mt={25} loading={lookup.isFetching}>
               {t('meterPage.check')}

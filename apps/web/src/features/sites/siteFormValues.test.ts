@@ -1,5 +1,6 @@
-import { type SiteWithStats, siteForm } from '@portal/contract';
+import { siteForm } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+import { propertyRow } from '../../test/fixtures';
 import { billingSameAsPhysical, nextFreePartner, siteFormDefaults, siteRequest } from './siteFormValues';
 
 const partners = [
@@ -7,40 +8,18 @@ const partners = [
   { partnerID: 3, partnerName: 'Dockwa', used: false },
 ];
 
-const site: SiteWithStats = {
-  siteID: 7,
-  sitePublicName: 'Pine Lake RV Resort',
-  siteBillingName: null,
+/** Pine Lake in Moab, Utah: no billing address of its own, a Campspot key stored under an old name. */
+const site = propertyRow(7, 'Pine Lake RV Resort', {
   physicalAddrLine1: '1 Lake Road',
-  physicalAddrLine2: null,
   physicalCity: 'Moab',
   physicalZip: '84532',
   fk_PhysicalStateID: 45,
   fk_PhysicalStateName: 'Utah',
   fk_PhysicalCountryID: 236,
-  billingAddrLine1: null,
-  billingAddrLine2: null,
-  billingCity: null,
-  billingZip: null,
-  fk_BillingCountryID: null,
-  fk_BillingStateID: null,
-  fk_BillingStateName: null,
   timeZone: 'America/Denver',
-  defaultCheckoutTime: '11:00',
-  excludeFromMonitoring: false,
-  inCheckOutState: false,
-  fk_BusEntityID: 1,
-  busEntityName: 'Lakeside',
   partnerIDs: [1],
-  propertyKey: null,
   integrations: [{ partnerID: 1, partnerName: 'Campspot', propertyKey: 'CampspotOldName' }],
-  totalLocations: 0,
-  activeLocations: 0,
-  inUseLocations: 0,
-  outOfServiceLocations: 0,
-  missingDevices: 0,
-  openAlerts: 0,
-};
+});
 
 describe('the property form', () => {
   it('starts a new property in the United States with the default settings, valid once named and addressed', () => {

@@ -53,19 +53,33 @@ export type SiteRequest = BodyOf<typeof api.sites.update>;
 const DEFAULT_CHECKOUT_TIME = '11:00';
 const DEFAULT_WEEK_START = 1;
 
-const billingFields = [
-  ['billingAddrLine1', 'physicalAddrLine1'],
-  ['billingAddrLine2', 'physicalAddrLine2'],
-  ['billingCity', 'physicalCity'],
-  ['billingZip', 'physicalZip'],
-  ['fk_BillingStateID', 'fk_PhysicalStateID'],
-  ['fk_BillingCountryID', 'fk_PhysicalCountryID'],
-] as const;
+/** The fields of a property's two addresses, part by part: the physical one, and the billing one when it differs. */
+export const addressFields = {
+  physical: {
+    line1: 'physicalAddrLine1',
+    line2: 'physicalAddrLine2',
+    city: 'physicalCity',
+    zip: 'physicalZip',
+    state: 'fk_PhysicalStateID',
+    country: 'fk_PhysicalCountryID',
+  },
+  billing: {
+    line1: 'billingAddrLine1',
+    line2: 'billingAddrLine2',
+    city: 'billingCity',
+    zip: 'billingZip',
+    state: 'fk_BillingStateID',
+    country: 'fk_BillingCountryID',
+  },
+} as const;
+export type Address = keyof typeof addressFields;
+export const addressParts = ['line1', 'line2', 'city', 'zip', 'state', 'country'] as const;
 
 /** A property's billing address is "same as physical" when it has none of its own or repeats the physical one. */
 export function billingSameAsPhysical(site: SiteWithStats | undefined): boolean {
   if (!site) return true;
-  const values = billingFields.map(([billing, physical]) => [site[billing], site[physical]] as const);
+  const { billing, physical } = addressFields;
+  const values = addressParts.map((part) => [site[billing[part]], site[physical[part]]] as const);
   return values.every(([billing]) => billing === null) || values.every(([billing, physical]) => billing === physical);
 }
 

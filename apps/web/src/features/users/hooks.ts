@@ -1,8 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@portal/contract';
 import { keyOf } from '../../lib/api';
 import { client, queryOf } from '../../lib/client';
 import type { CreateUserBody, UpdateUserBody } from './userForm';
+import { useRefetchingMutation } from '../../lib/mutations';
 
 /** The accounts the caller may see. */
 export function useUserAccounts() {
@@ -28,12 +29,11 @@ export function usePropertyOptions(source: { busEntityID: number } | { userAccou
 
 /** Create an account or update one; the answer's message is the text to show. */
 export function useSaveUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (save: { create: CreateUserBody } | { update: UpdateUserBody }) =>
+  return useRefetchingMutation(
+    keyOf(api.users.list),
+    async (save: { create: CreateUserBody } | { update: UpdateUserBody }) =>
       'update' in save
         ? await client.users.update({ body: save.update })
         : await client.users.create({ body: save.create }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keyOf(api.users.list) }),
-  });
+  );
 }

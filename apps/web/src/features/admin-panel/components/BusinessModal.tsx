@@ -1,12 +1,12 @@
-import { Button, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { type BusEntity, createBusEntityRequest } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/apiError';
 import { applyFieldErrors, hasFieldErrors } from '../../../lib/formErrors';
-import { errorMessage, fieldMessage, serverText } from '../../../i18n/messages';
+import { errorMessage, inputProps, serverText } from '../../../i18n/messages';
 import { toast } from '../../../ui/toast';
 import { useSaveBusiness } from '../hooks';
-import { DialogActions } from '../../../ui/DialogActions';
+import { SubmitActions } from '../../../ui/DialogActions';
 import { useSchemaForm } from '../../../lib/schemaForm';
 
 const serverFields = ['legalName'] as const;
@@ -23,12 +23,9 @@ export function BusinessModal({
 }) {
   const { t } = useTranslation();
   const save = useSaveBusiness();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useSchemaForm(createBusEntityRequest, { defaultValues: { legalName: business?.legalName ?? '' } });
+  const form = useSchemaForm(createBusEntityRequest, { defaultValues: { legalName: business?.legalName ?? '' } });
+  const { handleSubmit, setError } = form;
+  const input = inputProps(t, form);
 
   const onSubmit = handleSubmit(({ legalName }) =>
     save.mutate(
@@ -62,14 +59,9 @@ export function BusinessModal({
             withAsterisk
             data-autofocus
             autoComplete="organization"
-            {...register('legalName')}
-            error={fieldMessage(t, errors.legalName?.message)}
+            {...input('legalName')}
           />
-          <DialogActions onCancel={onClose}>
-            <Button type="submit" loading={save.isPending}>
-              {t('adminPanel.business.save')}
-            </Button>
-          </DialogActions>
+          <SubmitActions onCancel={onClose} label={t('adminPanel.business.save')} loading={save.isPending} />
         </Stack>
       </form>
     </Modal>

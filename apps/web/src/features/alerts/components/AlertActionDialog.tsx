@@ -1,8 +1,8 @@
-import { Button, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Stack, Text, Textarea } from '@mantine/core';
 import { ALERT_NOTE_MAX } from '@portal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogActions } from '../../../ui/DialogActions';
+import { SubmitActions } from '../../../ui/DialogActions';
 import type { AlertAction } from '../hooks';
 
 type Props = {
@@ -50,11 +50,7 @@ export function AlertActionDialog({ action, count, busy, onConfirm, onClose }: P
             maxRows={8}
             data-autofocus
           />
-          <DialogActions onCancel={onClose} mt="xs">
-            <Button type="submit" loading={busy}>
-              {label}
-            </Button>
-          </DialogActions>
+          <SubmitActions onCancel={onClose} mt="xs" label={label} loading={busy} />
         </Stack>
       </form>
     </Modal>

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { forgotPasswordRequest } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, fieldMessage, serverText } from '../../../i18n/messages';
+import { errorMessage, inputProps, serverText } from '../../../i18n/messages';
 import { useForgotPassword } from '../hooks';
 import { useSchemaForm } from '../../../lib/schemaForm';
 
@@ -16,11 +16,9 @@ type Props = {
 export function ForgotPasswordForm({ via, secondary }: Props) {
   const { t } = useTranslation();
   const request = useForgotPassword(via);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useSchemaForm(forgotPasswordRequest, { defaultValues: { email: '' } });
+  const form = useSchemaForm(forgotPasswordRequest, { defaultValues: { email: '' } });
+  const { handleSubmit } = form;
+  const input = inputProps(t, form);
 
   const failure = via === 'modal' ? t('msg.forgotFailed') : errorMessage(t, request.error);
 
@@ -37,14 +35,7 @@ export function ForgotPasswordForm({ via, secondary }: Props) {
             {failure}
           </Alert>
         )}
-        <TextInput
-          label={t('auth.email')}
-          type="email"
-          autoComplete="email"
-          data-autofocus
-          {...register('email')}
-          error={fieldMessage(t, errors.email?.message)}
-        />
+        <TextInput label={t('auth.email')} type="email" autoComplete="email" data-autofocus {...input('email')} />
         <Group justify="flex-end">
           {secondary}
           <Button type="submit" loading={request.isPending}>

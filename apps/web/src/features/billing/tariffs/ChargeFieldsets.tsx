@@ -4,7 +4,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Controller, type FieldError, type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { controlledProps, fieldMessage } from '../../../i18n/messages';
+import { controlledProps, fieldMessage, inputProps } from '../../../i18n/messages';
 import { type TariffFormValues, newBlock, newFee, newTax } from './tariffForm';
 
 /** The charges of a tariff version's form that are lists: electric blocks, fees and taxes. */
@@ -15,35 +15,24 @@ const decimal = { inputMode: 'decimal', autoComplete: 'off' } as const;
 /** Electric blocks: the first kWh of a stay at one price, the next at another. */
 export function BlocksFieldset({ form, currency }: ListProps) {
   const { t } = useTranslation();
-  const { register, formState } = form;
+  const input = inputProps(t, form);
   const blocks = useFieldArray({ control: form.control, name: 'electricBlocks' });
-  const errors = formState.errors.electricBlocks;
   return (
     <ChargeList
-      legend={t('billing.tariffs.form.blocks')}
+      charge="block"
       hint={t('billing.tariffs.form.blocksHint')}
-      rows={blocks.fields}
-      columns={2}
-      rowLabel={(row) => t('billing.tariffs.form.blockRow', { row })}
-      removeLabel={(row) => t('billing.tariffs.form.removeBlock', { row })}
-      onRemove={blocks.remove}
-      addLabel={t('billing.tariffs.form.addBlock')}
+      list={blocks}
       onAdd={() => blocks.append(newBlock())}
-      error={errors}
+      error={form.formState.errors.electricBlocks}
+      columns={2}
     >
       {(i) => (
         <>
-          <TextInput
-            label={t('billing.tariffs.form.upToKwh')}
-            {...decimal}
-            {...register(`electricBlocks.${i}.upToKwh`)}
-            error={fieldMessage(t, errors?.[i]?.upToKwh?.message)}
-          />
+          <TextInput label={t('billing.tariffs.form.upToKwh')} {...decimal} {...input(`electricBlocks.${i}.upToKwh`)} />
           <TextInput
             label={t('billing.tariffs.form.blockRate', { currency })}
             {...decimal}
-            {...register(`electricBlocks.${i}.rate`)}
-            error={fieldMessage(t, errors?.[i]?.rate?.message)}
+            {...input(`electricBlocks.${i}.rate`)}
           />
         </>
       )}
@@ -54,33 +43,18 @@ export function BlocksFieldset({ form, currency }: ListProps) {
 /** Fees: an amount a stay, a night or 30 days. */
 export function FeesFieldset({ form, currency }: ListProps) {
   const { t } = useTranslation();
-  const { register, control, formState } = form;
+  const { control } = form;
+  const input = inputProps(t, form);
   const fees = useFieldArray({ control, name: 'fees' });
-  const errors = formState.errors.fees;
   return (
-    <ChargeList
-      legend={t('billing.tariffs.form.fees')}
-      rows={fees.fields}
-      columns={3}
-      rowLabel={(row) => t('billing.tariffs.form.feeRow', { row })}
-      removeLabel={(row) => t('billing.tariffs.form.removeFee', { row })}
-      onRemove={fees.remove}
-      addLabel={t('billing.tariffs.form.addFee')}
-      onAdd={() => fees.append(newFee())}
-      error={errors}
-    >
+    <ChargeList charge="fee" list={fees} onAdd={() => fees.append(newFee())} error={form.formState.errors.fees}>
       {(i) => (
         <>
-          <TextInput
-            label={t('billing.tariffs.form.feeName')}
-            {...register(`fees.${i}.name`)}
-            error={fieldMessage(t, errors?.[i]?.name?.message)}
-          />
+          <TextInput label={t('billing.tariffs.form.feeName')} {...input(`fees.${i}.name`)} />
           <TextInput
             label={t('billing.tariffs.form.feeAmount', { currency })}
             {...decimal}
-            {...register(`fees.${i}.amount`)}
-            error={fieldMessage(t, errors?.[i]?.amount?.message)}
+            {...input(`fees.${i}.amount`)}
           />
           <Controller
             control={control}
@@ -102,34 +76,15 @@ export function FeesFieldset({ form, currency }: ListProps) {
 /** Taxes: a percent of the utilities, the fees or both. */
 export function TaxesFieldset({ form }: Pick<ListProps, 'form'>) {
   const { t } = useTranslation();
-  const { register, control, formState } = form;
+  const { control } = form;
+  const input = inputProps(t, form);
   const taxes = useFieldArray({ control, name: 'taxes' });
-  const errors = formState.errors.taxes;
   return (
-    <ChargeList
-      legend={t('billing.tariffs.form.taxes')}
-      rows={taxes.fields}
-      columns={3}
-      rowLabel={(row) => t('billing.tariffs.form.taxRow', { row })}
-      removeLabel={(row) => t('billing.tariffs.form.removeTax', { row })}
-      onRemove={taxes.remove}
-      addLabel={t('billing.tariffs.form.addTax')}
-      onAdd={() => taxes.append(newTax())}
-      error={errors}
-    >
+    <ChargeList charge="tax" list={taxes} onAdd={() => taxes.append(newTax())} error={form.formState.errors.taxes}>
       {(i) => (
         <>
-          <TextInput
-            label={t('billing.tariffs.form.taxName')}
-            {...register(`taxes.${i}.name`)}
-            error={fieldMessage(t, errors?.[i]?.name?.message)}
-          />
-          <TextInput
-            label={t('billing.tariffs.form.taxPercent')}
-            {...decimal}
-            {...register(`taxes.${i}.percent`)}
-            error={fieldMessage(t, errors?.[i]?.percent?.message)}
-          />
+          <TextInput label={t('billing.tariffs.form.taxName')} {...input(`taxes.${i}.name`)} />
+          <TextInput label={t('billing.tariffs.form.taxPercent')} {...decimal} {...input(`taxes.${i}.percent`)} />
           <Controller
             control={control}
             name={`taxes.${i}.appliesTo`}
@@ -147,47 +102,69 @@ export function TaxesFieldset({ form }: Pick<ListProps, 'form'>) {
   );
 }
 
+/** The texts of each list of charges: its legend, a row's name, and its Remove and Add buttons. */
+const chargeTexts = {
+  block: {
+    legend: 'billing.tariffs.form.blocks',
+    row: 'billing.tariffs.form.blockRow',
+    remove: 'billing.tariffs.form.removeBlock',
+    add: 'billing.tariffs.form.addBlock',
+  },
+  fee: {
+    legend: 'billing.tariffs.form.fees',
+    row: 'billing.tariffs.form.feeRow',
+    remove: 'billing.tariffs.form.removeFee',
+    add: 'billing.tariffs.form.addFee',
+  },
+  tax: {
+    legend: 'billing.tariffs.form.taxes',
+    row: 'billing.tariffs.form.taxRow',
+    remove: 'billing.tariffs.form.removeTax',
+    add: 'billing.tariffs.form.addTax',
+  },
+} as const;
+
 /**
  * A list of charges: each row's fields (numbered from 1 in their group's name) with Remove, the
  * list's own error (blocks not ascending, too many rows; on its root or on the list), and Add.
  */
 function ChargeList({
-  legend,
+  charge,
   hint,
-  rows,
-  columns,
-  rowLabel,
-  removeLabel,
-  onRemove,
-  addLabel,
+  list,
   onAdd,
   error,
+  columns = 3,
   children,
 }: {
-  legend: string;
+  charge: keyof typeof chargeTexts;
   hint?: string;
-  rows: ReadonlyArray<{ id: string }>;
-  columns: number;
-  rowLabel: (row: number) => string;
-  removeLabel: (row: number) => string;
-  onRemove: (index: number) => void;
-  addLabel: string;
+  list: { fields: ReadonlyArray<{ id: string }>; remove: (index: number) => void };
   onAdd: () => void;
   error: { message?: string; root?: FieldError } | undefined;
+  columns?: number;
   children: (index: number) => ReactNode;
 }) {
   const { t } = useTranslation();
+  const texts = chargeTexts[charge];
   const listError = fieldMessage(t, error?.root?.message ?? error?.message);
   return (
-    <Fieldset legend={legend} variant="filled">
+    <Fieldset legend={t(texts.legend)} variant="filled">
       {hint && (
         <Text size="xs" c="dimmed" mb="xs">
           {hint}
         </Text>
       )}
       <Stack gap="xs">
-        {rows.map((row, i) => (
-          <Group key={row.id} role="group" aria-label={rowLabel(i + 1)} align="flex-start" gap="xs" wrap="nowrap">
+        {list.fields.map((row, i) => (
+          <Group
+            key={row.id}
+            role="group"
+            aria-label={t(texts.row, { row: i + 1 })}
+            align="flex-start"
+            gap="xs"
+            wrap="nowrap"
+          >
             <SimpleGrid cols={{ base: 1, xs: columns }} spacing="xs" style={{ flex: 1 }}>
               {children(i)}
             </SimpleGrid>
@@ -196,8 +173,8 @@ function ChargeList({
               color="red"
               size="lg"
               mt={24}
-              aria-label={removeLabel(i + 1)}
-              onClick={() => onRemove(i)}
+              aria-label={t(texts.remove, { row: i + 1 })}
+              onClick={() => list.remove(i)}
             >
               <IconTrash size={18} aria-hidden />
             </ActionIcon>
@@ -210,7 +187,7 @@ function ChargeList({
         )}
         <Group>
           <Button variant="subtle" size="compact-sm" leftSection={<IconPlus size={16} aria-hidden />} onClick={onAdd}>
-            {addLabel}
+            {t(texts.add)}
           </Button>
         </Group>
       </Stack>

@@ -1,13 +1,13 @@
-import { Button, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { TariffVersion, TariffVersionRequest } from '@portal/contract';
 import { useMemo, useState } from 'react';
-import { Controller, type FieldError as FormFieldError, type Path, useForm, useWatch } from 'react-hook-form';
+import { Controller, type Path, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/apiError';
 import { applyFieldErrors } from '../../../lib/formErrors';
 import { toWallTime } from '../../../lib/wallTime';
-import { errorMessage, fieldMessage, serverText } from '../../../i18n/messages';
-import { DialogActions } from '../../../ui/DialogActions';
+import { controlledProps, errorMessage, inputProps, serverText } from '../../../i18n/messages';
+import { SubmitActions } from '../../../ui/DialogActions';
 import { toast } from '../../../ui/toast';
 import { useCreateTariff } from '../hooks';
 import { currencyOptions } from './currencies';
@@ -41,17 +41,10 @@ export function TariffForm({
     resolver,
     defaultValues: initialValues(newest),
   });
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    getValues,
-    formState: { errors },
-  } = form;
+  const { control, handleSubmit, setError, getValues } = form;
+  const input = inputProps(t, form);
   const starts = useWatch({ control, name: 'starts' });
   const currency = useWatch({ control, name: 'currency' });
-  const message = (error: FormFieldError | undefined) => fieldMessage(t, error?.message);
 
   const onSubmit = handleSubmit((request) =>
     create.mutate(request, {
@@ -96,8 +89,7 @@ export function TariffForm({
             label={t('billing.tariffs.form.effectiveFrom', { zone: site.timeZone })}
             min={toWallTime(now, site.timeZone)}
             withAsterisk
-            {...register('effectiveFrom')}
-            error={message(errors.effectiveFrom)}
+            {...input('effectiveFrom')}
           />
         )}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
@@ -108,14 +100,11 @@ export function TariffForm({
               <Select
                 label={t('billing.tariffs.form.currency')}
                 data={currencyOptions(i18n.language, field.value)}
-                value={field.value}
+                {...controlledProps(t, field, fieldState)}
                 onChange={(next) => next && field.onChange(next)}
-                onBlur={field.onBlur}
-                ref={field.ref}
                 allowDeselect={false}
                 searchable
                 withAsterisk
-                error={message(fieldState.error)}
                 comboboxProps={{ withinPortal: true }}
               />
             )}
@@ -124,15 +113,13 @@ export function TariffForm({
             label={t('billing.tariffs.form.electricRate', { currency })}
             withAsterisk
             {...decimal}
-            {...register('electricRate')}
-            error={message(errors.electricRate)}
+            {...input('electricRate')}
           />
           <TextInput
             label={t('billing.tariffs.form.waterRate', { currency })}
             withAsterisk
             {...decimal}
-            {...register('waterRate')}
-            error={message(errors.waterRate)}
+            {...input('waterRate')}
           />
         </SimpleGrid>
 
@@ -143,18 +130,13 @@ export function TariffForm({
           label={t('billing.tariffs.form.minimumCharge', { currency })}
           description={t('billing.tariffs.form.minimumHint')}
           {...decimal}
-          {...register('minimumCharge')}
-          error={message(errors.minimumCharge)}
+          {...input('minimumCharge')}
           maw={320}
         />
 
         <TaxesFieldset form={form} />
 
-        <DialogActions onCancel={onCancel}>
-          <Button type="submit" loading={create.isPending}>
-            {t('billing.tariffs.form.save')}
-          </Button>
-        </DialogActions>
+        <SubmitActions onCancel={onCancel} label={t('billing.tariffs.form.save')} loading={create.isPending} />
       </Stack>
     </form>
   );

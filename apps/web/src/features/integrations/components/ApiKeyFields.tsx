@@ -1,12 +1,13 @@
-import { Checkbox, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { MultiSelect, TextInput } from '@mantine/core';
 import { API_KEY_SCOPES, type CreateApiKeyRequest, type IdValue } from '@portal/contract';
 import { useState } from 'react';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Controller, useController, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { fieldMessage } from '../../../i18n/messages';
+import { idsSelectProps, inputProps } from '../../../i18n/messages';
 import { toWallTime } from '../../../lib/wallTime';
 import type { ApiKeyFormValues } from '../apiKeyForm';
 import { scopeKeys } from '../scopes';
+import { CodeChecklist } from './CodeChecklist';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -21,11 +22,9 @@ export function ApiKeyFields({
   timeZone: string;
 }) {
   const { t } = useTranslation();
-  const {
-    control,
-    register,
-    formState: { errors },
-  } = form;
+  const { control } = form;
+  const scopes = useController({ control, name: 'scopes' });
+  const input = inputProps(t, form);
   // the earliest expiry: the key stops as the chosen day begins, so tomorrow
   const [tomorrow] = useState(() => toWallTime(new Date(Date.now() + DAY_MS), timeZone).slice(0, 10));
 
@@ -37,13 +36,12 @@ export function ApiKeyFields({
         withAsterisk
         autoComplete="off"
         data-autofocus
-        {...register('name')}
-        error={fieldMessage(t, errors.name?.message)}
+        {...input('name')}
       />
       <Controller
         control={control}
         name="siteIDs"
-        render={({ field }) => (
+        render={({ field, fieldState }) => (
           <MultiSelect
             label={t('integrations.form.properties')}
             description={t('integrations.form.propertiesHint')}
@@ -53,48 +51,26 @@ export function ApiKeyFields({
             hidePickedOptions
             nothingFoundMessage={t('msg.noData')}
             withAsterisk
-            ref={field.ref}
-            name={field.name}
-            value={field.value.map(String)}
-            onChange={(values) => field.onChange(values.map(Number))}
-            onBlur={field.onBlur}
-            error={fieldMessage(t, errors.siteIDs?.message ?? errors.siteIDs?.root?.message)}
+            {...idsSelectProps(t, field, fieldState)}
           />
         )}
       />
-      <Controller
-        control={control}
-        name="scopes"
-        render={({ field }) => (
-          <Checkbox.Group
-            label={t('integrations.form.scopes')}
-            description={t('integrations.form.scopesHint')}
-            withAsterisk
-            value={field.value}
-            onChange={(values) => field.onChange(API_KEY_SCOPES.filter((scope) => values.includes(scope)))}
-            error={fieldMessage(t, errors.scopes?.message ?? errors.scopes?.root?.message)}
-          >
-            <Stack gap="xs" mt="xs">
-              {API_KEY_SCOPES.map((scope, index) => (
-                <Checkbox
-                  key={scope}
-                  value={scope}
-                  ref={index === 0 ? field.ref : undefined}
-                  label={`${scope} · ${t(`integrations.scopes.${scopeKeys[scope]}`)}`}
-                  description={t(`integrations.scopeHints.${scopeKeys[scope]}`)}
-                />
-              ))}
-            </Stack>
-          </Checkbox.Group>
-        )}
+      <CodeChecklist
+        {...scopes}
+        codes={API_KEY_SCOPES}
+        text={(scope) => ({
+          name: t(`integrations.scopes.${scopeKeys[scope]}`),
+          hint: t(`integrations.scopeHints.${scopeKeys[scope]}`),
+        })}
+        label={t('integrations.form.scopes')}
+        description={t('integrations.form.scopesHint')}
       />
       <TextInput
         type="date"
         label={t('integrations.form.expires')}
         description={t('integrations.form.expiresHint', { zone: timeZone })}
         min={tomorrow}
-        {...register('expiresAt')}
-        error={fieldMessage(t, errors.expiresAt?.message)}
+        {...input('expiresAt')}
       />
     </>
   );

@@ -3,7 +3,7 @@ import { Role } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api';
-import { renderWithApp, signInAs } from '../../../test/render';
+import { cellTexts, renderWithApp, signInAs } from '../../../test/render';
 import { DELIVERIES_REFRESH_MS } from '../hooks';
 import { DELIVERIES, REDELIVER, WEBHOOKS, deliveryRow, webhookRow } from '../../../test/integrationsFixtures';
 import { DeliveryLog } from './DeliveryLog';
@@ -50,9 +50,7 @@ describe('Delivery log', () => {
     const pending = await rowOf('msg_pending');
     expect(api.callsTo(DELIVERIES)[0]?.query).toEqual({ webhookID: '7' });
     expect(within(dialog).getByRole('table', { name: 'Deliveries to https://pms.example.com/in' })).toBeTruthy();
-    const cells = within(pending)
-      .getAllByRole('cell')
-      .map((c) => c.textContent);
+    const cells = cellTexts(pending);
     expect(cells.slice(0, 5)).toEqual(['stay.checked_out', 'msg_pending', 'Pending', '2', '503']);
     expect(cells[5]).toMatch(/Nov 20, 2026/);
     expect(cells[6]).toMatch(/Nov 20, 2026/);

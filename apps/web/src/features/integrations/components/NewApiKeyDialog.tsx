@@ -1,4 +1,4 @@
-import { Button, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { CreateApiKeyRequest, IdValue } from '@portal/contract';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage, serverText } from '../../../i18n/messages';
 import { applyFieldErrors, hasFieldErrors } from '../../../lib/formErrors';
 import type { ServerMessage } from '../../../lib/envelope';
-import { DialogActions } from '../../../ui/DialogActions';
+import { SubmitActions } from '../../../ui/DialogActions';
 import { PropertyDialog } from '../../../ui/PropertyDialog';
 import { browserTimeZone } from '../../../ui/PropertyTime';
 import { toast } from '../../../ui/toast';
@@ -88,11 +88,7 @@ function ApiKeyForm({
     <form onSubmit={(e) => void onSubmit(e)} noValidate>
       <Stack gap="md">
         <ApiKeyFields form={form} properties={properties} timeZone={zone} />
-        <DialogActions onCancel={onCancel}>
-          <Button type="submit" loading={create.isPending}>
-            {t('integrations.form.create')}
-          </Button>
-        </DialogActions>
+        <SubmitActions onCancel={onCancel} label={t('integrations.form.create')} loading={create.isPending} />
       </Stack>
     </form>
   );

@@ -1,17 +1,18 @@
-import { Button, Checkbox, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { type CreateWebhookRequest, WEBHOOK_EVENT_TYPES, createWebhookRequest } from '@portal/contract';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
+import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, fieldMessage, serverText } from '../../../i18n/messages';
+import { errorMessage, inputProps, serverText } from '../../../i18n/messages';
 import { applyFieldErrors, hasFieldErrors } from '../../../lib/formErrors';
 import { useSchemaForm } from '../../../lib/schemaForm';
-import { DialogActions } from '../../../ui/DialogActions';
+import { SubmitActions } from '../../../ui/DialogActions';
 import { PropertyDialog } from '../../../ui/PropertyDialog';
 import { toast } from '../../../ui/toast';
 import { eventKeys } from '../events';
 import { useCreateWebhook } from '../hooks';
 import { WebhookSecret } from './WebhookSecret';
+import { CodeChecklist } from './CodeChecklist';
 
 /** The form's fields the server's field errors may name. */
 const webhookFormFields = ['url', 'events'] as const;
@@ -61,11 +62,9 @@ function WebhookForm({
   const form = useSchemaForm(createWebhookRequest, {
     defaultValues: { siteID, url: '', events: [] } satisfies CreateWebhookRequest,
   });
-  const {
-    control,
-    register,
-    formState: { errors },
-  } = form;
+  const { control } = form;
+  const events = useController({ control, name: 'events' });
+  const input = inputProps(t, form);
   const create = useCreateWebhook(siteID);
 
   const onSubmit = form.handleSubmit((request) =>
@@ -90,40 +89,19 @@ function WebhookForm({
           withAsterisk
           autoComplete="off"
           data-autofocus
-          {...register('url')}
-          error={fieldMessage(t, errors.url?.message)}
+          {...input('url')}
         />
-        <Controller
-          control={control}
-          name="events"
-          render={({ field }) => (
-            <Checkbox.Group
-              label={t('integrations.webhooks.form.events')}
-              description={t('integrations.webhooks.form.eventsHint')}
-              withAsterisk
-              value={field.value}
-              onChange={(values) => field.onChange(WEBHOOK_EVENT_TYPES.filter((type) => values.includes(type)))}
-              error={fieldMessage(t, errors.events?.message ?? errors.events?.root?.message)}
-            >
-              <Stack gap="xs" mt="xs">
-                {WEBHOOK_EVENT_TYPES.map((type, index) => (
-                  <Checkbox
-                    key={type}
-                    value={type}
-                    ref={index === 0 ? field.ref : undefined}
-                    label={`${type} · ${t(`integrations.webhooks.events.${eventKeys[type]}`)}`}
-                    description={t(`integrations.webhooks.eventHints.${eventKeys[type]}`)}
-                  />
-                ))}
-              </Stack>
-            </Checkbox.Group>
-          )}
+        <CodeChecklist
+          {...events}
+          codes={WEBHOOK_EVENT_TYPES}
+          text={(type) => ({
+            name: t(`integrations.webhooks.events.${eventKeys[type]}`),
+            hint: t(`integrations.webhooks.eventHints.${eventKeys[type]}`),
+          })}
+          label={t('integrations.webhooks.form.events')}
+          description={t('integrations.webhooks.form.eventsHint')}
         />
-        <DialogActions onCancel={onCancel}>
-          <Button type="submit" loading={create.isPending}>
-            {t('integrations.webhooks.form.create')}
-          </Button>
-        </DialogActions>
+        <SubmitActions onCancel={onCancel} label={t('integrations.webhooks.form.create')} loading={create.isPending} />
       </Stack>
     </form>
   );

@@ -1,6 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import { WEBHOOK_SECRET_OVERLAP_HOURS, type WebhookRow } from '@portal/contract';
-import { IconHistory, IconKey, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { IconHistory, IconKey, IconPlayerPlay, IconTrash, type TablerIcon } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, serverText } from '../../../i18n/messages';
@@ -38,12 +38,16 @@ export function WebhookActions({
       danger: true,
     });
 
+  /** What a failed action tells, its own words first. */
+  const failed = (key: 'rotate' | 'delete' | 'enable') => (error: unknown) =>
+    toast.error(`${t(`integrations.webhooks.${key}.failed`)} ${errorMessage(t, error)}`);
+
   const onRotate = async () => {
     if (!(await asked('rotate'))) return;
     rotate.mutate(hook.webhookID, {
       onSuccess: ({ secret, message }) =>
         setRotated({ secret, notice: serverText(t, message, 'webhookSecretRotated') }),
-      onError: (error) => toast.error(`${t('integrations.webhooks.rotate.failed')} ${errorMessage(t, error)}`),
+      onError: failed('rotate'),
     });
   };
 
@@ -51,61 +55,73 @@ export function WebhookActions({
     if (!(await asked('delete'))) return;
     remove.mutate(hook.webhookID, {
       onSuccess: (message) => toast.success(serverText(t, message, 'webhookDeleted')),
-      onError: (error) => toast.error(`${t('integrations.webhooks.delete.failed')} ${errorMessage(t, error)}`),
+      onError: failed('delete'),
     });
   };
 
   const onEnable = () =>
     enable.mutate(hook.webhookID, {
       onSuccess: (message) => toast.success(serverText(t, message, 'webhookEnabled')),
-      onError: (error) => toast.error(`${t('integrations.webhooks.enable.failed')} ${errorMessage(t, error)}`),
+      onError: failed('enable'),
     });
 
   return (
     <Group gap="xs" wrap="nowrap">
-      <Button
-        variant="default"
-        size="xs"
-        leftSection={<IconHistory size={14} aria-hidden />}
-        aria-label={t('integrations.webhooks.deliveries.action', { url })}
-        onClick={onDeliveries}
-      >
-        {t('integrations.webhooks.deliveries.button')}
-      </Button>
-      <Button
-        variant="default"
-        size="xs"
-        leftSection={<IconKey size={14} aria-hidden />}
+      <ActionButton action="deliveries" url={url} icon={IconHistory} onClick={onDeliveries} />
+      <ActionButton
+        action="rotate"
+        url={url}
+        icon={IconKey}
         loading={rotate.isPending}
-        aria-label={t('integrations.webhooks.rotate.action', { url })}
         onClick={() => void onRotate()}
-      >
-        {t('integrations.webhooks.rotate.button')}
-      </Button>
+      />
       {hook.disabledAt !== null && (
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconPlayerPlay size={14} aria-hidden />}
-          loading={enable.isPending}
-          aria-label={t('integrations.webhooks.enable.action', { url })}
-          onClick={onEnable}
-        >
-          {t('integrations.webhooks.enable.button')}
-        </Button>
+        <ActionButton action="enable" url={url} icon={IconPlayerPlay} loading={enable.isPending} onClick={onEnable} />
       )}
-      <Button
-        // the word in the text's colour (red on a striped row is too faint to read), the icon red
-        variant="default"
-        size="xs"
-        leftSection={<IconTrash size={14} color="var(--mantine-color-red-7)" aria-hidden />}
+      <ActionButton
+        action="delete"
+        url={url}
+        icon={IconTrash}
+        danger
         loading={remove.isPending}
-        aria-label={t('integrations.webhooks.delete.action', { url })}
         onClick={() => void onDelete()}
-      >
-        {t('integrations.webhooks.delete.confirm')}
-      </Button>
+      />
       {rotated && <RotatedSecretDialog {...rotated} onClose={() => setRotated(null)} />}
     </Group>
+  );
+}
+
+/**
+ * One action on an endpoint: its word, and for screen readers what it does to which endpoint.
+ * Delete is `danger`: its icon red (the word in the text's colour: red on a striped row is too
+ * faint to read), its word the one that confirms it.
+ */
+function ActionButton({
+  action,
+  url,
+  icon: Icon,
+  danger = false,
+  loading,
+  onClick,
+}: {
+  action: 'deliveries' | 'rotate' | 'enable' | 'delete';
+  url: string;
+  icon: TablerIcon;
+  danger?: boolean;
+  loading?: boolean;
+  onClick: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      variant="default"
+      size="xs"
+      leftSection={<Icon size={14} color={danger ? 'var(--mantine-color-red-7)' : undefined} aria-hidden />}
+      loading={loading}
+      aria-label={t(`integrations.webhooks.${action}.action`, { url })}
+      onClick={onClick}
+    >
+      {action === 'delete' ? t('integrations.webhooks.delete.confirm') : t(`integrations.webhooks.${action}.button`)}
+    </Button>
   );
 }

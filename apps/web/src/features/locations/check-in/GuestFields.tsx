@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { GUEST_SEARCH_MIN_CHARS, maskGuestPhone } from '@portal/contract';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { fieldMessage } from '../../../i18n/messages';
+import { controlledProps, inputProps } from '../../../i18n/messages';
 import { useGuestSearch } from '../hooks';
 import type { LocationForm } from './locationForm';
 
@@ -13,12 +13,8 @@ import type { LocationForm } from './locationForm';
  */
 export function GuestFields({ form }: { form: LocationForm }) {
   const { t } = useTranslation();
-  const {
-    control,
-    register,
-    setValue,
-    formState: { errors },
-  } = form;
+  const { control, setValue } = form;
+  const input = inputProps(t, form);
   const phone = useWatch({ control, name: 'guest.mobileNumber' });
   const [search] = useDebouncedValue(phone, 300);
   const digits = search.replace(/\D/g, '');
@@ -46,15 +42,13 @@ export function GuestFields({ form }: { form: LocationForm }) {
         <Controller
           control={control}
           name="guest.mobileNumber"
-          render={({ field }) => (
+          render={({ field, fieldState }) => (
             <Autocomplete
               label={t('checkIn.phone')}
               placeholder="(000) 000-0000"
               inputMode="tel"
               autoComplete="off"
-              value={field.value}
-              onBlur={field.onBlur}
-              ref={field.ref}
+              {...controlledProps(t, field, fieldState)}
               onChange={(value) => {
                 const masked = maskGuestPhone(value);
                 // A changed number is a new guest; picking a found guest keeps the one just filled in.
@@ -78,32 +72,15 @@ export function GuestFields({ form }: { form: LocationForm }) {
               }}
               filter={({ options: all }) => all}
               description={t('checkIn.phoneHint')}
-              error={fieldMessage(t, errors.guest?.mobileNumber?.message)}
               comboboxProps={{ withinPortal: true }}
             />
           )}
         />
         <Group grow wrap="wrap" align="flex-start">
-          <TextInput
-            label={t('checkIn.firstName')}
-            autoComplete="off"
-            {...register('guest.firstName')}
-            error={fieldMessage(t, errors.guest?.firstName?.message)}
-          />
-          <TextInput
-            label={t('checkIn.lastName')}
-            autoComplete="off"
-            {...register('guest.lastName')}
-            error={fieldMessage(t, errors.guest?.lastName?.message)}
-          />
+          <TextInput label={t('checkIn.firstName')} autoComplete="off" {...input('guest.firstName')} />
+          <TextInput label={t('checkIn.lastName')} autoComplete="off" {...input('guest.lastName')} />
         </Group>
-        <TextInput
-          label={t('checkIn.email')}
-          type="email"
-          autoComplete="off"
-          {...register('guest.email')}
-          error={fieldMessage(t, errors.guest?.email?.message)}
-        />
+        <TextInput label={t('checkIn.email')} type="email" autoComplete="off" {...input('guest.email')} />
       </Stack>
     </Fieldset>
   );

@@ -2,7 +2,7 @@ import { Group, Select, Text, TextInput } from '@mantine/core';
 import type { LocationRow } from '@portal/contract';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { fieldMessage } from '../../../i18n/messages';
+import { inputProps } from '../../../i18n/messages';
 import { useRole } from '../../../lib/session/useRole';
 import { editRights } from '../editRights';
 import { useLocationTypes } from '../hooks';
@@ -21,11 +21,8 @@ export function LocationFields({ row, form, locked, withType }: Props) {
   const { t } = useTranslation();
   const rights = editRights(useRole());
   const types = useLocationTypes();
-  const {
-    register,
-    control,
-    formState: { errors },
-  } = form;
+  const { control } = form;
+  const input = inputProps(t, form);
   return (
     <>
       {locked && row.isCheckedInState && (
@@ -38,16 +35,14 @@ export function LocationFields({ row, form, locked, withType }: Props) {
         readOnly={locked || !rights.description}
         variant={locked || !rights.description ? 'filled' : 'default'}
         withAsterisk={!locked}
-        {...register('locationDescription')}
-        error={fieldMessage(t, errors.locationDescription?.message)}
+        {...input('locationDescription')}
       />
       <Group grow wrap="wrap" align="flex-start">
         <TextInput
           label={t('locations.fields.accountNumber')}
           readOnly={locked || !rights.accountNumber}
           variant={locked || !rights.accountNumber ? 'filled' : 'default'}
-          {...register('billingAccountNumber')}
-          error={fieldMessage(t, errors.billingAccountNumber?.message)}
+          {...input('billingAccountNumber')}
         />
         {withType && (
           <Controller
@@ -77,8 +72,7 @@ export function LocationFields({ row, form, locked, withType }: Props) {
         description={t('locations.fields.publicNameHint')}
         readOnly={locked || !rights.publicName}
         variant={locked || !rights.publicName ? 'filled' : 'default'}
-        {...register('locationPublicName')}
-        error={fieldMessage(t, errors.locationPublicName?.message)}
+        {...input('locationPublicName')}
       />
     </>
   );

@@ -3,7 +3,7 @@ import type { GuestRow } from '@portal/contract';
 import { useMemo, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { fieldMessage } from '../../../i18n/messages';
+import { inputProps } from '../../../i18n/messages';
 import { useSchemaForm } from '../../../lib/schemaForm';
 import { ResponsiveModal } from '../dialogs/ResponsiveModal';
 import type { DialogProps } from '../dialogs/dialogProps';
@@ -55,7 +55,8 @@ export function ServicesDialog({
   const form = useSchemaForm(schema, {
     defaultValues: initialValues(row, mode, initialServices(boxes, checkIn), site, now, guest),
   });
-  const { register, control, handleSubmit, setError, formState } = form;
+  const { control, handleSubmit, setError } = form;
+  const input = inputProps(t, form);
   const available = useWatch({ control, name: 'available' });
   const save = useSaveWithServices(site.siteID, checkIn);
   const saved = useLocationSave(checkIn, { onDone: () => onDone([row.locationID]), onClose, setError });
@@ -89,8 +90,7 @@ export function ServicesDialog({
               min={earliestCheckout(now, site.timeZone)}
               step={900}
               withAsterisk
-              {...register('autoCheckout')}
-              error={fieldMessage(t, formState.errors.autoCheckout?.message)}
+              {...input('autoCheckout')}
             />
           )}
           {hasServices && (

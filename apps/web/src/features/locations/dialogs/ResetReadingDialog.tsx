@@ -1,4 +1,4 @@
-import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text, TextInput } from '@mantine/core';
 import { readingProblem } from '@portal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { isWater } from '../rows';
 import type { DialogProps } from './dialogProps';
 import { MeterChoice } from './MeterChoice';
 import { ResponsiveModal } from './ResponsiveModal';
-import { DialogActions } from '../../../ui/DialogActions';
+import { SubmitActions } from '../../../ui/DialogActions';
 
 /**
  * Reset Reading (screen 14): a new baseline for a meter. Water takes whole gallons, other
@@ -100,11 +100,12 @@ export function ResetReadingDialog({ site, row, onClose, onDone }: DialogProps) 
               )}
             </>
           )}
-          <DialogActions onCancel={onClose}>
-            <Button type="submit" disabled={!meter || value.trim() === ''} loading={save.isPending}>
-              {t('locations.dialogs.save')}
-            </Button>
-          </DialogActions>
+          <SubmitActions
+            onCancel={onClose}
+            label={t('locations.dialogs.save')}
+            disabled={!meter || value.trim() === ''}
+            loading={save.isPending}
+          />
         </Stack>
       </form>
     </ResponsiveModal>

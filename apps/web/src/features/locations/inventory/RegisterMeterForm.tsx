@@ -3,7 +3,7 @@ import { createMeterFields, deviceKeyField, deviceKeyRuleError, hasDeviceKeyUnle
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { errorMessage, fieldMessage } from '../../../i18n/messages';
+import { errorMessage, idSelectProps, inputProps } from '../../../i18n/messages';
 import { applyFieldErrors, hasFieldErrors } from '../../../lib/formErrors';
 import { useSchemaForm } from '../../../lib/schemaForm';
 import { toast } from '../../../ui/toast';
@@ -39,9 +39,11 @@ const SERVER_FIELDS = ['servicePointName', 'deviceKey', 'fk_DeviceTypeId'] as co
 export function RegisterMeterForm() {
   const { t } = useTranslation();
   const create = useCreateMeter();
-  const { register, control, handleSubmit, reset, setError, setValue, watch, formState } = useSchemaForm(formSchema, {
+  const form = useSchemaForm(formSchema, {
     defaultValues: { servicePointName: '', deviceKey: '', readByHand: false, fk_DeviceTypeId: null },
   });
+  const { register, control, handleSubmit, reset, setError, setValue, watch } = form;
+  const input = inputProps(t, form);
   const readByHand = watch('readByHand');
 
   const onSubmit = handleSubmit((values) =>
@@ -77,30 +79,26 @@ export function RegisterMeterForm() {
             description={t('meters.inventory.meterIdHint')}
             maxLength={7}
             withAsterisk
-            {...register('servicePointName')}
-            error={fieldMessage(t, formState.errors.servicePointName?.message)}
+            {...input('servicePointName')}
           />
           {!readByHand && (
             <TextInput
               label={t('meters.inventory.deviceKey')}
               description={t('meters.inventory.deviceKeyHint')}
               withAsterisk
-              {...register('deviceKey')}
-              error={fieldMessage(t, formState.errors.deviceKey?.message)}
+              {...input('deviceKey')}
             />
           )}
           <Controller
             control={control}
             name="fk_DeviceTypeId"
-            render={({ field }) => (
+            render={({ field, fieldState }) => (
               <Select
                 label={t('meters.inventory.deviceType')}
                 description={t('meters.inventory.deviceTypeHint')}
                 withAsterisk
                 data={DEVICE_TYPES.map((d) => ({ value: String(d.id), label: t(`meters.deviceTypes.${d.key}`) }))}
-                value={field.value === null ? null : String(field.value)}
-                onChange={(value) => field.onChange(value === null ? null : Number(value))}
-                error={fieldMessage(t, formState.errors.fk_DeviceTypeId?.message)}
+                {...idSelectProps(t, field, fieldState)}
               />
             )}
           />

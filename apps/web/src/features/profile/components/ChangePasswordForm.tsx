@@ -2,7 +2,7 @@ import { Button, Group, Paper, PasswordInput, Stack, Title } from '@mantine/core
 import { changePasswordForm } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, hasFieldErrors } from '../../../lib/formErrors';
-import { errorMessage, fieldMessage, serverText } from '../../../i18n/messages';
+import { errorMessage, inputProps, serverText } from '../../../i18n/messages';
 import { toast } from '../../../ui/toast';
 import { useChangePassword } from '../../auth';
 import { useSchemaForm } from '../../../lib/schemaForm';
@@ -13,15 +13,11 @@ const serverFields = ['currentPassword', 'newPassword'] as const;
 export function ChangePasswordForm() {
   const { t } = useTranslation();
   const change = useChangePassword();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useSchemaForm(changePasswordForm, {
+  const form = useSchemaForm(changePasswordForm, {
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
+  const { handleSubmit, setError, reset } = form;
+  const input = inputProps(t, form);
 
   const onSubmit = handleSubmit(({ currentPassword, newPassword }) =>
     change.mutate(
@@ -49,20 +45,13 @@ export function ChangePasswordForm() {
           <PasswordInput
             label={t('profile.currentPassword')}
             autoComplete="current-password"
-            {...register('currentPassword')}
-            error={fieldMessage(t, errors.currentPassword?.message)}
+            {...input('currentPassword')}
           />
-          <PasswordInput
-            label={t('profile.newPassword')}
-            autoComplete="new-password"
-            {...register('newPassword')}
-            error={fieldMessage(t, errors.newPassword?.message)}
-          />
+          <PasswordInput label={t('profile.newPassword')} autoComplete="new-password" {...input('newPassword')} />
           <PasswordInput
             label={t('profile.confirmNewPassword')}
             autoComplete="new-password"
-            {...register('confirmPassword')}
-            error={fieldMessage(t, errors.confirmPassword?.message)}
+            {...input('confirmPassword')}
           />
           <Group>
             <Button type="submit" loading={change.isPending}>

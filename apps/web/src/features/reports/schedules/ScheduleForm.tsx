@@ -1,4 +1,4 @@
-import { Autocomplete, Button, NativeSelect, SimpleGrid, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import { Autocomplete, NativeSelect, SimpleGrid, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   REPORT_FORMATS,
@@ -10,10 +10,10 @@ import {
 import { useMemo } from 'react';
 import { Controller, type FieldError, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { controlledProps, errorMessage, fieldMessage } from '../../../i18n/messages';
+import { controlledProps, errorMessage, fieldMessage, inputProps } from '../../../i18n/messages';
 import { ApiError } from '../../../lib/apiError';
 import { applyFieldErrors } from '../../../lib/formErrors';
-import { DialogActions } from '../../../ui/DialogActions';
+import { SubmitActions } from '../../../ui/DialogActions';
 import { toast } from '../../../ui/toast';
 import { useLocationSearch } from '../hooks';
 import { useSaveSchedule } from './hooks';
@@ -49,22 +49,25 @@ export function ScheduleForm({
     () => scheduleResolver(site.siteID, schedule?.scheduleID ?? 0, needsLocation),
     [site.siteID, schedule?.scheduleID, needsLocation],
   );
+  const form = useForm<ScheduleFormValues, unknown, ScheduleRequest>({
+    resolver,
+    defaultValues: initialValues(schedule),
+  });
   const {
-    register,
     control,
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<ScheduleFormValues, unknown, ScheduleRequest>({ resolver, defaultValues: initialValues(schedule) });
+  } = form;
+  const input = inputProps(t, form);
   const reportTypeID = useWatch({ control, name: 'reportTypeID' });
   const locationText = useWatch({ control, name: 'locationDescription' });
   const [search] = useDebouncedValue(locationText, 250);
   const locations = useLocationSearch(site.siteID, needsLocation(reportTypeID) ? search : '');
-  const message = (error: FieldError | undefined) => fieldMessage(t, error?.message);
   const recipientsError =
     errors.recipients?.type === 'address'
       ? t('schedules.form.invalidRecipient', { address: errors.recipients.message })
-      : message(errors.recipients as FieldError | undefined);
+      : fieldMessage(t, (errors.recipients as FieldError | undefined)?.message);
 
   const onSubmit = handleSubmit((request) =>
     save.mutate(request, {
@@ -120,12 +123,7 @@ export function ScheduleForm({
                   withAsterisk
                   data={(locations.data ?? []).map((o) => o.locationDescription)}
                   filter={({ options }) => options}
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={message(fieldState.error)}
+                  {...controlledProps(t, field, fieldState)}
                 />
               )}
             />
@@ -147,8 +145,7 @@ export function ScheduleForm({
             type="time"
             label={t('schedules.form.time', { zone: site.timeZone })}
             withAsterisk
-            {...register('time')}
-            error={message(errors.time)}
+            {...input('time')}
           />
           <Controller
             control={control}
@@ -168,18 +165,14 @@ export function ScheduleForm({
         <Controller
           control={control}
           name="recipients"
-          render={({ field }) => (
+          render={({ field, fieldState }) => (
             <TagsInput
               label={t('schedules.form.recipients')}
               description={t('schedules.form.recipientsHelp')}
               withAsterisk
               splitChars={[',', ';', ' ']}
               clearable
-              name={field.name}
-              ref={field.ref}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
+              {...controlledProps(t, field, fieldState)}
               error={recipientsError}
             />
           )}
@@ -187,11 +180,7 @@ export function ScheduleForm({
         <Text size="xs" c="dimmed">
           {t('schedules.form.outsideHelp')}
         </Text>
-        <DialogActions onCancel={onCancel}>
-          <Button type="submit" loading={save.isPending}>
-            {t('schedules.form.save')}
-          </Button>
-        </DialogActions>
+        <SubmitActions onCancel={onCancel} label={t('schedules.form.save')} loading={save.isPending} />
       </Stack>
     </form>
   );

@@ -3,7 +3,7 @@ import { Role, type ReportSchedule, type ReportType, type RoleId, type ScheduleR
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { type Call, mockApi } from '../../../test/api';
-import { renderWithApp, signInAs } from '../../../test/render';
+import { cellTexts, renderWithApp, signInAs } from '../../../test/render';
 import { SchedulesDialog } from './SchedulesDialog';
 
 const LIST = 'GET Report/GetSchedules';
@@ -89,11 +89,7 @@ describe('Scheduled Reports of a property', () => {
     const table = await within(dialog).findByRole('table', { name: 'Scheduled reports' });
     expect(api.callsTo(LIST)[0]?.query).toEqual({ siteID: '5' });
     const [, row] = within(table).getAllByRole('row');
-    expect(
-      within(row!)
-        .getAllByRole('cell')
-        .map((c) => c.textContent),
-    ).toEqual([
+    expect(cellTexts(row!)).toEqual([
       'Weekly',
       '06:00',
       'Excel (.xlsx)',
@@ -219,11 +215,7 @@ describe('Scheduled Reports of a property', () => {
     const table = await within(dialog).findByRole('table', { name: 'Run history - Usage by Location' });
     expect(api.callsTo(RUNS)[0]?.query).toEqual({ id: '11' });
     const [, row] = within(table).getAllByRole('row');
-    expect(
-      within(row!)
-        .getAllByRole('cell')
-        .map((c) => c.textContent),
-    ).toEqual([
+    expect(cellTexts(row!)).toEqual([
       'Done',
       '2026-10-26 to 2026-11-01',
       'Nov 2, 2026, 6:00 AM MST',

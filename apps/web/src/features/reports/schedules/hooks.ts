@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api, type ScheduleRequest } from '@portal/contract';
 import { client, queryOf } from '../../../lib/client';
+import { useRefetchingMutation, useStoringMutation } from '../../../lib/mutations';
 
 const schedulesQuery = (siteID: number) => queryOf(api.schedules.list, { query: { siteID } });
 const runsQuery = (id: number) => queryOf(api.schedules.runs, { query: { id } });
@@ -17,20 +18,18 @@ export function useScheduleRuns(scheduleID: number) {
 
 /** Creates or changes a schedule; the property's list is fetched again. */
 export function useSaveSchedule(siteID: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: ScheduleRequest) => (await client.schedules.upsert({ body })).result,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: schedulesQuery(siteID).queryKey }),
-  });
+  return useRefetchingMutation(
+    schedulesQuery(siteID).queryKey,
+    async (body: ScheduleRequest) => (await client.schedules.upsert({ body })).result,
+  );
 }
 
 /** Deletes a schedule and its runs; the property's list is fetched again. */
 export function useDeleteSchedule(siteID: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: number) => (await client.schedules.remove({ query: { id } })).message,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: schedulesQuery(siteID).queryKey }),
-  });
+  return useRefetchingMutation(
+    schedulesQuery(siteID).queryKey,
+    async (id: number) => (await client.schedules.remove({ query: { id } })).message,
+  );
 }
 
 const invitationQuery = (token: string) => queryOf(api.schedules.recipient, { query: { token } });
@@ -42,9 +41,8 @@ export function useRecipientInvitation(token: string) {
 
 /** The outside recipient confirms; the page shows the answer. */
 export function useConfirmRecipient(token: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async () => (await client.schedules.confirmRecipient({ body: { token } })).result,
-    onSuccess: (confirmed) => queryClient.setQueryData(invitationQuery(token).queryKey, confirmed),
-  });
+  return useStoringMutation(
+    invitationQuery(token).queryKey,
+    async () => (await client.schedules.confirmRecipient({ body: { token } })).result,
+  );
 }

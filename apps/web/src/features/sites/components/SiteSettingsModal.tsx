@@ -1,4 +1,4 @@
-import { Alert, Button, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Alert, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { type SiteSetting, type SiteWithStats, siteSettingRequest } from '@portal/contract';
 import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { toast } from '../../../ui/toast';
 import { failureMessage } from '../failureMessage';
 import { useSaveSiteSetting, useSiteSetting } from '../hooks';
 import { DayFields, RateFields, WeekStartField } from './SettingFields';
-import { DialogActions } from '../../../ui/DialogActions';
+import { SubmitActions } from '../../../ui/DialogActions';
 import { useSchemaForm } from '../../../lib/schemaForm';
 import { PropertyDialog } from '../../../ui/PropertyDialog';
 
@@ -77,11 +77,7 @@ function SettingsForm({ setting, onClose }: { setting: SiteSetting; onClose: () 
             <DayFields />
             <WeekStartField />
           </SimpleGrid>
-          <DialogActions onCancel={onClose} mt="sm">
-            <Button type="submit" loading={save.isPending}>
-              {t('sites.form.save')}
-            </Button>
-          </DialogActions>
+          <SubmitActions onCancel={onClose} mt="sm" label={t('sites.form.save')} loading={save.isPending} />
         </Stack>
       </form>
     </FormProvider>

@@ -2,7 +2,7 @@ import { MultiSelect, Select } from '@mantine/core';
 import { Role, type UserAccount, rolesAssignableBy } from '@portal/contract';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { fieldMessage } from '../../../i18n/messages';
+import { idSelectProps, idsSelectProps } from '../../../i18n/messages';
 import { useBusinessOptions, usePropertyOptions } from '../hooks';
 import type { Caller, UserAccountForm } from '../userForm';
 
@@ -14,11 +14,7 @@ type Props = { form: UserAccountForm; account: UserAccount | null; caller: Calle
  */
 export function AccessFields({ form, account, caller, readOnly }: Props) {
   const { t } = useTranslation();
-  const {
-    control,
-    setValue,
-    formState: { errors },
-  } = form;
+  const { control, setValue } = form;
   const isAdmin = caller.roleID === Role.Administrator;
   const roleID = useWatch({ control, name: 'roleID' });
   const busEntityID = useWatch({ control, name: 'busEntityID' });
@@ -60,23 +56,17 @@ export function AccessFields({ form, account, caller, readOnly }: Props) {
       <Controller
         control={control}
         name="roleID"
-        render={({ field }) => (
+        render={({ field, fieldState }) => (
           <Select
             label={t('users.fields.role')}
             placeholder={t('users.fields.rolePlaceholder')}
             data={roleData}
-            ref={field.ref}
-            value={field.value ? String(field.value) : null}
-            onChange={(value) => {
-              const next = value ? Number(value) : null;
-              field.onChange(next);
-              if (next !== Role.SiteManager) setValue('siteIDs', []);
-            }}
-            onBlur={field.onBlur}
+            {...idSelectProps(t, field, fieldState, (role) => {
+              if (role !== Role.SiteManager) setValue('siteIDs', []);
+            })}
             readOnly={readOnly}
             withAsterisk={!readOnly}
             allowDeselect={false}
-            error={fieldMessage(t, errors.roleID?.message)}
           />
         )}
       />
@@ -84,61 +74,53 @@ export function AccessFields({ form, account, caller, readOnly }: Props) {
         <Controller
           control={control}
           name="busEntityID"
-          render={({ field }) => (
-            <Select
-              label={t('users.fields.business')}
-              placeholder={t('msg.selectBusinessPlaceholder')}
-              data={businessData}
-              searchable
-              nothingFoundMessage={t('msg.noData')}
-              ref={field.ref}
-              value={field.value ? String(field.value) : null}
-              onChange={(value) => {
-                const next = value ? Number(value) : null;
-                if (next !== field.value) setValue('siteIDs', []);
-                field.onChange(next);
-              }}
-              onBlur={field.onBlur}
-              readOnly={readOnly}
-              withAsterisk={!readOnly}
-              allowDeselect={false}
-              error={
-                fieldMessage(t, errors.busEntityID?.message) ??
-                (businesses.isError ? t('msg.businessesLoadFailed') : undefined)
-              }
-            />
-          )}
+          render={({ field, fieldState }) => {
+            const select = idSelectProps(t, field, fieldState, (id) => {
+              if (id !== field.value) setValue('siteIDs', []);
+            });
+            return (
+              <Select
+                label={t('users.fields.business')}
+                placeholder={t('msg.selectBusinessPlaceholder')}
+                data={businessData}
+                searchable
+                nothingFoundMessage={t('msg.noData')}
+                {...select}
+                readOnly={readOnly}
+                withAsterisk={!readOnly}
+                allowDeselect={false}
+                error={select.error ?? (businesses.isError ? t('msg.businessesLoadFailed') : undefined)}
+              />
+            );
+          }}
         />
       )}
       {isSiteManager && (
         <Controller
           control={control}
           name="siteIDs"
-          render={({ field }) => (
-            <MultiSelect
-              label={t('users.fields.properties')}
-              placeholder={
-                isAdmin && !busEntityID && !readOnly
-                  ? t('users.fields.chooseBusinessFirst')
-                  : t('msg.selectPropertyPlaceholder')
-              }
-              data={propertyData}
-              searchable
-              hidePickedOptions
-              nothingFoundMessage={t('msg.noData')}
-              ref={field.ref}
-              value={(field.value ?? []).map(String)}
-              onChange={(values) => field.onChange(values.map(Number))}
-              onBlur={field.onBlur}
-              readOnly={readOnly}
-              disabled={!readOnly && isAdmin && !busEntityID}
-              withAsterisk={!readOnly}
-              error={
-                fieldMessage(t, errors.siteIDs?.message ?? errors.siteIDs?.root?.message) ??
-                (properties.isError ? t('msg.propertiesLoadFailed') : undefined)
-              }
-            />
-          )}
+          render={({ field, fieldState }) => {
+            const select = idsSelectProps(t, field, fieldState);
+            return (
+              <MultiSelect
+                label={t('users.fields.properties')}
+                placeholder={
+                  isAdmin && !busEntityID && !readOnly
+                    ? t('users.fields.chooseBusinessFirst')
+                    : t('msg.selectPropertyPlaceholder')
+                }
+                data={propertyData}
+                searchable
+                hidePickedOptions
+                nothingFoundMessage={t('msg.noData')}
+                {...select}
+                readOnly={readOnly}
+                disabled={!readOnly && isAdmin && !busEntityID}
+                withAsterisk={!readOnly}
+                error={select.error ?? (properties.isError ? t('msg.propertiesLoadFailed') : undefined)}
+              />
+            );
+          }}
         />
       )}
     </>

@@ -2,7 +2,7 @@ import { SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { EXTENSION_MAX_DIGITS, type UserAccount, maskPhone } from '@portal/contract';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { fieldMessage } from '../../../i18n/messages';
+import { controlledProps, inputProps } from '../../../i18n/messages';
 import type { UserAccountForm } from '../userForm';
 
 type Props = { form: UserAccountForm; account: UserAccount | null; readOnly: boolean };
@@ -13,17 +13,14 @@ type Props = { form: UserAccountForm; account: UserAccount | null; readOnly: boo
  */
 export function ContactFields({ form, account, readOnly }: Props) {
   const { t } = useTranslation();
-  const {
-    register,
-    control,
-    formState: { errors },
-  } = form;
+  const { control } = form;
+  const input = inputProps(t, form);
 
   const phone = (name: 'cellPhone' | 'businessPhone', label: string) => (
     <Controller
       control={control}
       name={name}
-      render={({ field }) => (
+      render={({ field, fieldState }) => (
         <TextInput
           label={label}
           type="tel"
@@ -31,12 +28,9 @@ export function ContactFields({ form, account, readOnly }: Props) {
           autoComplete="tel"
           placeholder="(999) 999-9999"
           readOnly={readOnly}
-          ref={field.ref}
-          name={field.name}
+          {...controlledProps(t, field, fieldState)}
           value={field.value ?? ''}
-          onBlur={field.onBlur}
           onChange={(event) => field.onChange(maskPhone(event.currentTarget.value))}
-          error={fieldMessage(t, errors[name]?.message)}
         />
       )}
     />
@@ -50,23 +44,20 @@ export function ContactFields({ form, account, readOnly }: Props) {
           autoComplete="off"
           withAsterisk={!readOnly}
           readOnly={readOnly}
-          {...register('firstName')}
-          error={fieldMessage(t, errors.firstName?.message)}
+          {...input('firstName')}
         />
         <TextInput
           label={t('users.fields.middleName')}
           autoComplete="off"
           readOnly={readOnly}
-          {...register('middleName')}
-          error={fieldMessage(t, errors.middleName?.message)}
+          {...input('middleName')}
         />
         <TextInput
           label={t('users.fields.lastName')}
           autoComplete="off"
           withAsterisk={!readOnly}
           readOnly={readOnly}
-          {...register('lastName')}
-          error={fieldMessage(t, errors.lastName?.message)}
+          {...input('lastName')}
         />
       </SimpleGrid>
       <TextInput
@@ -76,8 +67,7 @@ export function ContactFields({ form, account, readOnly }: Props) {
         withAsterisk={account === null}
         readOnly={account !== null}
         description={account !== null && !readOnly ? t('users.fields.emailReadOnly') : undefined}
-        {...register('email')}
-        error={fieldMessage(t, errors.email?.message)}
+        {...input('email')}
       />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         {phone('cellPhone', t('users.fields.cellPhone'))}
@@ -88,8 +78,7 @@ export function ContactFields({ form, account, readOnly }: Props) {
           maxLength={EXTENSION_MAX_DIGITS}
           autoComplete="off"
           readOnly={readOnly}
-          {...register('businessExt')}
-          error={fieldMessage(t, errors.businessExt?.message)}
+          {...input('businessExt')}
         />
       </SimpleGrid>
       {account !== null && (

@@ -2,8 +2,9 @@ import { Checkbox, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/
 import type { CountryLookup, TimeZoneLookup } from '@portal/contract';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { fieldMessage } from '../../../../i18n/messages';
-import type { SiteFormValues } from '../../siteFormValues';
+import { controlledProps, inputProps } from '../../../../i18n/messages';
+import { type Address, addressFields, type SiteFormValues } from '../../siteFormValues';
+import { addressLabels } from './addressLabels';
 import { CountryAndState } from './CountryAndState';
 import { ZipInput } from './ZipInput';
 
@@ -17,85 +18,39 @@ type Props = {
 /** Physical address, time zone, and the billing address unless it is the physical one. */
 export function AddressSection({ countries, timeZones, sameAsPhysical, onSameAsPhysicalChange }: Props) {
   const { t } = useTranslation();
-  const {
-    register,
-    control,
-    getValues,
-    setValue,
-    clearErrors,
-    formState: { errors },
-  } = useFormContext<SiteFormValues>();
+  const { control, getValues, setValue, clearErrors } = useFormContext<SiteFormValues>();
   const countryData = countries.map((c) => ({ value: String(c.countryID), label: c.countryName }));
   const timeZoneData = timeZones.map((z) => ({ value: z.timeZone, label: z.displayName }));
 
   const toggleSame = (same: boolean) => {
     onSameAsPhysicalChange(same);
-    const billing = same
-      ? { line1: '', line2: '', city: '', zip: '', state: null, country: null }
-      : {
-          line1: getValues('physicalAddrLine1'),
-          line2: getValues('physicalAddrLine2'),
-          city: getValues('physicalCity'),
-          zip: getValues('physicalZip'),
-          state: getValues('fk_PhysicalStateID') ?? null,
-          country: getValues('fk_PhysicalCountryID') ?? null,
-        };
-    setValue('billingAddrLine1', billing.line1);
-    setValue('billingAddrLine2', billing.line2);
-    setValue('billingCity', billing.city);
-    setValue('billingZip', billing.zip);
-    setValue('fk_BillingStateID', billing.state);
-    setValue('fk_BillingCountryID', billing.country);
-    clearErrors(['billingAddrLine1', 'billingAddrLine2', 'billingCity', 'billingZip', 'fk_BillingStateID']);
+    const { billing, physical } = addressFields;
+    for (const part of ['line1', 'line2', 'city', 'zip'] as const) {
+      setValue(billing[part], same ? '' : getValues(physical[part]));
+    }
+    for (const part of ['state', 'country'] as const) {
+      setValue(billing[part], same ? null : (getValues(physical[part]) ?? null));
+    }
+    clearErrors([billing.line1, billing.line2, billing.city, billing.zip, billing.state]);
   };
 
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput
-          label={t('sites.form.address1')}
-          withAsterisk
-          autoComplete="off"
-          {...register('physicalAddrLine1')}
-          error={fieldMessage(t, errors.physicalAddrLine1?.message)}
-        />
-        <TextInput
-          label={t('sites.form.address2')}
-          autoComplete="off"
-          {...register('physicalAddrLine2')}
-          error={fieldMessage(t, errors.physicalAddrLine2?.message)}
-        />
-        <TextInput
-          label={t('sites.form.city')}
-          withAsterisk
-          autoComplete="off"
-          {...register('physicalCity')}
-          error={fieldMessage(t, errors.physicalCity?.message)}
-        />
-        <CountryAndState
-          countryField="fk_PhysicalCountryID"
-          stateField="fk_PhysicalStateID"
-          zipField="physicalZip"
-          countryData={countryData}
-          required
-        />
-        <ZipInput name="physicalZip" countryField="fk_PhysicalCountryID" required />
+        <AddressFields address="physical" countryData={countryData} />
         <Controller
           control={control}
           name="timeZone"
-          render={({ field }) => (
+          render={({ field, fieldState }) => (
             <Select
               label={t('sites.form.timeZone')}
               withAsterisk
               searchable
               data={timeZoneData}
               limit={50}
+              {...controlledProps(t, field, fieldState)}
               value={field.value || null}
               onChange={(value) => field.onChange(value ?? '')}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              name={field.name}
-              error={fieldMessage(t, errors.timeZone?.message)}
             />
           )}
         />
@@ -111,34 +66,38 @@ export function AddressSection({ countries, timeZones, sameAsPhysical, onSameAsP
       />
       {!sameAsPhysical && (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
-            label={t('sites.form.billingAddress1')}
-            autoComplete="off"
-            {...register('billingAddrLine1')}
-            error={fieldMessage(t, errors.billingAddrLine1?.message)}
-          />
-          <TextInput
-            label={t('sites.form.billingAddress2')}
-            autoComplete="off"
-            {...register('billingAddrLine2')}
-            error={fieldMessage(t, errors.billingAddrLine2?.message)}
-          />
-          <TextInput
-            label={t('sites.form.billingCity')}
-            autoComplete="off"
-            {...register('billingCity')}
-            error={fieldMessage(t, errors.billingCity?.message)}
-          />
-          <CountryAndState
-            countryField="fk_BillingCountryID"
-            stateField="fk_BillingStateID"
-            zipField="billingZip"
-            countryData={countryData}
-            billing
-          />
-          <ZipInput name="billingZip" countryField="fk_BillingCountryID" billing />
+          <AddressFields address="billing" countryData={countryData} />
         </SimpleGrid>
       )}
     </Stack>
+  );
+}
+
+/** An address's lines, city, country and state, and zip; the physical address is required, the billing one optional. */
+function AddressFields({
+  address,
+  countryData,
+}: {
+  address: Address;
+  countryData: Array<{ value: string; label: string }>;
+}) {
+  const { t } = useTranslation();
+  const input = inputProps(t, useFormContext<SiteFormValues>());
+  const fields = addressFields[address];
+  const labels = addressLabels[address];
+  const required = address === 'physical';
+  const line = (part: 'line1' | 'line2' | 'city') => ({
+    label: t(labels[part]),
+    autoComplete: 'off',
+    ...input(fields[part]),
+  });
+  return (
+    <>
+      <TextInput withAsterisk={required} {...line('line1')} />
+      <TextInput {...line('line2')} />
+      <TextInput withAsterisk={required} {...line('city')} />
+      <CountryAndState address={address} countryData={countryData} required={required} />
+      <ZipInput address={address} required={required} />
+    </>
   );
 }

@@ -2,26 +2,20 @@ import { Select } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { fieldMessage } from '../../../../i18n/messages';
+import { idSelectProps } from '../../../../i18n/messages';
 import { useStates } from '../../hooks';
-import type { SiteFormValues } from '../../siteFormValues';
+import { type Address, addressFields, type SiteFormValues } from '../../siteFormValues';
 import { stateMemory } from '../../stateMemory';
-
-type CountryField = 'fk_PhysicalCountryID' | 'fk_BillingCountryID';
-type StateField = 'fk_PhysicalStateID' | 'fk_BillingStateID';
-type ZipField = 'physicalZip' | 'billingZip';
+import { addressLabels } from './addressLabels';
 
 /**
- * Country and state: the states are reloaded whenever the country changes, and the state
- * shown is the one chosen for that country earlier in this dialog, or none.
+ * Country and state of an address: the states are reloaded whenever the country changes, and
+ * the state shown is the one chosen for that country earlier in this dialog, or none.
  */
 export function CountryAndState(props: {
-  countryField: CountryField;
-  stateField: StateField;
-  zipField: ZipField;
+  address: Address;
   countryData: Array<{ value: string; label: string }>;
   required?: boolean;
-  billing?: boolean;
 }) {
   const { t } = useTranslation();
   const {
@@ -30,10 +24,12 @@ export function CountryAndState(props: {
     setValue,
     clearErrors,
     getFieldState,
-    formState: { errors, isSubmitted },
+    formState: { isSubmitted },
   } = useFormContext<SiteFormValues>();
+  const fields = addressFields[props.address];
+  const labels = addressLabels[props.address];
   const [switchCountry] = useState(stateMemory);
-  const countryID = useWatch({ control, name: props.countryField });
+  const countryID = useWatch({ control, name: fields.country });
   const states = useStates(countryID);
   const stateData = (states.data ?? []).map((s) => ({ value: String(s.stateID), label: s.stateName }));
 
@@ -41,48 +37,43 @@ export function CountryAndState(props: {
     <>
       <Controller
         control={control}
-        name={props.countryField}
-        render={({ field }) => (
+        name={fields.country}
+        render={({ field, fieldState }) => (
           <Select
-            label={t(props.billing ? 'sites.form.billingCountry' : 'sites.form.country')}
+            label={t(labels.country)}
             withAsterisk={props.required}
             searchable
             data={props.countryData}
-            value={field.value ? String(field.value) : null}
+            {...idSelectProps(t, field, fieldState)}
             onChange={(value) => {
               const next = value ? Number(value) : null;
               if (next === field.value) return;
-              const state = switchCountry({ country: field.value, state: getValues(props.stateField) }, next);
+              const state = switchCountry({ country: field.value, state: getValues(fields.state) }, next);
               field.onChange(next);
-              setValue(props.stateField, state, { shouldValidate: isSubmitted });
-              if (getFieldState(props.zipField).error?.type === 'blur') clearErrors(props.zipField);
+              setValue(fields.state, state, { shouldValidate: isSubmitted });
+              if (getFieldState(fields.zip).error?.type === 'blur') clearErrors(fields.zip);
             }}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            name={field.name}
-            error={fieldMessage(t, errors[props.countryField]?.message)}
           />
         )}
       />
       <Controller
         control={control}
-        name={props.stateField}
-        render={({ field }) => (
-          <Select
-            label={t(props.billing ? 'sites.form.billingState' : 'sites.form.state')}
-            withAsterisk={props.required}
-            searchable
-            disabled={!countryID}
-            data={stateData}
-            value={field.value ? String(field.value) : null}
-            onChange={(value) => field.onChange(value ? Number(value) : null)}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            name={field.name}
-            rightSection={states.isFetching ? <span aria-hidden>…</span> : undefined}
-            error={states.isError ? t('msg.statesLoadFailed') : fieldMessage(t, errors[props.stateField]?.message)}
-          />
-        )}
+        name={fields.state}
+        render={({ field, fieldState }) => {
+          const select = idSelectProps(t, field, fieldState);
+          return (
+            <Select
+              label={t(labels.state)}
+              withAsterisk={props.required}
+              searchable
+              disabled={!countryID}
+              data={stateData}
+              {...select}
+              rightSection={states.isFetching ? <span aria-hidden>…</span> : undefined}
+              error={states.isError ? t('msg.statesLoadFailed') : select.error}
+            />
+          );
+        }}
       />
     </>
   );

@@ -1,4 +1,4 @@
-import { Accordion, Button, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Accordion, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import {
   type CountryLookup,
   Role,
@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../lib/apiError';
 import { applyFieldErrors, hasFieldErrors } from '../../../../lib/formErrors';
 import { useSchemaForm } from '../../../../lib/schemaForm';
-import { fieldMessage, serverText } from '../../../../i18n/messages';
+import { idSelectProps, inputProps, serverText } from '../../../../i18n/messages';
 import { toast } from '../../../../ui/toast';
 import { failureMessage } from '../../failureMessage';
 import { useBusinessLookup, useSaveSite, useStates } from '../../hooks';
@@ -30,7 +30,7 @@ import { CheckInOutSection } from './CheckInOutSection';
 import { IntegrationsSection } from './IntegrationsSection';
 import { RatesSection } from './RatesSection';
 import { type Section, sectionOfField, sections } from './sections';
-import { DialogActions } from '../../../../ui/DialogActions';
+import { SubmitActions } from '../../../../ui/DialogActions';
 
 type Props = {
   site: SiteWithStats | undefined;
@@ -72,14 +72,8 @@ export function SiteFormBody({ site, setting, busEntityID, partners, timeZones, 
   const form = useSchemaForm(siteFormSchema, {
     defaultValues: siteFormDefaults({ site, setting, busEntityID, timeZone: browserTimeZone(timeZones) }),
   });
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    getValues,
-    formState: { errors },
-  } = form;
+  const { control, handleSubmit, setError, getValues } = form;
+  const input = inputProps(t, form);
   const [countryID, stateID] = useWatch({ control, name: ['fk_PhysicalCountryID', 'fk_PhysicalStateID'] });
   const physicalStates = useStates(countryID);
   const stateAbbreviation = physicalStates.data?.find((state) => state.stateID === stateID)?.abbreviation ?? '';
@@ -118,34 +112,20 @@ export function SiteFormBody({ site, setting, busEntityID, partners, timeZones, 
               <Controller
                 control={control}
                 name="fk_BusEntityID"
-                render={({ field }) => (
+                render={({ field, fieldState }) => (
                   <Select
                     label={t('sites.form.business')}
                     placeholder={t('msg.selectBusinessPlaceholder')}
                     withAsterisk
                     searchable
                     data={(businesses.data ?? []).map((b) => ({ value: String(b.id), label: b.value }))}
-                    value={field.value ? String(field.value) : null}
-                    onChange={(value) => field.onChange(value ? Number(value) : null)}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                    name={field.name}
-                    error={fieldMessage(t, errors.fk_BusEntityID?.message)}
+                    {...idSelectProps(t, field, fieldState)}
                   />
                 )}
               />
             )}
-            <TextInput
-              label={t('sites.form.propertyName')}
-              withAsterisk
-              {...register('sitePublicName')}
-              error={fieldMessage(t, errors.sitePublicName?.message)}
-            />
-            <TextInput
-              label={t('sites.form.billingName')}
-              {...register('siteBillingName')}
-              error={fieldMessage(t, errors.siteBillingName?.message)}
-            />
+            <TextInput label={t('sites.form.propertyName')} withAsterisk {...input('sitePublicName')} />
+            <TextInput label={t('sites.form.billingName')} {...input('siteBillingName')} />
           </SimpleGrid>
 
           <Accordion multiple variant="contained" value={openSections} onChange={setOpenSections}>
@@ -184,11 +164,7 @@ export function SiteFormBody({ site, setting, busEntityID, partners, timeZones, 
             </Accordion.Item>
           </Accordion>
 
-          <DialogActions onCancel={onClose}>
-            <Button type="submit" loading={save.isPending}>
-              {t('sites.form.save')}
-            </Button>
-          </DialogActions>
+          <SubmitActions onCancel={onClose} label={t('sites.form.save')} loading={save.isPending} />
         </Stack>
       </form>
     </FormProvider>
