@@ -24,8 +24,20 @@ export async function mailedLink(
   throw new Error(`no mail to ${email}`);
 }
 
-async function newPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+/** What a page is opened with: its size, and whether the portal's service worker may run (`offline`). */
+type PageOptions = { width: number; height: number; offline?: boolean };
+
+/**
+ * A page in a new context. The service worker is blocked unless the flow is about working
+ * offline: a request it makes is not one `page.route` can answer, and the flows that make a
+ * call fail route it so.
+ */
+async function newPage(browser: Browser, { offline = false, ...viewport }: PageOptions = { width: 1280, height: 800 }) {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport,
+    serviceWorkers: offline ? 'allow' : 'block',
+  });
   return context.newPage();
 }
 
@@ -46,9 +58,9 @@ export async function signIn(page: Page, account: { email: string; password: str
 async function signedIn(
   browser: Browser,
   account: { email: string; password: string; home: string },
-  viewport?: { width: number; height: number },
+  options?: PageOptions,
 ): Promise<Page> {
-  const page = await newPage(browser, viewport);
+  const page = await newPage(browser, options);
   await signIn(page, account);
   await page.waitForURL(`**${account.home}`);
   return page;
@@ -69,11 +81,9 @@ export function launchForFile() {
     return browser;
   };
   return {
-    newPage: (viewport?: { width: number; height: number }) => newPage(launched(), viewport),
-    signedIn: (
-      account: { email: string; password: string; home: string },
-      viewport?: { width: number; height: number },
-    ) => signedIn(launched(), account, viewport),
+    newPage: (options?: PageOptions) => newPage(launched(), options),
+    signedIn: (account: { email: string; password: string; home: string }, options?: PageOptions) =>
+      signedIn(launched(), account, options),
   };
 }
 

@@ -44,7 +44,7 @@ describe('Read route', () => {
     const manager = await apiToken(demo.manager);
     const [site] = await visibleSites(manager);
     const rows = await handReadPedestals(site!.siteID);
-    const page = await browser.signedIn(demo.manager, { width: 390, height: 844 });
+    const page = await browser.signedIn(demo.manager, { width: 390, height: 844, offline: true });
     const sent: string[] = [];
     page.context().on('request', (r) => {
       if (r.method() === 'POST' && r.url().includes('/api/AddManualMeterReading'))
