@@ -7,41 +7,21 @@
  *
  *   npx tsx bench/read-route-load.ts --url http://127.0.0.1:3000 --email … --password … --site 2 [--runs 5] [--json]
  */
-import { parseArgs } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../e2e/support/chromium';
+import { browserBenchArgs, signInAt } from './browser-bench';
 
-const { values } = parseArgs({
-  options: {
-    url: { type: 'string', default: 'http://127.0.0.1:3000' },
-    email: { type: 'string' },
-    password: { type: 'string' },
-    site: { type: 'string' },
-    runs: { type: 'string', default: '5' },
-    json: { type: 'boolean', default: false },
-  },
-});
-if (!values.email || !values.password || !values.site) {
-  console.error(
-    'usage: npx tsx bench/read-route-load.ts --url URL --email EMAIL --password PASSWORD --site ID [--runs N]',
-  );
-  process.exit(2);
-}
+const args = browserBenchArgs(
+  'npx tsx bench/read-route-load.ts --url URL --email EMAIL --password PASSWORD --site ID [--runs N] [--json]',
+  { runs: '5' },
+);
 
 const MOBILE = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
-
-async function signIn(page: Page) {
-  await page.goto(`${values.url}/auth/login`);
-  await page.getByLabel('Email').fill(values.email!);
-  await page.getByLabel('Password', { exact: true }).fill(values.password!);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
-}
 
 /** Milliseconds from the navigation to the route's first meter on screen. */
 async function load(page: Page): Promise<number> {
   const started = performance.now();
-  await page.goto(`${values.url}/ReadingRoute/${values.site}`);
+  await page.goto(`${args.url}/ReadingRoute/${args.site}`);
   await page.getByRole('listitem').first().waitFor({ timeout: 60_000 });
   return Math.round(performance.now() - started);
 }
@@ -49,7 +29,7 @@ async function load(page: Page): Promise<number> {
 async function oneRun(browser: Browser): Promise<{ cold: number; warm: number }> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
   const page = await context.newPage();
-  await signIn(page);
+  await signInAt(page, args);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, ...MOBILE });
@@ -62,7 +42,7 @@ async function oneRun(browser: Browser): Promise<{ cold: number; warm: number }>
 
 const browser = await launchChromium();
 const runs: Array<{ cold: number; warm: number }> = [];
-for (let i = 0; i < Number(values.runs); i++) runs.push(await oneRun(browser));
+for (let i = 0; i < Number(args.extra.runs); i++) runs.push(await oneRun(browser));
 await browser.close();
 
 const spread = (xs: number[]) => {
@@ -70,7 +50,7 @@ const spread = (xs: number[]) => {
   return { min: sorted[0]!, median: sorted[Math.floor(sorted.length / 2)]!, max: sorted.at(-1)! };
 };
 const result = { cold: spread(runs.map((r) => r.cold)), warm: spread(runs.map((r) => r.warm)), runs };
-if (values.json) console.log(JSON.stringify(result));
+if (args.json) console.log(JSON.stringify(result));
 else
   console.log(
     `read route at 390 × 844, throttled: cold ${result.cold.min}–${result.cold.max} ms (median ${result.cold.median}), ` +

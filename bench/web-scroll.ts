@@ -8,44 +8,28 @@
  */
 // The functions handed to page.evaluate run in the browser.
 /// <reference lib="dom" />
-import { parseArgs } from 'node:util';
 import type { CDPSession, Page } from 'playwright-core';
 import { launchChromium } from '../e2e/support/chromium';
+import { browserBenchArgs, signInAt } from './browser-bench';
 
 const FRAME_BUDGET_MS = 1000 / 60;
 const DROPPED_OVER_MS = 1.5 * FRAME_BUDGET_MS;
 const VIEWPORT = { width: 1280, height: 800 };
 
-const { values } = parseArgs({
-  options: {
-    url: { type: 'string', default: 'http://127.0.0.1:3000' },
-    email: { type: 'string' },
-    password: { type: 'string' },
-    site: { type: 'string' },
-    /** Wheel speed in px/s: 4,000 is a brisk flick through a long list. */
-    speed: { type: 'string', default: '4000' },
-    json: { type: 'boolean', default: false },
-  },
-});
-if (!values.email || !values.password || !values.site) {
-  console.error(
-    'usage: npx tsx bench/web-scroll.ts --url URL --email EMAIL --password PASSWORD --site ID [--speed PX_PER_S] [--json]',
-  );
-  process.exit(2);
-}
-const speed = Number(values.speed);
+const args = browserBenchArgs(
+  'npx tsx bench/web-scroll.ts --url URL --email EMAIL --password PASSWORD --site ID [--speed PX_PER_S] [--json]',
+  /** Wheel speed in px/s: 4,000 is a brisk flick through a long list. */
+  { speed: '4000' },
+);
+const speed = Number(args.extra.speed);
 
 /** What the page records while it scrolls (see startRecording). */
 type Recording = { frames: number[]; longTasks: number[]; animationFrames: number[]; maxRowsInDom: number };
 type RecordingWindow = Window & { scrollRecording?: Recording & { stop(): void } };
 
 async function openAllRows(page: Page): Promise<number> {
-  await page.goto(`${values.url}/auth/login`);
-  await page.getByLabel('Email').fill(values.email!);
-  await page.getByLabel('Password', { exact: true }).fill(values.password!);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
-  await page.goto(`${values.url}/Locations/${values.site}`);
+  await signInAt(page, args);
+  await page.goto(`${args.url}/Locations/${args.site}`);
   await page.locator('tr[data-location-id]').first().waitFor({ timeout: 60_000 });
   await page.getByRole('textbox', { name: 'Rows per page' }).click();
   await page.getByRole('listbox', { name: 'Rows per page' }).getByRole('option', { name: 'All' }).click();
@@ -151,7 +135,7 @@ try {
   await wheelTo(page, cdp, at, 'bottom');
   await wheelTo(page, cdp, at, 'top');
   const result = summarise(rows, (performance.now() - started) / 1000, await stopRecording(page));
-  if (values.json) console.log(JSON.stringify(result));
+  if (args.json) console.log(JSON.stringify(result));
   else {
     console.log(
       `locations table, ${rows} rows ('All'), ${VIEWPORT.width}x${VIEWPORT.height}, wheel at ${speed} px/s, top -> bottom -> top`,

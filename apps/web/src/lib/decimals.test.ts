@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDecimal, formatMoney } from './decimals';
+import { compareDecimals, formatDecimal, formatMoney } from './decimals';
 
 describe('money and quantities from their exact decimal text', () => {
   it('keeps every digit, beyond what a binary float holds', () => {
@@ -24,5 +24,28 @@ describe('money and quantities from their exact decimal text', () => {
 
   it('names a currency Intl does not know by its code', () => {
     expect(formatMoney('1.50', 'ZZZ1', 'en')).toBe('1.50 ZZZ1');
+  });
+});
+
+describe('comparing decimal texts', () => {
+  /** Thousandths as text, written with `pad` extra trailing zeros ("1.5", "1.500", "2"). */
+  const text = (thousandths: number, pad: number) => {
+    const whole = Math.floor(thousandths / 1000);
+    const fraction = String(thousandths % 1000)
+      .padStart(3, '0')
+      .replace(/0+$/, '');
+    const digits = fraction + '0'.repeat(pad);
+    return digits ? `${whole}.${digits}` : String(whole);
+  };
+
+  it('orders every pair of 0 to 2.5 in thousandths as their values, however many zeros they trail', () => {
+    for (let x = 0; x <= 2_500; x += 7)
+      for (let y = 0; y <= 2_500; y += 11)
+        expect(compareDecimals(text(x, x % 3), text(y, y % 2))).toBe(Math.sign(x - y));
+  });
+
+  it('compares beyond what a binary float holds', () => {
+    expect(compareDecimals('999999999999.999998', '999999999999.999999')).toBe(-1);
+    expect(compareDecimals('0012.50', '12.5')).toBe(0);
   });
 });

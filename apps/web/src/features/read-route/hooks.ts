@@ -2,14 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@portal/contract';
 import { useEffect } from 'react';
 import { client, queryOf } from '../../lib/client';
-import {
-  amendReading,
-  forgetReading,
-  keepReading,
-  queuedReadings,
-  type QueuedReading,
-  type ReadingBody,
-} from './queue';
+import { useRefetchingMutation } from '../../lib/mutations';
+import { amendReading, forgetReading, keepReading, queuedReadings, type ReadingBody } from './queue';
 import { sendQueued } from './sync';
 
 const routeQuery = (siteID: number) => queryOf(api.meters.readRoute, { query: { siteID } });
@@ -53,32 +47,31 @@ export function useSendQueued(siteID: number) {
   return sending;
 }
 
-/** Keeps a reading on the phone (false when it holds as many as it may), then tries to send what waits. */
-export function useEnterReading(siteID: number) {
+/**
+ * A change of what waits on the phone, then the queue read again. It touches IndexedDB only,
+ * so it runs whatever the network says (TanStack Query would hold it while offline).
+ */
+function useQueueChange<I, O>(siteID: number, change: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (reading: QueuedReading) => keepReading(reading),
+    mutationFn: change,
     networkMode: 'always',
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queueKey(siteID) }),
   });
 }
 
-/** What the person decided of a refused reading: send it with the lower value confirmed, or drop it. */
-export function useDecideRefused(siteID: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ key, body }: { key: string; body: ReadingBody | null }) =>
-      body ? amendReading(key, body) : forgetReading(key),
-    networkMode: 'always',
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queueKey(siteID) }),
-  });
-}
+/** Keeps a reading on the phone until it is sent; false when the phone holds as many as it may. */
+export const useEnterReading = (siteID: number) => useQueueChange(siteID, keepReading);
+
+/** What the person decided of a refused reading: send it with the lower value confirmed (a body), or drop it (null). */
+export const useDecideRefused = (siteID: number) =>
+  useQueueChange(siteID, ({ key, body }: { key: string; body: ReadingBody | null }) =>
+    body ? amendReading(key, body) : forgetReading(key),
+  );
 
 /** Saves the route's walking order (its locations, first to last) and reads the route again. */
 export function useSaveRouteOrder(siteID: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (locationIDs: number[]) => client.meters.saveReadRoute({ body: { siteID, locationIDs } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: routeKey(siteID) }),
-  });
+  return useRefetchingMutation(routeKey(siteID), (locationIDs: number[]) =>
+    client.meters.saveReadRoute({ body: { siteID, locationIDs } }),
+  );
 }
