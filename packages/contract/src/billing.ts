@@ -138,8 +138,12 @@ export const statementMeter = z.object({
   meterName: z.string(),
   unit: z.enum(['kWh', 'gal']),
   openingReading: z.string().nullable(),
+  /** The opening reading was not read off the meter but estimated (shown "Estimated"). */
+  openingEstimated: z.boolean(),
   /** The level at check-out; an open stay's latest reading. */
   closingReading: z.string().nullable(),
+  /** The closing reading was estimated; an actual read at its instant replaces it through a revision. */
+  closingEstimated: z.boolean(),
   closingReadingAt: z.string().nullable(),
   usage: z.string(),
   /** Readings under review (suspect rises): their usage is not in `usage` and the statement may be revised. */
@@ -155,6 +159,7 @@ export const REVISION_REASONS = [
   'readingDiscarded',
   'meterRateChanged',
   'ruleChanged',
+  'estimateReplaced',
 ] as const;
 export type StatementRevisionReason = (typeof REVISION_REASONS)[number];
 /** The message that says why, for each reason. */
@@ -164,12 +169,17 @@ export const revisionReasonMessages = {
   readingDiscarded: 'revisionReasonReadingDiscarded',
   meterRateChanged: 'revisionReasonMeterRateChanged',
   ruleChanged: 'revisionReasonRuleChanged',
+  estimateReplaced: 'revisionReasonEstimateReplaced',
 } as const satisfies Record<StatementRevisionReason, MessageCode>;
 
-/** A figure of a statement that a revision changed: a meter's (by its name) or a line's (by its description), or the total. */
+/**
+ * A figure of a statement that a revision changed: a meter's (by its name) or a line's (by its
+ * description), or the total. For `estimated`, which of a meter's readings were estimated
+ * (`opening`, `closing`, `both`, or null for none).
+ */
 export const statementChange = z.object({
   item: z.string(),
-  field: z.enum(['openingReading', 'closingReading', 'usage', 'underReview', 'amount', 'total']),
+  field: z.enum(['openingReading', 'closingReading', 'usage', 'underReview', 'estimated', 'amount', 'total']),
   before: z.string().nullable(),
   after: z.string().nullable(),
 });

@@ -293,6 +293,7 @@ export const messages = {
   revisionReasonReadingDiscarded: 'A reading held back as faster than the meter can deliver was discarded.',
   revisionReasonMeterRateChanged: "The meter's maximum rate was changed, so its readings were checked again.",
   revisionReasonRuleChanged: "The portal's rules for meter readings were corrected.",
+  revisionReasonEstimateReplaced: 'An estimated reading was replaced by an actual reading of the meter.',
   readingConfirmed: 'The reading has been confirmed: its usage counts.',
   readingDiscarded: 'The reading has been discarded: it counts for nothing.',
   readingNotHeldBack: 'Only a reading held back as faster than the meter can deliver can be confirmed or discarded.',

@@ -91,6 +91,24 @@ export const manualReadingRequest = z
   });
 export type ManualReadingRequest = z.infer<typeof manualReadingRequest>;
 
+/**
+ * A reading taken at a check-in or check-out, of a meter read by hand or gone silent: read off
+ * the meter, or estimated. Its value keeps the rules of any reading (`readingProblem`).
+ */
+export const stayReading = z.object({
+  servicePointID: id,
+  reading: z.union([z.number(), z.string()]).transform(String),
+  estimated: z.boolean().optional().default(false),
+});
+/** The readings of a check-in or check-out: one a meter at most. */
+export const stayReadings = z
+  .array(stayReading)
+  .max(2, 'invalidValue')
+  .refine((r) => new Set(r.map((x) => x.servicePointID)).size === r.length, 'fieldNotValid')
+  .optional();
+export type StayReading = z.output<typeof stayReading>;
+export type StayReadingInput = z.input<typeof stayReading>;
+
 export const manualReadingResult = z.object({
   /** True when the value is below the previous reading and nothing was stored: ask, then resend with the override. */
   overrideConfirmation: z.boolean(),
@@ -198,6 +216,8 @@ export const readRouteStop = z.object({
   /** The range the next reading is expected in, from the meter's daily usage (null without history). */
   expectedMin: z.string().nullable(),
   expectedMax: z.string().nullable(),
+  /** The proposal for an estimate now: the last reading plus its average use since 30 days before it (null without history). */
+  estimate: z.string().nullable(),
 });
 export type ReadRouteStop = z.infer<typeof readRouteStop>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GUEST_PHONE_LENGTH, GUEST_SEARCH_MIN_CHARS, TIME_STEP_MINUTES } from './constants';
 import { EMAIL_PATTERN, whenTyped } from './fields';
+import { stayReadings } from './meters';
 
 const id = z.int32();
 
@@ -78,7 +79,14 @@ export const checkInRequest = z.object({
   ...locationFields,
   autoCheckoutDateTime: z.iso.datetime({ offset: true, error: 'fieldNotValid' }),
   guest: guestInput.optional(),
+  /** The opening readings of meters read by hand or gone silent, taken now. */
+  readings: stayReadings,
 });
+
+/** A check-out may bring the closing readings of meters read by hand or gone silent. */
+export const checkOutRequest = z.object({ readings: stayReadings }).strict().nullish();
+export type CheckOutRequest = z.input<typeof checkOutRequest>;
+export type CheckOutInput = z.output<typeof checkOutRequest>;
 export type CheckInRequest = z.infer<typeof checkInRequest>;
 
 export const updateCapabilitiesRequest = z.object({
@@ -111,6 +119,11 @@ export const currentStayMeter = z.object({
   currentReading: z.number().nullable(),
   /** Used since check-in: the rises of the readings (a reset or a drop adds nothing). */
   usage: z.number(),
+  /** Read by hand, or networked but silent: check-out asks for its reading or an estimate. */
+  readByHand: z.boolean(),
+  silent: z.boolean(),
+  /** The proposal for an estimate now (`ReadRouteStop.estimate`); null without history. */
+  estimate: z.number().nullable(),
 });
 
 /** The open stay of a location (null when nobody is checked in): its guest and its meters so far. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { retryRequest } from '../devices';
 import {
   checkInRequest,
+  checkOutRequest,
   currentStay,
   guestRow,
   guestSearchQuery,
@@ -16,20 +17,24 @@ const defaults = { tags: ['Check-in and check-out'], access: propertyStaff } as 
 
 export const staysCalls = featureCalls(routes.stays, defaults, {
   checkIn: {
-    summary: 'Check a guest in and switch the services on (410 when the meters have not confirmed in time)',
+    summary:
+      'Check a guest in and switch the services on (410 when the meters have not confirmed in time); readings of meters read by hand or silent open the stay',
     keyScope: 'stays:write',
     idempotent: true,
     body: checkInRequest,
     // servicePointID is the specification's; a meter named there must be the caller's too
-    scope: { 'body.locationID': 'location', 'body.servicePointID': 'meter' },
+    scope: { 'body.locationID': 'location', 'body.servicePointID': 'meter', 'body.readings.*.servicePointID': 'meter' },
     result: stayResult,
   },
 
   checkOut: {
-    summary: 'Check a guest out: close the stay with its usage and switch the services off',
+    summary:
+      'Check a guest out: close the stay with its usage and switch the services off; readings of meters read by hand or silent close it',
     keyScope: 'stays:write',
     idempotent: true,
     ...locationInQuery,
+    body: checkOutRequest,
+    scope: { ...locationInQuery.scope, 'body.readings.*.servicePointID': 'meter' },
     result: stayResult,
   },
 

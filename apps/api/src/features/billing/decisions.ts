@@ -6,7 +6,7 @@ import { audit } from '../../access/audit';
 import { invalid } from '../../lib/errors';
 import type { LocationRef, ServicePointRef } from '../../access/scope';
 import { levelBefore, readingValues, recordReadings } from '../meters';
-import { reviseStatements } from './revisions';
+import { reviseStatements, staysOfMeter } from './revisions';
 import type { UserContext } from '../../access/actor';
 
 /** How many held-back readings a location lists at most, newest first. */
@@ -91,12 +91,7 @@ export async function decideReading(
       before: { readAt: at.toISOString(), total: held.total, kind: held.kind },
       after: { decision },
     });
-    await reviseStatements(
-      tx,
-      ctx.actor,
-      sql`x.stay_id in (select sm.stay_id from stay_meters sm where sm.service_point_id = ${meter.servicePointId})`,
-      now,
-    );
+    await reviseStatements(tx, ctx.actor, staysOfMeter(meter.servicePointId), now);
     await announce(tx, await readingValues(tx, [meter.servicePointId], now));
   });
 }

@@ -58,7 +58,12 @@ export function workedOut(f: StatementFacts, now: Date): FrozenStatement {
 export function asStored(s: FrozenStatement): FrozenStatement {
   return {
     ...s,
-    meters: s.meters.map((m) => ({ ...m, underReview: m.underReview ?? 0 })),
+    meters: s.meters.map((m) => ({
+      ...m,
+      underReview: m.underReview ?? 0,
+      openingEstimated: m.openingEstimated ?? false,
+      closingEstimated: m.closingEstimated ?? false,
+    })),
     revision: s.revision ?? 1,
     revisedAt: s.revisedAt ?? null,
     revisionReason: s.revisionReason ?? null,

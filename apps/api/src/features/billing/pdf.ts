@@ -59,6 +59,13 @@ export async function statementPdf(s: PublicStatement, guestName: string | null)
     if (s.revisionReason) say(messageText(revisionReasonMessages[s.revisionReason]));
     for (const c of s.changes) say(`${c.item ? `${c.item}, ` : ''}${c.field}: ${c.before ?? '-'} -> ${c.after ?? '-'}`);
   }
+  if (s.meters.some((m) => m.openingEstimated || m.closingEstimated)) {
+    // 16 TAC 25.25(c)(6): a bill from an estimated read says so prominently
+    doc.moveDown(0.5);
+    doc.font('Helvetica-Bold').fontSize(14);
+    say('ESTIMATED: this statement uses an estimated meter reading (marked "Estimated" below).');
+    doc.font('Helvetica').fontSize(11);
+  }
   const underReview = s.meters.reduce((n, m) => n + m.underReview, 0);
   if (underReview)
     say(
@@ -73,8 +80,8 @@ export async function statementPdf(s: PublicStatement, guestName: string | null)
     [124, 70, 70, 166, 74],
     s.meters.map((m) => [
       `${m.meterName} (${m.unit})`,
-      m.openingReading ?? '-',
-      m.closingReading ?? '-',
+      estimatedText(m.openingReading, m.openingEstimated),
+      estimatedText(m.closingReading, m.closingEstimated),
       when(m.closingReadingAt),
       `${m.usage} ${m.unit}`,
     ]),
@@ -113,6 +120,10 @@ export async function statementPdf(s: PublicStatement, guestName: string | null)
   doc.end();
   return done;
 }
+
+/** A reading as printed, "Estimated" after one not read off the meter. */
+const estimatedText = (reading: string | null, estimated: boolean) =>
+  reading === null ? '-' : estimated ? `${reading} Estimated` : reading;
 
 /** A titled table: a bold header row, then one row a line; widths in points. */
 function table(doc: PDFKit.PDFDocument, title: string, headers: string[], widths: number[], rows: string[][]) {

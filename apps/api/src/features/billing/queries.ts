@@ -79,8 +79,10 @@ export type StatementFacts = {
 const metersOf = sql`(
   select coalesce(json_agg(json_build_object(
     'servicePointID', sp.id, 'meterName', sp.name, 'unit', dt.unit,
-    'openingReading', ${levelBefore(sql`sm.service_point_id`, sql`st.checkin_at`)}::text,
+    'openingReading', o.total::text,
+    'openingEstimated', coalesce(o.estimated, false),
     'closingReading', c.total::text,
+    'closingEstimated', coalesce(c.estimated, false),
     'closingReadingAt', c.read_at,
     'usage', (case when st.checkout_at is null then ${stayMeterUsage(sql`st.checkin_at`, null)}
       else coalesce(sm.usage, 0) end)::text,
@@ -100,6 +102,7 @@ const metersOf = sql`(
   from stay_meters sm
   join service_points sp on sp.id = sm.service_point_id
   join device_types dt on dt.id = sp.device_type_id
+  left join lateral (${levelReadingBefore(sql`sm.service_point_id`, sql`st.checkin_at`)}) o on true
   left join lateral (${levelReadingBefore(sql`sm.service_point_id`, sql`coalesce(st.checkout_at, 'infinity')`)}) c on true
   where sm.stay_id = st.id)`;
 

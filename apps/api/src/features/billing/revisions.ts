@@ -1,12 +1,23 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { type FrozenStatement, type StatementChange, type StatementRevisionReason } from '@portal/contract';
+import {
+  type FrozenStatement,
+  type StatementChange,
+  type StatementMeter,
+  type StatementRevisionReason,
+} from '@portal/contract';
 import { intArray, rows, type Queryable, type Tx } from '../../db/client';
-import type { Actor } from '../../access/actor';
+import type { Actor, Context } from '../../access/actor';
 import { auditAll } from '../../access/audit';
 import { queueWebhookEvents } from '../../hub/webhook-events';
 import { refreshStayFigures } from './stay-figures';
 import { asStored, workedOut } from './figures';
 import { statementFacts } from './queries';
+
+/** Which of a meter's readings on a statement were estimated: `opening`, `closing`, `both`, or null for none. */
+function estimatedOf(m: StatementMeter | undefined): string | null {
+  if (m?.openingEstimated && m.closingEstimated) return 'both';
+  return m?.openingEstimated ? 'opening' : m?.closingEstimated ? 'closing' : null;
+}
 
 /**
  * What a revision changed: each meter's readings, usage and readings under review, each line's
@@ -27,6 +38,7 @@ function changesBetween(before: FrozenStatement, after: FrozenStatement): Statem
     differ(name, 'closingReading', a?.closingReading ?? null, b?.closingReading ?? null);
     differ(name, 'usage', a?.usage ?? null, b?.usage ?? null);
     differ(name, 'underReview', String(a?.underReview ?? 0), String(b?.underReview ?? 0));
+    differ(name, 'estimated', estimatedOf(a), estimatedOf(b));
   }
   const key = (l: FrozenStatement['lines'][number]) => `${l.kind} ${l.description}`;
   const lines = new Map<string, [string | null, string | null, string]>();
@@ -122,6 +134,15 @@ export async function reviseStatements(tx: Tx, actor: Actor, where: SQL, now: Da
     now,
   );
   return revised.length;
+}
+
+/** The condition on `statement_reviews x` of the stays a meter was in. */
+export const staysOfMeter = (meterId: number) =>
+  sql`x.stay_id in (select sm.stay_id from stay_meters sm where sm.service_point_id = ${meterId})`;
+
+/** Revises at once the statements a reading of one meter queued for review (else the job does, within seconds). */
+export function reviseStaysOfMeter(ctx: Context, meterId: number): Promise<number> {
+  return ctx.db.transaction((tx) => reviseStatements(tx, ctx.actor, staysOfMeter(meterId), ctx.now()));
 }
 
 export type RevisionSummaryRow = {

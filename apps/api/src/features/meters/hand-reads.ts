@@ -6,7 +6,7 @@ import {
   type ManualReadingRequest,
   type ReadRouteStop,
 } from '@portal/contract';
-import { intArray, rows, type Queryable } from '../../db/client';
+import { intArray, rows, type Queryable, type Tx } from '../../db/client';
 import { deviceTypes, readingPhotos, servicePoints } from '../../db/schema';
 import { announce } from '../../hub/events';
 import { audit } from '../../access/audit';
@@ -15,7 +15,8 @@ import { requireServicePoint, unknownTo, type SiteRef } from '../../access/scope
 import { conflict, invalid } from '../../lib/errors';
 import { isoOrNull } from '../../lib/instants';
 import { timeProblem } from './admission';
-import { recordReadings } from './readings';
+import { recordReadings, type RecordOptions } from './readings';
+import { estimateAt } from './usage';
 import { readingValues } from './service';
 
 const TIME_PROBLEMS = {
@@ -41,12 +42,18 @@ function photoOf(base64: string): { bytes: Buffer; contentType: 'image/jpeg' | '
  * It keeps the rules every reading keeps (its time, its total at an instant already read); below
  * the reading before it, it is stored only once the user confirmed (the client resends with the
  * override flag). A read before the meter's latest reading changes the closed stays it falls in
- * through a revision ("late readings").
+ * through a revision ("late readings"). An actual read at the instant of an estimate replaces it,
+ * and the statements it was on are revised ("estimate replaced").
  */
 export async function addManualReading(
   ctx: UserContext,
   input: ManualReadingRequest,
-): Promise<{ answer: { overrideConfirmation: boolean; previousReading: number | null }; reset: boolean }> {
+): Promise<{
+  answer: { overrideConfirmation: boolean; previousReading: number | null };
+  reset: boolean;
+  /** The meter whose estimate the read replaced (its statements are to be revised); null for none. */
+  replaced: number | null;
+}> {
   const { user } = ctx.actor;
   const [meter] = await ctx.db
     .select({
@@ -81,28 +88,38 @@ export async function addManualReading(
   });
   if (late) throw invalid(TIME_PROBLEMS[late], 'at');
   const photo = input.photo === undefined ? null : photoOf(input.photo);
+  // an actual read at the instant of an estimate replaces it (the statements it is on are revised)
+  const estimate = input.estimated || reset ? null : await estimateHeldAt(ctx.db, meter.id, readAt);
   const previous = await readingBefore(ctx.db, meter.id, readAt, total);
   if (previous !== null && !input.overrideConfirmation && previous.below) {
-    return { answer: { overrideConfirmation: true, previousReading: Number(previous.total) }, reset };
+    return { answer: { overrideConfirmation: true, previousReading: Number(previous.total) }, reset, replaced: null };
   }
+  const review = {
+    reason: estimate === null ? ('lateReading' as const) : ('estimateReplaced' as const),
+    userAccountId: personOf(ctx.actor),
+  };
   await ctx.db.transaction(async (tx) => {
+    if (estimate !== null) await setAsideEstimate(tx, meter.id, readAt, estimate, review);
     const { conflicts } = await recordReadings(
       tx,
       [{ servicePointId: meter.id, readAt, total, isReset: reset, estimated: input.estimated }],
-      { review: { reason: 'lateReading', userAccountId: personOf(ctx.actor) } },
+      { review },
     );
     if (conflicts.length) throw conflict('readingConflict', 'at');
     if (photo) {
       await tx
         .insert(readingPhotos)
         .values({ servicePointId: meter.id, readAt, ...photo, userAccountId: personOf(ctx.actor) })
-        .onConflictDoNothing();
+        .onConflictDoUpdate({
+          target: [readingPhotos.servicePointId, readingPhotos.readAt],
+          set: { ...photo, userAccountId: personOf(ctx.actor) },
+        });
     }
     await audit(tx, ctx.actor, {
-      action: reset ? 'manualReading' : 'handRead',
+      action: estimate !== null ? 'replaceEstimate' : reset ? 'manualReading' : 'handRead',
       entityType: 'servicePoint',
       entityId: meter.id,
-      before: { reading: previous?.total ?? null },
+      before: { reading: estimate ?? previous?.total ?? null },
       after: { reading: total, at: readAt.toISOString(), estimated: input.estimated, photo: photo !== null },
     });
     await announce(tx, await readingValues(tx, [meter.id], ctx.now()));
@@ -110,7 +127,30 @@ export async function addManualReading(
   return {
     answer: { overrideConfirmation: false, previousReading: previous === null ? null : Number(previous.total) },
     reset,
+    replaced: estimate === null ? null : meter.id,
   };
+}
+
+/** The total of the estimate a meter holds at an instant; null when it holds none there (or an actual reading). */
+async function estimateHeldAt(q: Queryable, meterId: number, at: Date): Promise<string | null> {
+  const [row] = await rows<{ total: string }>(
+    q,
+    sql`select total::text as total from meter_readings
+        where service_point_id = ${meterId} and read_at = ${at} and estimated and decision is distinct from 'discarded'`,
+  );
+  return row?.total ?? null;
+}
+
+/**
+ * Takes an estimate out of a meter's series, so that the actual read can take its instant: it is
+ * discarded first (walked again, it counts for nothing and the roll-ups move by the difference),
+ * then removed.
+ */
+async function setAsideEstimate(tx: Tx, meterId: number, at: Date, total: string, review: RecordOptions['review']) {
+  await tx.execute(sql`
+    update meter_readings set decision = 'discarded' where service_point_id = ${meterId} and read_at = ${at}`);
+  await recordReadings(tx, [{ servicePointId: meterId, readAt: at, total, isReset: false }], { review });
+  await tx.execute(sql`delete from meter_readings where service_point_id = ${meterId} and read_at = ${at}`);
 }
 
 /** The meter's reading at or before an instant (its total as text), and whether a value is below it, exactly. */
@@ -120,6 +160,7 @@ async function readingBefore(q: Queryable, meterId: number, at: Date, value: str
     sql`
     select trim_scale(total)::text as total, ${value}::numeric < total as below from meter_readings
     where service_point_id = ${meterId} and read_at <= ${at} and decision is distinct from 'discarded'
+      and not (read_at = ${at} and estimated)
     order by read_at desc limit 1`,
   );
   return row ?? null;
@@ -145,13 +186,15 @@ export async function readRoute(q: Queryable, site: SiteRef, now: Date): Promise
     last_reading: string | null;
     last_reading_at: Date | string | null;
     expected_max: string | null;
+    estimate: string | null;
   }>(
     q,
     sql`
     select sp.id, l.id as location_id, l.description, sp.name, dt.unit, sp.read_by_hand,
       trim_scale(sp.last_reading)::text as last_reading, sp.last_reading_at,
       trim_scale(round(sp.last_reading + nullif(h.max_daily, 0) * ${EXPECTED_MARGIN}
-        * greatest(1, ceil(extract(epoch from (${now}::timestamptz - sp.last_reading_at)) / 86400)), 6))::text as expected_max
+        * greatest(1, ceil(extract(epoch from (${now}::timestamptz - sp.last_reading_at)) / 86400)), 6))::text as expected_max,
+      ${estimateAt(sql`sp`, sql`${now}::timestamptz`)}::text as estimate
     from locations l
     join service_points sp on sp.location_id = l.id
     join device_types dt on dt.id = sp.device_type_id
@@ -174,6 +217,7 @@ export async function readRoute(q: Queryable, site: SiteRef, now: Date): Promise
     lastReadAt: isoOrNull(m.last_reading_at),
     expectedMin: m.last_reading,
     expectedMax: m.expected_max,
+    estimate: m.estimate,
   }));
 }
 

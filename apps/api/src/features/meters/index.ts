@@ -2,4 +2,5 @@
 export { timeProblem, type AdmittedMeter } from './admission';
 export { recordReadings } from './readings';
 export { metersOfLocations, metersOfSelection, readingValues, setMonitoringIn } from './service';
-export { levelBefore, levelReadingBefore, offTheLine, totalBefore, usageBetween } from './usage';
+export { estimateAt, levelBefore, levelReadingBefore, offTheLine, totalBefore, usageBetween } from './usage';
+export { recordStayReadings } from './stay-readings';

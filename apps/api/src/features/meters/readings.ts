@@ -212,13 +212,15 @@ async function writeChanges(
           when o.day is null then c.first_total
           when c.first_at is null or c.first_at > o.last_read_at then o.first_reading
           -- a late reading in a day already rolled up: the earlier of it and the day's first stored reading
-          else (select case when x.read_at < c.first_at then x.total else c.first_total end
+          -- (none stored: an estimate just set aside for the actual read at its instant)
+          else coalesce((select case when x.read_at < c.first_at then x.total else c.first_total end
                 from meter_readings x join meta m on m.sp = c.sp
                 where x.service_point_id = c.sp and x.read_at >= c.day::timestamp at time zone m.tz
-                order by x.read_at limit 1)
+                order by x.read_at limit 1), c.first_total)
         end as first_reading,
-        case when c.last_at > o.last_read_at or o.day is null then c.last_total else o.last_reading end as last_reading,
-        case when c.last_at > o.last_read_at or o.day is null then c.last_at else o.last_read_at end as last_read_at
+        -- at the day's last instant itself: an actual read that replaced the estimate there
+        case when c.last_at >= o.last_read_at or o.day is null then c.last_total else o.last_reading end as last_reading,
+        case when c.last_at >= o.last_read_at or o.day is null then c.last_at else o.last_read_at end as last_read_at
       from day_change c full join old_day o on o.service_point_id = c.sp and o.day = c.day
     ), day_final as (
       select r.*, m.usage_total - sum(r.old_usage) over (partition by r.sp)
@@ -268,7 +270,7 @@ async function writeChanges(
     ), meters as (
       update service_points sp
         set usage_total = sp.usage_total + coalesce(c.added, 0),
-          last_reading = case when c.at > m.latest or m.latest is null then c.total else sp.last_reading end,
+          last_reading = case when c.at >= m.latest or m.latest is null then c.total else sp.last_reading end,
           last_reading_at = greatest(sp.last_reading_at, c.at),
           last_seen_at = greatest(sp.last_seen_at, ${seenAt}::timestamptz)
       from meta m left join meter_change c on c.sp = m.sp

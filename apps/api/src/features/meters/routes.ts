@@ -3,6 +3,7 @@ import { api } from '@portal/contract';
 import { Answer, defineRoute } from '../../access/route';
 import * as meters from './service';
 import * as handReads from './hand-reads';
+import { reviseStaysOfMeter } from '../billing';
 
 export default async function meterRoutes(app: FastifyInstance) {
   defineRoute(app, api.meters.stockOptions, ({ caller }) => meters.stockOptions(caller.db));
@@ -25,7 +26,8 @@ export default async function meterRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, api.meters.addReading, async ({ caller, body }) => {
-    const { answer, reset } = await handReads.addManualReading(caller, body);
+    const { answer, reset, replaced } = await handReads.addManualReading(caller, body);
+    if (replaced !== null) await reviseStaysOfMeter(caller, replaced);
     const message = answer.overrideConfirmation ? 'readingLowerConfirm' : reset ? 'readingUpdated' : 'readingRecorded';
     return new Answer(answer, 200, message);
   });

@@ -85,12 +85,30 @@ export const offTheLine = sql`('glitch', 'drop', 'suspect', 'discarded')`;
  * The reading that holds a meter's level before an instant: its last reading before it,
  * passing over one-off totals, suspect rises, undecided drops and discarded readings: the
  * reading the next one is measured from, where a report row or a stay opens and closes. A
- * subquery of (total, read_at); no row when nothing was read before.
+ * subquery of (total, read_at, estimated); no row when nothing was read before.
  */
 export const levelReadingBefore = (meter: SQL, at: SQL) => sql`
-  select x.total, x.read_at from meter_readings x
+  select x.total, x.read_at, x.estimated from meter_readings x
   where x.service_point_id = ${meter} and x.read_at < ${at} and x.kind not in ${offTheLine}
   order by x.read_at desc limit 1`;
 
 /** A meter's level before an instant (`levelReadingBefore`'s total); null when nothing was read before. */
 export const levelBefore = (meter: SQL, at: SQL) => sql`(select l.total from (${levelReadingBefore(meter, at)}) l)`;
+
+/**
+ * The proposal for an estimate of a meter's reading at an instant (`sp`: its service_points
+ * row): its last reading plus its average use over the 30 days before that reading, by time,
+ * for the time since; a whole number for water. Null without a reading; the last reading when
+ * the meter has no use to go by.
+ */
+export const estimateAt = (sp: SQL, at: SQL) => sql`(
+  select trim_scale(round(${sp}.last_reading + coalesce(w.used / nullif(extract(epoch from ${sp}.last_reading_at - w.since), 0), 0)
+      * greatest(extract(epoch from ${at} - ${sp}.last_reading_at), 0),
+    case when (select dt.unit from device_types dt where dt.id = ${sp}.device_type_id) = 'gal' then 0 else 2 end))
+  from (
+    -- the first reading of the window only opens it: its usage is from before
+    select min(r.read_at) as since, sum(r.usage) - (array_agg(r.usage order by r.read_at))[1] as used
+    from meter_readings r
+    where r.service_point_id = ${sp}.id and r.read_at >= ${sp}.last_reading_at - interval '30 days'
+      and r.read_at <= ${sp}.last_reading_at
+  ) w)`;

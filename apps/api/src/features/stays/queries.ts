@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { intArray, rows, type Queryable } from '../../db/client';
-import { levelBefore } from '../meters';
+import { estimateAt, levelBefore } from '../meters';
 import { stayFigures, stayMeterUsage, type StayFiguresDbRow } from '../billing';
 import { guests, stays } from '../../db/schema';
 
@@ -82,20 +82,25 @@ export type StayMeterDbRow = {
   opening_reading: string | null;
   current_reading: string | null;
   usage: string;
+  read_by_hand: boolean;
+  silent: boolean;
+  estimate: string | null;
 };
 
 /**
  * The meters of an open stay: its level at check-in and now (whatever order the readings came
- * in: a reading from before check-in that arrives later moves the opening), and the usage so far.
+ * in: a reading from before check-in that arrives later moves the opening), the usage so far,
+ * and for one read by hand or gone silent the proposal of an estimate now.
  */
-export function openStayMeters(q: Queryable, stayId: number, checkinAt: Date): Promise<StayMeterDbRow[]> {
+export function openStayMeters(q: Queryable, stayId: number, checkinAt: Date, now: Date): Promise<StayMeterDbRow[]> {
   return rows<StayMeterDbRow>(
     q,
     sql`
     select sp.id as service_point_id, sp.name, dt.unit,
       ${levelBefore(sql`sm.service_point_id`, sql`${checkinAt}::timestamptz`)} as opening_reading,
       ${levelBefore(sql`sm.service_point_id`, sql`'infinity'::timestamptz`)} as current_reading,
-      ${stayMeterUsage(sql`${checkinAt}`, null)} as usage
+      ${stayMeterUsage(sql`${checkinAt}`, null)} as usage,
+      sp.read_by_hand, sp.is_missing_device as silent, ${estimateAt(sql`sp`, sql`${now}::timestamptz`)} as estimate
     from stay_meters sm
     join service_points sp on sp.id = sm.service_point_id
     join device_types dt on dt.id = sp.device_type_id

@@ -16,8 +16,8 @@ export default async function stayRoutes(app: FastifyInstance) {
     answer(await stays.checkIn(caller, scoped['body.locationID'], body), 'checkInSuccess', 'checkInPending'),
   );
 
-  defineRoute(app, api.stays.checkOut, async ({ caller, scoped }) =>
-    answer(await stays.checkOut(caller, scoped['query.locationID']), 'checkOutSuccess', 'checkOutPending'),
+  defineRoute(app, api.stays.checkOut, async ({ caller, body, scoped }) =>
+    answer(await stays.checkOut(caller, scoped['query.locationID'], body), 'checkOutSuccess', 'checkOutPending'),
   );
 
   defineRoute(app, api.stays.current, ({ caller, query }) => stays.currentStayOf(caller, query.locationID));

@@ -7,6 +7,8 @@ import {
   slotAtOrAfter,
   TIME_STEP_MINUTES,
   type CheckInRequest,
+  type CheckOutInput,
+  type StayReading,
   type CurrentStay,
   type StayHistoryRow,
   type GuestInput,
@@ -14,7 +16,6 @@ import {
 } from '@portal/contract';
 import type { Queryable, Tx } from '../../db/client';
 import { guests, locations, servicePoints, stays } from '../../db/schema';
-import type { Deps } from '../../deps';
 import { announce, locationChanged } from '../../hub/events';
 import { queueStayEvents } from './webhook-events';
 import { audit } from '../../access/audit';
@@ -23,6 +24,7 @@ import { guestsInScope, requireGuest, scopeOf, type LocationRef, type SiteRef } 
 import { freezeStatements, statementTotals, refreshStayFigures } from '../billing';
 import { awaitConfirmation, commandsFor, handOver, isDisconnect, queueControls, type Queued } from '../devices';
 import { editLocation } from '../locations';
+import { recordStayReadings } from '../meters';
 import {
   addStayMeters,
   currentStay,
@@ -120,6 +122,7 @@ export async function checkIn(
     if (blocked) throw conflict('checkInNotAllowed');
     if (!relays.length) throw conflict('checkInNoMeter');
     const guestId = await saveGuest(tx, ctx.actor, site, input.guest);
+    await recordStayReadings(tx, ctx.actor, loc!.id, input.readings, now);
     const [stay] = await tx
       .insert(stays)
       .values({
@@ -152,11 +155,19 @@ export async function checkIn(
   return { stayId, ...sent };
 }
 
-/** Closes the open stay of a location inside `tx` and queues its relays' OFF. */
-async function closeStay(tx: Tx, locationId: number, siteId: number, now: Date, actor: Actor) {
+/** Closes the open stay of a location inside `tx` (at the closing readings taken) and queues its relays' OFF. */
+async function closeStay(
+  tx: Tx,
+  locationId: number,
+  siteId: number,
+  now: Date,
+  actor: Actor,
+  readings?: StayReading[],
+) {
   const byUserId = personOf(actor);
   const [loc] = await tx.select().from(locations).where(eq(locations.id, locationId)).for('update');
   if (!loc!.isCheckedIn) throw conflict('notCheckedIn');
+  await recordStayReadings(tx, actor, locationId, readings, now);
   const stay = await openStay(tx, locationId);
   if (stay) {
     await tx.update(stays).set({ checkoutAt: now, checkedOutByUserId: byUserId }).where(eq(stays.id, stay.id));
@@ -179,10 +190,10 @@ async function closeStay(tx: Tx, locationId: number, siteId: number, now: Date, 
   return { stayId: stay?.id ?? null, queued: await queueControls(tx, actor, off, 'ifNeeded', now) };
 }
 
-/** Checks a guest out: the stay closes with its usage, then every relay is switched off. */
-export async function checkOut(ctx: Context, site: LocationRef): Promise<Outcome> {
+/** Checks a guest out: the stay closes with its usage (at the readings taken, if any), then every relay is switched off. */
+export async function checkOut(ctx: Context, site: LocationRef, input?: CheckOutInput | null): Promise<Outcome> {
   const { stayId, queued } = await ctx.db.transaction((tx) =>
-    closeStay(tx, site.locationId, site.siteId, ctx.now(), ctx.actor),
+    closeStay(tx, site.locationId, site.siteId, ctx.now(), ctx.actor, input?.readings),
   );
   return { stayId, ...(await dispatch(ctx, queued)) };
 }
@@ -311,11 +322,11 @@ export async function retryRelays(ctx: Context, locationId: number): Promise<Out
 }
 
 /** The open stay of a location: the guest the edit form shows and the usage check-out confirms. */
-export async function currentStayOf(deps: Deps, locationId: number): Promise<CurrentStay> {
-  const stay = await currentStay(deps.db, locationId);
+export async function currentStayOf(ctx: Context, locationId: number): Promise<CurrentStay> {
+  const stay = await currentStay(ctx.db, locationId);
   if (!stay) return null;
   const checkinAt = new Date(stay.checkin_at);
-  const meters = await openStayMeters(deps.db, stay.id, checkinAt);
+  const meters = await openStayMeters(ctx.db, stay.id, checkinAt, ctx.now());
   const num = (v: string | null) => (v === null ? null : Number(v));
   return {
     stayID: stay.id,
@@ -338,6 +349,9 @@ export async function currentStayOf(deps: Deps, locationId: number): Promise<Cur
       openingReading: num(m.opening_reading),
       currentReading: num(m.current_reading),
       usage: Number(m.usage),
+      readByHand: m.read_by_hand,
+      silent: m.silent,
+      estimate: num(m.estimate),
     })),
   };
 }

@@ -262,6 +262,9 @@ describe('check-out', () => {
         openingReading: 100,
         currentReading: 12,
         usage: 8.5,
+        readByHand: false,
+        silent: false,
+        estimate: expect.any(Number),
       },
     ]);
     const sentBefore = t.gateway.sent.length;

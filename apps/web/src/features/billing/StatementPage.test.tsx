@@ -18,6 +18,7 @@ function openStatement(answer: Parameters<typeof mockApi>[0][string], route = '/
     [STATEMENT]: answer,
     [REVOKE]: () => ({ result: null, message: 'The guest link has been revoked.' }),
     [ISSUE]: () => ({ result: null, message: 'A new guest link has been issued.' }),
+    'POST AddManualMeterReading': { overrideConfirmation: false, previousReading: 100 },
   });
   const view = renderWithApp(
     <Routes>
@@ -231,5 +232,31 @@ describe('the staff statement page', () => {
       await screen.findByText('This statement was not found, or its stay belongs to a property you cannot see.'),
     ).toBeTruthy();
     expect(api.calls).toEqual([]);
+  });
+
+  it('marks an estimated closing reading prominently, and replaces it by the actual read at its instant', async () => {
+    const base = stayStatement();
+    const estimated = stayStatement({
+      meters: [{ ...base.meters[0]!, closingEstimated: true }, base.meters[1]!],
+    });
+    const { api, user } = openStatement(estimated);
+    const notice = await screen.findByText(/this statement uses a meter reading that was not read off the meter/);
+    expect(notice.closest('[data-estimated]')).toBeTruthy();
+    const meters = screen.getByRole('table', { name: 'Meter readings of the stay' });
+    expect(within(meters).getAllByText('Estimated')).toHaveLength(1);
+
+    await user.click(within(meters).getByRole('button', { name: 'Enter the actual reading' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Actual reading of E000003' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Actual reading (kWh)' }), '48.75');
+    await user.click(within(dialog).getByRole('button', { name: 'Save the actual reading' }));
+    await waitFor(() => expect(api.callsTo('POST AddManualMeterReading')).toHaveLength(1));
+    expect(api.callsTo('POST AddManualMeterReading')[0]?.body).toEqual({
+      servicePointID: 3,
+      reset: false,
+      at: '2026-11-03T17:45:00.000Z',
+      overrideConfirmation: false,
+      kwHTotal: '48.75',
+    });
+    await waitFor(() => expect(api.callsTo(STATEMENT).length).toBeGreaterThan(1));
   });
 });

@@ -11,6 +11,7 @@ import { Revisions } from './statement/Revisions';
 import { StatementHeading } from './statement/StatementHeading';
 import { Fact } from '../../ui/Fact';
 import { StatementView } from './statement/StatementView';
+import { ReplaceEstimate } from './statement/ReplaceEstimate';
 import classes from './statement/Statement.module.css';
 
 /** A stay the caller cannot see answers 404 (an Administrator) or 403 (anyone else): both are "not found" here. */
@@ -55,7 +56,15 @@ export function StatementPage() {
       <StatementHeading statement={s} pdf={staffPdf(s.stayID)} />
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
-          <StatementView statement={s} facts={<Fact label={t('billing.statement.guest')}>{s.guestName ?? '—'}</Fact>} />
+          <StatementView
+            statement={s}
+            facts={<Fact label={t('billing.statement.guest')}>{s.guestName ?? '—'}</Fact>}
+            closingAction={(m) =>
+              s.status === 'closed' && m.closingEstimated && m.closingReadingAt !== null && revision === undefined ? (
+                <ReplaceEstimate stayID={s.stayID} timeZone={s.timeZone} meter={m} />
+              ) : null
+            }
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="md">

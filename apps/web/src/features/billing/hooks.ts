@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type ReadingDecisionRequest, type TariffVersionRequest } from '@portal/contract';
-import { client, queryOf, requestFile } from '../../lib/client';
+import { client, queryOf, requestFile, type BodyOf } from '../../lib/client';
 import { useRefetchingMutation } from '../../lib/mutations';
 
 /** An open stay's statement is running: it is fetched again this often while the page is open. */
@@ -92,5 +92,16 @@ export function useCreateTariff(siteID: number) {
   return useRefetchingMutation(
     tariffsQuery(siteID).queryKey,
     async (body: TariffVersionRequest) => (await client.billing.createTariff({ body })).message,
+  );
+}
+
+/**
+ * The actual read of a meter at the instant of its estimate, which replaces it; the statement
+ * (revised at once) is fetched again. Its answer asks first when the read is below the one before.
+ */
+export function useReplaceEstimate(stayID: number) {
+  return useRefetchingMutation(
+    statementQuery(stayID).queryKey,
+    async (body: BodyOf<typeof api.meters.addReading>) => (await client.meters.addReading({ body })).result,
   );
 }

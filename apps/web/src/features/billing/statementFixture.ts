@@ -28,6 +28,8 @@ export function stayStatement(overrides: Partial<StayStatement> = {}): StayState
         closingReadingAt: '2026-11-03T17:45:00.000Z',
         usage: '75.5',
         underReview: 0,
+        openingEstimated: false,
+        closingEstimated: false,
         events: [{ at: '2026-11-02T07:30:00.000Z', kind: 'reset', reading: '5', previous: '130' }],
       },
       {
@@ -39,6 +41,8 @@ export function stayStatement(overrides: Partial<StayStatement> = {}): StayState
         closingReadingAt: '2026-11-03T17:45:00.000Z',
         usage: '600',
         underReview: 0,
+        openingEstimated: false,
+        closingEstimated: false,
         events: [],
       },
     ],

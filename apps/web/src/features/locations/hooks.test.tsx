@@ -35,7 +35,8 @@ describe("what the locations area's changes reload", () => {
     },
     {
       change: 'a check-out',
-      make: (wrapper: Wrapper) => renderHook(() => useCheckOut(1), { wrapper }).result.current.mutateAsync(1),
+      make: (wrapper: Wrapper) =>
+        renderHook(() => useCheckOut(1), { wrapper }).result.current.mutateAsync({ locationID: 1, readings: [] }),
     },
     {
       change: 'a meter assigned',

@@ -7,6 +7,7 @@ import {
   type LocationsPage,
   type MeterAssignment,
   type MeterMaxRateRequest,
+  type StayReadingInput,
 } from '@portal/contract';
 import { featureKey } from '../../lib/api';
 import { type BodyOf, client, queryOf } from '../../lib/client';
@@ -171,11 +172,13 @@ export function useSaveWithServices(siteId: number, checkIn: boolean) {
   );
 }
 
+/** Checks a guest out, with the closing readings of meters read by hand or gone silent when taken. */
 export function useCheckOut(siteId: number) {
   return useSiteMutation(
     siteId,
-    (locationID: number) => client.stays.checkOut({ query: { locationID } }),
-    (locationID) => [locationID],
+    ({ locationID, readings }: { locationID: number; readings: StayReadingInput[] }) =>
+      client.stays.checkOut({ query: { locationID }, body: readings.length ? { readings } : {} }),
+    ({ locationID }) => [locationID],
   );
 }
 

@@ -50,7 +50,7 @@ async function pageOnScreen(checkOut: 'answers' | 'fails' = 'answers') {
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
   const { result } = renderHook(() => useCheckOut(1), { wrapper });
-  const checkingOut = () => result.current.mutateAsync(1).catch(() => 'failed');
+  const checkingOut = () => result.current.mutateAsync({ locationID: 1, readings: [] }).catch(() => 'failed');
   return { queryClient, readings, answer, checkingOut, stop };
 }
 

@@ -27,6 +27,7 @@ const stop = (id: number, over: Partial<ReadRouteStop> = {}): ReadRouteStop => (
   lastReadAt: '2026-11-01T15:00:00.000Z',
   expectedMin: '100',
   expectedMax: '150',
+  estimate: '112.5',
   ...over,
 });
 
@@ -98,6 +99,15 @@ describe('the read route', () => {
     });
     expect(sent!.headers.get('idempotency-key')).toBeTruthy();
     await waitFor(async () => expect(await queuedReadings(3)).toEqual([]));
+  });
+
+  it('records the estimate from the daily average, marked as one', async () => {
+    const api = open();
+    await userEvent
+      .setup()
+      .click(within(await card('Pad 1')).getByRole('button', { name: 'Record an estimate: 112.5 kWh' }));
+    await waitFor(() => expect(api.callsTo(READ)).toHaveLength(1));
+    expect(api.callsTo(READ)[0]!.body).toMatchObject({ servicePointID: 1, kwHTotal: '112.5', estimated: true });
   });
 
   it('keeps a reading entered offline on the phone, shows it not sent, and sends it once when the network returns', async () => {

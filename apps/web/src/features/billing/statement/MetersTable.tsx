@@ -1,15 +1,36 @@
-import { Table, Text } from '@mantine/core';
+import { Badge, Stack, Table, Text } from '@mantine/core';
 import type { PublicStatement, StatementMeter } from '@portal/contract';
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PropertyTime } from '../../../ui/PropertyTime';
 import { unitAmount } from '../unitAmount';
 import { StatementSection, StatementTable } from './StatementTable';
 
-/** The stay's meters: opening and closing readings, when read last, usage, and what broke a series. */
-export function MetersTable({ statement: s }: { statement: PublicStatement }) {
+/**
+ * The stay's meters: opening and closing readings (an estimated one marked "Estimated"), when
+ * read last, usage, and what broke a series. `closingAction` adds to a meter's closing reading
+ * (the staff's replacing of an estimate).
+ */
+export function MetersTable({
+  statement: s,
+  closingAction,
+}: {
+  statement: PublicStatement;
+  closingAction?: (meter: StatementMeter) => ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const reading = (value: string | null, unit: StatementMeter['unit']) => unitAmount(t, i18n.language, value, unit);
+  const estimated = (value: string | null, unit: StatementMeter['unit'], isEstimate: boolean) =>
+    isEstimate ? (
+      <Stack gap={2} align="flex-end">
+        <span>{reading(value, unit)}</span>
+        <Badge color="orange" variant="filled" data-estimated-reading>
+          {t('billing.statement.estimated')}
+        </Badge>
+      </Stack>
+    ) : (
+      reading(value, unit)
+    );
   return (
     <StatementSection id="statement-meters" title={t('billing.statement.meters.title')}>
       {s.meters.length === 0 ? (
@@ -34,10 +55,11 @@ export function MetersTable({ statement: s }: { statement: PublicStatement }) {
                   {m.meterName}
                 </Table.Th>
                 <Table.Td ta="right" data-label={t('billing.statement.meters.opening')}>
-                  {reading(m.openingReading, m.unit)}
+                  {estimated(m.openingReading, m.unit, m.openingEstimated)}
                 </Table.Td>
                 <Table.Td ta="right" data-label={t('billing.statement.meters.closing')}>
-                  {reading(m.closingReading, m.unit)}
+                  {estimated(m.closingReading, m.unit, m.closingEstimated)}
+                  {closingAction?.(m)}
                 </Table.Td>
                 <Table.Td data-label={t('billing.statement.meters.closingAt')}>
                   {m.closingReadingAt ? <PropertyTime iso={m.closingReadingAt} timeZone={s.timeZone} /> : '—'}

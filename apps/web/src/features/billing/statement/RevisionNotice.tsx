@@ -8,6 +8,10 @@ import { propertyTimeText } from '../../../ui/PropertyTime';
 
 /** A figure that changed, in the statement's units: money for amounts and the total, a number otherwise. */
 function changeText(t: TFunction, s: PublicStatement, c: StatementChange, language: string): string {
+  if (c.field === 'estimated')
+    return t(c.after === null ? 'billing.revision.change.estimatedReplaced' : 'billing.revision.change.estimatedNow', {
+      item: c.item,
+    });
   const value = (v: string | null) =>
     v === null
       ? '—'
@@ -19,14 +23,27 @@ function changeText(t: TFunction, s: PublicStatement, c: StatementChange, langua
 
 /**
  * What the guest and the staff are told of a statement that is not simply as check-out froze it:
- * a later revision (its number, date, reason and the figures that changed), and readings still
- * under review, which a revision may yet change.
+ * an estimated reading (prominently, as 16 TAC 25.25(c)(6) asks), a later revision (its number,
+ * date, reason and the figures that changed), and readings still under review, which a revision
+ * may yet change.
  */
 export function RevisionNotice({ statement: s }: { statement: PublicStatement }) {
   const { t, i18n } = useTranslation();
   const underReview = s.meters.reduce((n, m) => n + m.underReview, 0);
+  const estimated = s.meters.some((m) => m.openingEstimated || m.closingEstimated);
   return (
     <>
+      {estimated && (
+        <Alert
+          variant="filled"
+          color="orange"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          title={t('billing.statement.estimated')}
+          data-estimated
+        >
+          {t('billing.statement.estimatedNotice')}
+        </Alert>
+      )}
       {s.revision > 1 && s.revisedAt !== null && (
         <Alert
           variant="light"

@@ -1,5 +1,5 @@
 import { Alert, Badge, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { PublicStatement } from '@portal/contract';
+import type { PublicStatement, StatementMeter } from '@portal/contract';
 import { IconRefresh } from '@tabler/icons-react';
 import { type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
@@ -15,14 +15,22 @@ import { MetersTable } from './MetersTable';
  * A stay's statement as the staff and the guest both see it: a revision's date, reason and
  * changes, and readings under review, when so; the stay, its meters with their readings and
  * what broke their series, its lines and totals. `facts` adds to the stay's facts (the staff's
- * guest name).
+ * guest name), `closingAction` to a meter's closing reading (the staff's replacing of an estimate).
  */
-export function StatementView({ statement, facts }: { statement: PublicStatement; facts?: ReactNode }) {
+export function StatementView({
+  statement,
+  facts,
+  closingAction,
+}: {
+  statement: PublicStatement;
+  facts?: ReactNode;
+  closingAction?: (meter: StatementMeter) => ReactNode;
+}) {
   return (
     <Stack gap="md">
       <RevisionNotice statement={statement} />
       <StayFacts statement={statement}>{facts}</StayFacts>
-      <MetersTable statement={statement} />
+      <MetersTable statement={statement} closingAction={closingAction} />
       <LinesTable statement={statement} />
     </Stack>
   );

@@ -6,10 +6,13 @@ import { toastSaved, toastStatusError } from '../feedback';
 import { useCheckOut, useCurrentStay } from '../hooks';
 import type { DialogProps } from '../dialogs/dialogProps';
 import { propertyTimeText } from '../../../ui/PropertyTime';
+import { readingsComplete, readingsToSend, StayReadings, type MeterToRead, type TakenReadings } from './StayReadings';
+import { useState } from 'react';
 
 /**
  * Check-out, confirmed: the guest, since when, and what each meter used so far (the figures
- * the stay closes with), then Check Out switches the services off.
+ * the stay closes with), the closing readings of meters read by hand or gone silent (typed or
+ * estimated), then Check Out switches the services off.
  */
 export function CheckOutDialog({ site, row, onClose, onDone }: DialogProps) {
   const { t, i18n } = useTranslation();
@@ -19,16 +22,29 @@ export function CheckOutDialog({ site, row, onClose, onDone }: DialogProps) {
   const reading = (value: number | null) => (value === null ? '—' : number.format(value));
   const guest = stay.data?.guest;
   const guestName = guest ? [guest.firstName, guest.lastName].filter(Boolean).join(' ') : null;
+  const [taken, setTaken] = useState<TakenReadings>({});
+  const toRead: MeterToRead[] = (stay.data?.meters ?? [])
+    .filter((m) => m.readByHand || m.silent)
+    .map((m) => ({
+      servicePointID: m.servicePointID,
+      name: m.servicePointName,
+      unit: m.unit,
+      required: m.readByHand,
+      estimate: m.estimate,
+    }));
 
   const confirm = () =>
-    checkOut.mutate(row.locationID, {
-      onSuccess: (answer) => {
-        toastSaved(t, answer.statusCode, 'checkOutSuccess', 'checkOutPending');
-        onDone([row.locationID]);
-        onClose();
+    checkOut.mutate(
+      { locationID: row.locationID, readings: readingsToSend(taken) },
+      {
+        onSuccess: (answer) => {
+          toastSaved(t, answer.statusCode, 'checkOutSuccess', 'checkOutPending');
+          onDone([row.locationID]);
+          onClose();
+        },
+        onError: (error) => toastStatusError(t, error, 'checkOutFailed'),
       },
-      onError: (error) => toastStatusError(t, error, 'checkOutFailed'),
-    });
+    );
 
   return (
     <ResponsiveModal onClose={onClose} size="lg" title={t('checkIn.checkOutTitle')}>
@@ -70,13 +86,19 @@ export function CheckOutDialog({ site, row, onClose, onDone }: DialogProps) {
                 ))}
               </Table.Tbody>
             </Table>
+            <StayReadings meters={toRead} taken={taken} onChange={setTaken} />
           </>
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button onClick={confirm} loading={checkOut.isPending} data-autofocus>
+          <Button
+            onClick={confirm}
+            loading={checkOut.isPending}
+            disabled={!readingsComplete(toRead, taken)}
+            data-autofocus
+          >
             {t('locations.table.checkOut')}
           </Button>
         </Group>

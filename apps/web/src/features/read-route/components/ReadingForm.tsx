@@ -13,7 +13,8 @@ type Props = { stop: ReadRouteStop; onEnter: (body: ReadingBody) => Promise<void
 /**
  * The reading of one meter: a large numeric field, an optional photo of its face, and a warning
  * before a value below the last reading (a reset, a replaced meter, a rollover?) or far above
- * the range its use leads to expect. The time is the phone's when Save is pressed.
+ * the range its use leads to expect; or, unread, an estimate from its daily average, marked so.
+ * The time is the phone's when Save is pressed.
  */
 export function ReadingForm({ stop, onEnter }: Props) {
   const { t, i18n } = useTranslation();
@@ -33,6 +34,21 @@ export function ReadingForm({ stop, onEnter }: Props) {
     const base64 = await photoToSend(file);
     if (base64 === null) setPhotoError(t('msg.photoTooLarge'));
     setPhoto(base64 === null ? null : { name: file.name, base64 });
+  };
+
+  const saveEstimate = async (estimate: string) => {
+    setBusy(true);
+    try {
+      await onEnter({
+        servicePointID: stop.servicePointID,
+        reset: false,
+        ...(water ? { totalGallons: estimate } : { kwHTotal: estimate }),
+        estimated: true,
+        at: new Date().toISOString(),
+      });
+    } finally {
+      setBusy(false);
+    }
   };
 
   const save = async () => {
@@ -98,6 +114,11 @@ export function ReadingForm({ stop, onEnter }: Props) {
             {t('readRoute.save')}
           </Button>
         </Group>
+        {stop.estimate !== null && (
+          <Button variant="subtle" size="compact-sm" disabled={busy} onClick={() => void saveEstimate(stop.estimate!)}>
+            {t('readRoute.estimate', { reading: number(stop.estimate) })}
+          </Button>
+        )}
         {photo && <Text size="sm">{t('readRoute.photoChosen', { name: photo.name })}</Text>}
         {photoError && (
           <Text size="sm" c="red" role="alert">
