@@ -249,6 +249,8 @@ export const stayHistoryRow = z.object({
   guest: z.object({ firstName: z.string(), lastName: z.string().nullable(), mobileNumber: z.string() }).nullable(),
   /** kWh (or gallons for a water-only location) used during the stay, so far for an open one. */
   totalUsage: z.number().nullable(),
+  /** A reading the stay opens or closes at was estimated (shown "Estimated"). */
+  estimated: z.boolean(),
   /** The stay's statement total (features/billing). */
   statementTotal,
   /**

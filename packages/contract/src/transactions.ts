@@ -34,6 +34,8 @@ export const stayTransaction = z.object({
   checkoutDateTime: z.string().nullable(),
   /** kWh of the stay (so far, for an open stay), truncated to 2 decimals. */
   usage: z.number(),
+  /** A reading the stay opens or closes at was estimated (shown "Estimated"). */
+  estimated: z.boolean(),
   /** The stay's statement total (features/billing). */
   statementTotal,
   checkInByUserName: z.string().nullable(),
@@ -85,6 +87,7 @@ export const TRANSACTION_EXPORT_COLUMNS = [
   'checkOut',
   'timeZone',
   'usage',
+  'estimated',
   'checkedInBy',
   'checkedOutBy',
 ] as const;

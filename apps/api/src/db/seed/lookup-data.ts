@@ -213,7 +213,7 @@ export const reportTypeRows = [
   {
     id: 4,
     name: 'Meter Readings',
-    columnHeaders: 'Date & Time,Meter,Type,Reading,Reset',
+    columnHeaders: 'Date & Time,Meter,Type,Reading,Reset,Estimated',
     displayOrder: 4,
     storedProcedureCalled: 'meter_readings_of_location',
     needsLocation: true,

@@ -95,6 +95,10 @@ describe('a stay on a meter read by hand, closed with an estimate', () => {
       s.meters.map((x) => [x.openingReading, x.openingEstimated, x.closingReading, x.closingEstimated, x.usage]),
     ).toEqual([['127', false, '140.5', true, '13.5']]);
     expect(s.total).toBe('2.70');
+    const history = await call<Array<{ stayID: number; estimated: boolean }>>(routes.locations.history, undefined, {
+      locationID: loc.id,
+    });
+    expect(history.body.result.find((h) => h.stayID === stayID)?.estimated).toBe(true);
   });
 
   it('says "Estimated" on the guest link and prominently on the PDF', async () => {

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { levelBefore, usageBetween } from '../meters';
+import { levelBefore, levelReadingBefore, usageBetween } from '../meters';
 
 /** What a stay's meter (`sm`, a stay_meters row) used from check-in to `until` (now when null). */
 export const stayMeterUsage = (checkinAt: SQL, until: SQL | null) =>
@@ -18,18 +18,31 @@ const stayUsage = (unit: 'kWh' | 'gal') => sql`(
   where sm.stay_id = st.id and dt.unit = ${unit})`;
 
 /**
+ * Whether a reading the stay `st` opens or closes at was estimated: as its frozen statement
+ * says, else (still open) whether a meter's level at check-in is an estimate.
+ */
+const stayEstimated = sql`(case when st.statement is not null
+  then jsonb_path_exists(st.statement, '$.meters[*] ? (@.openingEstimated == true || @.closingEstimated == true)')
+  else exists (
+    select 1 from stay_meters sm cross join lateral (${levelReadingBefore(sql`sm.service_point_id`, sql`st.checkin_at`)}) o
+    where sm.stay_id = st.id and o.estimated) end)`;
+
+/**
  * What the lists of stays show of the stays row `st`: its usage of each unit (read once, in a
- * lateral `u`) and its frozen statement's total; billing works out the others' totals from them.
+ * lateral `u`), whether an estimated reading is in it, and its frozen statement's total; billing
+ * works out the others' totals from them.
  */
 export const stayFigures = {
   join: sql`left join lateral (select ${stayUsage('kWh')} as kwh, ${stayUsage('gal')} as gal) u on true`,
-  columns: sql`u.kwh, u.gal, st.statement->>'total' as frozen_total, st.statement->>'currency' as frozen_currency`,
+  columns: sql`u.kwh, u.gal, ${stayEstimated} as estimated, st.statement->>'total' as frozen_total,
+    st.statement->>'currency' as frozen_currency`,
 };
 
 /** The columns `stayFigures` adds to a row. */
 export type StayFiguresDbRow = {
   kwh: string | null;
   gal: string | null;
+  estimated: boolean;
   frozen_total: string | null;
   frozen_currency: string | null;
 };

@@ -220,6 +220,7 @@ export const reports: Record<string, ReportDefinition> = {
       col('Type', 'text', 12),
       col('Reading', 'number'),
       col('Reset', 'text', 8),
+      col('Estimated', 'text', 10),
     ],
     sql: (p) => sql`
       with ${periodCte(p)}, ${metersCte(p)}
@@ -229,6 +230,7 @@ export const reports: Record<string, ReportDefinition> = {
         sql`m.type_name`,
         sql`r.total`,
         sql`case when r.is_reset then 'Yes' else 'No' end`,
+        sql`case when r.estimated then 'Estimated' else '' end`,
       )}
       from w, m join meter_readings r on r.service_point_id = m.id
       where r.read_at >= w.a and r.read_at < w.b

@@ -369,6 +369,7 @@ export async function stayHistory(q: Queryable, locationId: number, now: Date): 
         ? null
         : { firstName: r.first_name, lastName: r.last_name, mobileNumber: r.mobile_number ?? '' },
     totalUsage: r.kwh === null ? null : Number(r.kwh),
+    estimated: r.estimated,
     statementTotal: totals.get(r.id)!,
     meterEvents: r.meter_events.map((e) => ({
       readDateTime: new Date(e.at).toISOString(),

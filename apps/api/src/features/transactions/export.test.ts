@@ -81,6 +81,7 @@ const columns = {
   checkOut: 'Check Out Date (property time)',
   timeZone: 'Property Time Zone',
   usage: 'Usage (kWh)',
+  estimated: 'Estimated',
   checkedInBy: 'Checked In By',
   checkedOutBy: 'Checked Out By',
 };
@@ -134,6 +135,7 @@ describe('transactions export', () => {
       new Date('2026-11-02T13:00:00Z'),
       'America/Denver',
       40,
+      undefined,
       'Sam Staff',
       'Automatic',
     ]);
@@ -142,9 +144,9 @@ describe('transactions export', () => {
   it('writes the CSV with formula-like text neutralised and the automatic check-out in the user’s words', async () => {
     const lines = await csvLines(f.tokens.owner, { search: 'sam staff' });
     expect(lines).toEqual([
-      `Lakeside RV,${f.b.description},'=1+1 Hacker,(555) 999-0000,2026-11-03 08:00:00,2026-11-04 11:00:00,America/Denver,0,Sam Staff,Sam Staff`,
-      `Lakeside RV,${f.a.description},Gina Guest,(555) 123-4567,2026-10-31 06:00:00,2026-11-02 13:00:00,America/Denver,40,Sam Staff,Automatic`,
-      `Lakeside RV,${f.b.description},,,2026-09-28 12:00:00,2026-10-01 11:00:00,America/Denver,0,Sam Staff,Sam Staff`,
+      `Lakeside RV,${f.b.description},'=1+1 Hacker,(555) 999-0000,2026-11-03 08:00:00,2026-11-04 11:00:00,America/Denver,0,,Sam Staff,Sam Staff`,
+      `Lakeside RV,${f.a.description},Gina Guest,(555) 123-4567,2026-10-31 06:00:00,2026-11-02 13:00:00,America/Denver,40,,Sam Staff,Automatic`,
+      `Lakeside RV,${f.b.description},,,2026-09-28 12:00:00,2026-10-01 11:00:00,America/Denver,0,,Sam Staff,Sam Staff`,
     ]);
     const german = { ...request().labels, automatic: 'Automatisch' };
     const automatic = await csvLines(f.tokens.owner, { search: 'automatisch', labels: german });
@@ -156,8 +158,8 @@ describe('transactions export', () => {
     const res = await exportAs(f.tokens.owner, request({ tab: 'current' }));
     expect(res.headers['content-disposition']).toBe('attachment; filename="Transactions_CurrentVisits_2026-11-05.csv"');
     expect(res.body.slice(1).trimEnd().split('\r\n')).toEqual([
-      'Property,Location,Guest,Guest Phone,Check In Date (property time),Property Time Zone,Usage (kWh),Checked In By',
-      `Lakeside RV,${f.b.description},Olivia Open,(555) 222-3333,2026-11-04 11:30:00,America/Denver,0,Sam Staff`,
+      'Property,Location,Guest,Guest Phone,Check In Date (property time),Property Time Zone,Usage (kWh),Estimated,Checked In By',
+      `Lakeside RV,${f.b.description},Olivia Open,(555) 222-3333,2026-11-04 11:30:00,America/Denver,0,,Sam Staff`,
     ]);
   });
 

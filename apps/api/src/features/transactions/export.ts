@@ -26,6 +26,7 @@ const sheetColumns: Record<TransactionExportColumn, Omit<Column, 'header'>> = {
   checkOut: { type: 'datetime', width: 20 },
   timeZone: { type: 'text', width: 20 },
   usage: { type: 'number', width: 12 },
+  estimated: { type: 'text', width: 12 },
   checkedInBy: { type: 'text', width: 20 },
   checkedOutBy: { type: 'text', width: 20 },
 };
@@ -40,7 +41,8 @@ function wallTime(iso: string | null, timeZone: string): string | null {
   return new Date(toWallClock(timeZone, Date.parse(iso))).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-function cellsOf(stay: StayTransaction, automatic: string): Record<TransactionExportColumn, ReportCell> {
+/** A stay's cells; its estimated mark is the column's own header ("Estimated"). */
+function cellsOf(stay: StayTransaction, labels: ExportRequest['labels']): Record<TransactionExportColumn, ReportCell> {
   return {
     property: stay.siteName,
     location: stay.locationDescription,
@@ -50,8 +52,9 @@ function cellsOf(stay: StayTransaction, automatic: string): Record<TransactionEx
     checkOut: wallTime(stay.checkoutDateTime, stay.timeZone),
     timeZone: stay.timeZone,
     usage: stay.usage,
+    estimated: stay.estimated ? labels.columns.estimated : '',
     checkedInBy: stay.checkInByUserName ?? '',
-    checkedOutBy: checkedOutBy(stay, automatic),
+    checkedOutBy: checkedOutBy(stay, labels.automatic),
   };
 }
 
@@ -61,7 +64,7 @@ export function transactionsCsv(request: ExportRequest, stays: StayTransaction[]
   return csvDocument([
     columns.map((c) => request.labels.columns[c]),
     ...stays.map((stay) => {
-      const cells = cellsOf(stay, request.labels.automatic);
+      const cells = cellsOf(stay, request.labels);
       return columns.map((c) => cells[c]);
     }),
   ]);
@@ -78,7 +81,7 @@ export function writeTransactionsXlsx(out: Writable, request: ExportRequest, sta
     (write) =>
       write(
         stays.map((stay) => {
-          const cells = cellsOf(stay, request.labels.automatic);
+          const cells = cellsOf(stay, request.labels);
           return Object.fromEntries(columns.map((c, i) => [headers[i]!, cells[c]]));
         }),
       ),

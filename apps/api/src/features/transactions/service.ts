@@ -21,6 +21,7 @@ function presentTransaction(r: TransactionRow, total: StatementTotal): StayTrans
     checkoutDateTime: r.checkout_at === null ? null : iso(r.checkout_at),
     // kWh of the stay (closed: its closing figures; open: so far)
     usage: Math.trunc(Number(r.kwh ?? 0) * 100) / 100,
+    estimated: r.estimated,
     statementTotal: total,
     checkInByUserName: r.checked_in_by,
     checkOutByUserName: r.checked_out_by,

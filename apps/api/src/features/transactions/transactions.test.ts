@@ -116,6 +116,7 @@ describe('transactions', () => {
       checkinDateTime: '2026-10-31T12:00:00.000Z',
       checkoutDateTime: '2026-11-02T20:00:00.000Z',
       usage: 40,
+      estimated: false,
       // the property has no tariff: its stays cost nothing
       statementTotal: { total: '0.00', currency: 'USD' },
       checkInByUserName: null,

@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { checkedOutBy, guestName, type StayTransaction } from '@portal/contract';
 import { useMemo } from 'react';
@@ -51,7 +51,16 @@ export function useTransactionColumns(history: boolean): Column[] {
         id: 'usage',
         header: t('transactions.columns.usage'),
         accessorFn: (r) => r.usage,
-        cell: ({ row }) => `${kwh.format(row.original.usage)} kWh`,
+        cell: ({ row }) => (
+          <>
+            {kwh.format(row.original.usage)} kWh{' '}
+            {row.original.estimated && (
+              <Badge color="orange" size="sm" data-estimated>
+                {t('billing.statement.estimated')}
+              </Badge>
+            )}
+          </>
+        ),
       },
       {
         id: 'total',

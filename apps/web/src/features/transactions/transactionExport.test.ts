@@ -35,6 +35,7 @@ describe('the Transactions export request', () => {
           checkOut: 'Check Out Date (property time)',
           timeZone: 'Property Time Zone',
           usage: 'Usage (kWh)',
+          estimated: 'Estimated',
           checkedInBy: 'Checked In By',
           checkedOutBy: 'Checked Out By',
         },

@@ -23,6 +23,7 @@ export function exportRequest(t: TFunction, view: TabView, format: 'xlsx' | 'csv
     checkOut: t('transactions.export.checkOut'),
     timeZone: t('transactions.export.timeZone'),
     usage: t('transactions.export.usage'),
+    estimated: t('billing.statement.estimated'),
     checkedInBy: t('transactions.columns.checkedInBy'),
     checkedOutBy: t('transactions.columns.checkedOutBy'),
   };

@@ -10,6 +10,7 @@ const closed: StayTransaction = {
   checkinDateTime: '2026-11-01T20:00:00.000Z',
   checkoutDateTime: '2026-11-03T18:00:00.000Z',
   usage: 45.5,
+  estimated: false,
   statementTotal: { total: '12.40', currency: 'USD' },
   checkInByUserName: 'Mia Manager',
   checkOutByUserName: null,

@@ -14,6 +14,7 @@ const stay = (stayID: number, checkoutDateTime: string | null, total: string, cu
   checkoutDateTime,
   guest: { firstName: 'Dana', lastName: 'Reyes', mobileNumber: '(555) 010-4477' },
   totalUsage: 75.5,
+  estimated: false,
   statementTotal: { total, currency },
   meterEvents: [],
 });

@@ -94,7 +94,14 @@ export function LocationHistoryDialog({ site, row, onClose }: DialogProps) {
                     </Table.Td>
                     <Table.Td>{guest || '—'}</Table.Td>
                     <Table.Td>{stay.guest?.mobileNumber || '—'}</Table.Td>
-                    <Table.Td>{stay.totalUsage === null ? '—' : number.format(stay.totalUsage)}</Table.Td>
+                    <Table.Td>
+                      {stay.totalUsage === null ? '—' : number.format(stay.totalUsage)}{' '}
+                      {stay.estimated && (
+                        <Badge color="orange" size="sm" data-estimated>
+                          {t('billing.statement.estimated')}
+                        </Badge>
+                      )}
+                    </Table.Td>
                     <Table.Td>
                       <Anchor
                         component={Link}
