@@ -97,12 +97,12 @@ export const levelBefore = (meter: SQL, at: SQL) => sql`(select l.total from (${
 
 /**
  * The proposal for an estimate of a meter's reading at an instant (`sp`: its service_points
- * row): its last reading plus its average use over the 30 days before that reading, by time,
- * for the time since; a whole number for water. Null without a reading; the last reading when
- * the meter has no use to go by.
+ * row): its last reading plus its average use over the 30 days before that reading (taken over
+ * a day at least, so that two reads minutes apart do not make a rate), for the time since; a
+ * whole number for water. Null without a reading; the last reading when the meter has no use to go by.
  */
 export const estimateAt = (sp: SQL, at: SQL) => sql`(
-  select trim_scale(round(${sp}.last_reading + coalesce(w.used / nullif(extract(epoch from ${sp}.last_reading_at - w.since), 0), 0)
+  select trim_scale(round(${sp}.last_reading + coalesce(w.used / greatest(extract(epoch from ${sp}.last_reading_at - w.since), 86400), 0)
       * greatest(extract(epoch from ${at} - ${sp}.last_reading_at), 0),
     case when (select dt.unit from device_types dt where dt.id = ${sp}.device_type_id) = 'gal' then 0 else 2 end))
   from (

@@ -96,7 +96,7 @@ export function CheckOutDialog({ site, row, onClose, onDone }: DialogProps) {
           <Button
             onClick={confirm}
             loading={checkOut.isPending}
-            disabled={!readingsComplete(toRead, taken)}
+            disabled={stay.isPending || !readingsComplete(toRead, taken)}
             data-autofocus
           >
             {t('locations.table.checkOut')}
