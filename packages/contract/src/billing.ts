@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam, whenValid } from './fields';
 import type { MessageCode } from './messages';
+import { readingPhotoRef } from './meters';
 
 /**
  * Tariffs and statements. Money and prices travel as exact decimal text ("12.50", "0.1325"),
@@ -258,6 +259,8 @@ export const stayStatement = publicStatement.extend({
   revisions: z.array(statementRevisionSummary),
   /** When the link was revoked (a new one can be issued); null while it works or after it expired. */
   linkRevokedAt: z.string().nullable(),
+  /** The photos of meter faces taken with the readings of the stay, its opening ones too (staff only). */
+  photos: z.array(readingPhotoRef),
 });
 export type StayStatement = z.infer<typeof stayStatement>;
 

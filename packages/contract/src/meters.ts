@@ -91,6 +91,14 @@ export const manualReadingRequest = z
   });
 export type ManualReadingRequest = z.infer<typeof manualReadingRequest>;
 
+/** A reading's photo of the meter face, by its meter and instant. */
+export const readingPhotoQuery = z.object({
+  servicePointID: idParam,
+  at: z.iso.datetime({ offset: true, error: 'fieldNotValid' }),
+});
+export const readingPhotoRef = z.object({ servicePointID: id, at: z.string() });
+export type ReadingPhotoRef = z.infer<typeof readingPhotoRef>;
+
 /**
  * A reading taken at a check-in or check-out, of a meter read by hand or gone silent: read off
  * the meter, or estimated. Its value keeps the rules of any reading (`readingProblem`).

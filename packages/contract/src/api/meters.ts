@@ -12,6 +12,7 @@ import {
   meterInventoryQuery,
   meterMaxRateRequest,
   meterOption,
+  readingPhotoQuery,
   readRouteOrderRequest,
   readRouteStop,
 } from '../meters';
@@ -116,6 +117,15 @@ export const metersCalls = featureCalls(routes.meters, defaults, {
     keyScope: 'locations:read',
     ...siteInQuery,
     result: z.array(readRouteStop),
+  },
+
+  readingPhoto: {
+    summary: 'The photo of the meter face taken with a reading (JPEG or PNG), by its meter and instant',
+    keyScope: 'locations:read',
+    produces: ['image/jpeg', 'image/png'],
+    query: readingPhotoQuery,
+    scope: { 'query.servicePointID': 'meter' },
+    result: z.null(),
   },
 
   saveReadRoute: {

@@ -125,6 +125,7 @@ export const routes = {
     create: { method: 'POST', path: '/api/ServicePoint/CreateMeter' },
     setMaxRate: { method: 'PUT', path: '/api/ServicePoint/SetMaxRate' },
     readRoute: { method: 'GET', path: '/api/Meters/ReadRoute' },
+    readingPhoto: { method: 'GET', path: '/api/Meters/ReadingPhoto' },
     saveReadRoute: { method: 'PUT', path: '/api/Meters/ReadRouteOrder' },
   }),
   publicMeter: feature('publicMeter', {

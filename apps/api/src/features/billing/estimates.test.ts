@@ -22,6 +22,7 @@ async function later(hours: number) {
   manager = await signIn(t, w.users.managerA1);
 }
 const HOUR = 3_600_000;
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46]).toString('base64');
 const ago = (hours: number) => new Date(t.deps.now().getTime() - hours * HOUR);
 
 beforeAll(async () => {
@@ -124,11 +125,24 @@ describe('a stay on a meter read by hand, closed with an estimate', () => {
     const before = (await call<StayStatement>(routes.billing.statement, undefined, { stayID })).body.result;
     const at = before.meters[0]!.closingReadingAt!;
     await later(6);
-    const actual = await call(routes.meters.addReading, { servicePointID: meterId, kwHTotal: '139', at });
+    const actual = await call(routes.meters.addReading, { servicePointID: meterId, kwHTotal: '139', at, photo: JPEG });
     expect(actual.status, JSON.stringify(actual.body)).toBe(200);
     const s = (await call<StayStatement>(routes.billing.statement, undefined, { stayID })).body.result;
     expect(s).toMatchObject({ revision: 2, revisionReason: 'estimateReplaced', total: '2.40' });
     expect(s.meters[0]).toMatchObject({ closingReading: '139', closingEstimated: false, usage: '12' });
+    // the photo of the meter face read is on the staff statement, and comes to staff of the property only
+    expect(s.photos).toEqual([{ servicePointID: meterId, at }]);
+    const photo = (token: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: routes.meters.readingPhoto.path,
+        query: { servicePointID: String(meterId), at },
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const shown = await photo(manager);
+    expect([shown.statusCode, shown.headers['content-type']]).toEqual([200, 'image/jpeg']);
+    expect(shown.rawPayload.toString('base64')).toBe(JPEG);
+    expect((await photo(await signIn(t, w.users.ownerB))).statusCode).toBe(403);
     expect(s.changes).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ field: 'closingReading', before: '140.5', after: '139' }),

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { FrozenStatement, StatementMeter } from '@portal/contract';
+import type { FrozenStatement, ReadingPhotoRef, StatementMeter } from '@portal/contract';
 import { intArray, rows, type Queryable } from '../../db/client';
 import { tariffVersions } from '../../db/schema';
 import { levelBefore, levelReadingBefore } from '../meters';
@@ -138,6 +138,22 @@ export function statementFacts(q: Queryable, where: SQL, { fresh = false } = {})
     where ${where}
     order by st.id`,
   );
+}
+
+/** The photos of meter faces taken with a stay's readings, from those it opens at (a millisecond before check-in) on. */
+export async function stayPhotos(q: Queryable, stayId: number): Promise<ReadingPhotoRef[]> {
+  const found = await rows<{ sp: number; at: Date | string }>(
+    q,
+    sql`
+    select p.service_point_id as sp, p.read_at as at
+    from stays st
+    join stay_meters sm on sm.stay_id = st.id
+    join reading_photos p on p.service_point_id = sm.service_point_id
+      and p.read_at >= st.checkin_at - interval '1 millisecond' and p.read_at < coalesce(st.checkout_at, 'infinity')
+    where st.id = ${stayId}
+    order by p.read_at, p.service_point_id`,
+  );
+  return found.map((p) => ({ servicePointID: p.sp, at: new Date(p.at).toISOString() }));
 }
 
 /** The tariff version in effect at each stay's check-in, with the stay's property's zone. */

@@ -18,6 +18,7 @@ import { canManageSites } from '../../access/site-policy';
 import { byLinkToken, linkExpiry, linkWorks, staffLink } from './links';
 import {
   statementFacts,
+  stayPhotos,
   tariffNumberOf,
   tariffsOf,
   tariffsOfStays,
@@ -189,6 +190,7 @@ export async function staffStatement(deps: Deps, stay: StayRef, revision?: numbe
       revisionReason: r.reason,
       total: r.total,
     })),
+    photos: await stayPhotos(deps.db, stay.stayId),
   };
 }
 

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   METERED_DEVICE_GROUPS,
   readingProblem,
@@ -129,6 +129,15 @@ export async function addManualReading(
     reset,
     replaced: estimate === null ? null : meter.id,
   };
+}
+
+/** The photo of the meter face taken with a reading; null when the reading has none. */
+export async function readingPhoto(q: Queryable, meterId: number, at: Date) {
+  const [photo] = await q
+    .select({ contentType: readingPhotos.contentType, bytes: readingPhotos.bytes })
+    .from(readingPhotos)
+    .where(and(eq(readingPhotos.servicePointId, meterId), eq(readingPhotos.readAt, at)));
+  return photo ?? null;
 }
 
 /** The total of the estimate a meter holds at an instant; null when it holds none there (or an actual reading). */

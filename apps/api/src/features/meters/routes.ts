@@ -4,6 +4,7 @@ import { Answer, defineRoute } from '../../access/route';
 import * as meters from './service';
 import * as handReads from './hand-reads';
 import { reviseStaysOfMeter } from '../billing';
+import { notFound } from '../../lib/errors';
 
 export default async function meterRoutes(app: FastifyInstance) {
   defineRoute(app, api.meters.stockOptions, ({ caller }) => meters.stockOptions(caller.db));
@@ -56,6 +57,16 @@ export default async function meterRoutes(app: FastifyInstance) {
   defineRoute(app, api.meters.readRoute, ({ caller, scoped }) =>
     handReads.readRoute(caller.db, scoped['query.siteID'], caller.now()),
   );
+
+  defineRoute(app, api.meters.readingPhoto, async ({ caller, query, reply, scoped }) => {
+    const photo = await handReads.readingPhoto(
+      caller.db,
+      scoped['query.servicePointID'].servicePointId,
+      new Date(query.at),
+    );
+    if (!photo) throw notFound('photo');
+    void reply.header('cache-control', 'private, max-age=86400').type(photo.contentType).send(photo.bytes);
+  });
 
   defineRoute(app, api.meters.saveReadRoute, async ({ caller, body, scoped }) => {
     await handReads.saveReadRoute(caller, scoped['body.siteID'], body.locationIDs);

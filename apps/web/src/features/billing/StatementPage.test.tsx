@@ -238,12 +238,15 @@ describe('the staff statement page', () => {
     const base = stayStatement();
     const estimated = stayStatement({
       meters: [{ ...base.meters[0]!, closingEstimated: true }, base.meters[1]!],
+      photos: [{ servicePointID: 3, at: '2026-11-03T17:45:00.000Z' }],
     });
     const { api, user } = openStatement(estimated);
     const notice = await screen.findByText(/this statement uses a meter reading that was not read off the meter/);
     expect(notice.closest('[data-estimated]')).toBeTruthy();
     const meters = screen.getByRole('table', { name: 'Meter readings of the stay' });
     expect(within(meters).getAllByText('Estimated')).toHaveLength(1);
+    // Phoenix: 17:45 UTC is 10:45 AM
+    expect(within(meters).getByRole('button', { name: 'Photo of E000003, Nov 3, 2026, 10:45 AM MST' })).toBeTruthy();
 
     await user.click(within(meters).getByRole('button', { name: 'Enter the actual reading' }));
     const dialog = await screen.findByRole('dialog', { name: 'Actual reading of E000003' });

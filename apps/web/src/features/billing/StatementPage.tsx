@@ -12,6 +12,7 @@ import { StatementHeading } from './statement/StatementHeading';
 import { Fact } from '../../ui/Fact';
 import { StatementView } from './statement/StatementView';
 import { ReplaceEstimate } from './statement/ReplaceEstimate';
+import { ReadingPhotos } from './statement/ReadingPhotos';
 import classes from './statement/Statement.module.css';
 
 /** A stay the caller cannot see answers 404 (an Administrator) or 403 (anyone else): both are "not found" here. */
@@ -59,11 +60,19 @@ export function StatementPage() {
           <StatementView
             statement={s}
             facts={<Fact label={t('billing.statement.guest')}>{s.guestName ?? '—'}</Fact>}
-            closingAction={(m) =>
-              s.status === 'closed' && m.closingEstimated && m.closingReadingAt !== null && revision === undefined ? (
-                <ReplaceEstimate stayID={s.stayID} timeZone={s.timeZone} meter={m} />
-              ) : null
-            }
+            closingAction={(m) => (
+              <>
+                {s.status === 'closed' &&
+                  m.closingEstimated &&
+                  m.closingReadingAt !== null &&
+                  revision === undefined && <ReplaceEstimate stayID={s.stayID} timeZone={s.timeZone} meter={m} />}
+                <ReadingPhotos
+                  photos={s.photos.filter((p) => p.servicePointID === m.servicePointID)}
+                  meterName={m.meterName}
+                  timeZone={s.timeZone}
+                />
+              </>
+            )}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>

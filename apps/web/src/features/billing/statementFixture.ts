@@ -94,6 +94,7 @@ export function stayStatement(overrides: Partial<StayStatement> = {}): StayState
     linkExpiresAt: '2027-02-01T18:00:00.000Z',
     revisions: [{ revision: 1, revisedAt: null, revisionReason: null, total: '2675.68' }],
     linkRevokedAt: null,
+    photos: [],
     ...overrides,
   };
 }
