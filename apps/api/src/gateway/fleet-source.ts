@@ -38,7 +38,9 @@ export async function loadSimulatedMeters(q: Queryable, now = new Date()): Promi
     from service_points sp
     join device_types dt on dt.id = sp.device_type_id
     left join locations l on l.id = sp.location_id
-    left join sites s on s.id = l.site_id`,
+    left join sites s on s.id = l.site_id
+    -- a meter read by hand is no device
+    where sp.device_key is not null`,
   );
   const offsets = new Map<string, number>();
   return found.map((r) => {
