@@ -137,7 +137,7 @@ describe('a reading from a meter, checked on its own', () => {
 
   it('publishes a JSON Schema of every message', () => {
     const schemas = deviceMessageSchemas();
-    expect(Object.keys(schemas)).toEqual(['reading', 'ack', 'heartbeat', 'command', 'refused']);
+    expect(Object.keys(schemas)).toEqual(['reading', 'ack', 'heartbeat', 'status', 'command', 'refused']);
     expect(schemas.reading).toMatchObject({ type: 'object', required: ['total', 'at'] });
   });
 });

@@ -3,9 +3,10 @@ import { z } from 'zod';
 /**
  * The MQTT conversation with a meter (docs/device-protocol.md is written from these
  * schemas): the server publishes commands on `meters/{deviceKey}/command`, the meter
- * publishes acknowledgements, readings and heartbeats on `meters/{deviceKey}/ack`,
- * `…/reading` and `…/heartbeat`. JSON payloads, QoS 1. Each message is validated on its own;
- * a refused one is counted against its meter with a reason and affects nothing else.
+ * publishes acknowledgements, readings, heartbeats and its connection's status on
+ * `meters/{deviceKey}/ack`, `…/reading`, `…/heartbeat` and `…/status`. JSON payloads, QoS 1.
+ * Each message is validated on its own; a refused one is counted against its meter with a
+ * reason and affects nothing else.
  */
 
 /** The largest total a register holds: 12 integer digits and 6 decimals (properties section 9). */
@@ -118,6 +119,25 @@ export const heartbeatMessage = z
   .object({ at: instant.optional(), msgId: msgId.optional() })
   .describe('The meter is alive (it also counts as seen when it sends a reading).');
 
+/** A meter's connection as it says it: 'online' once connected, 'offline' (its Last Will) once the broker lost it. */
+export const CONNECTION_STATES = ['online', 'offline'] as const;
+export type ConnectionState = (typeof CONNECTION_STATES)[number];
+
+/**
+ * What a meter publishes, retained, on `meters/{deviceKey}/status` as it connects, and what its
+ * Last Will (set at CONNECT) has the broker publish there when the connection is lost.
+ */
+export const statusMessage = z
+  .object({
+    state: z
+      .enum(CONNECTION_STATES)
+      .describe(
+        "online: published by the meter as soon as it is connected; offline: its Last Will's payload, published by the broker when the connection drops.",
+      ),
+    msgId: msgId.optional(),
+  })
+  .describe("The meter's connection: retained, so that the broker always holds the latest.");
+
 /** What the server publishes on `meters/{deviceKey}/command`. */
 export const commandMessage = z
   .object({
@@ -190,6 +210,7 @@ export function deviceMessageSchemas() {
     reading: schema(readingMessage),
     ack: schema(ackMessage),
     heartbeat: schema(heartbeatMessage),
+    status: schema(statusMessage),
     command: schema(commandMessage),
     refused: schema(refusalMessage),
   };

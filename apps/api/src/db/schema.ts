@@ -25,7 +25,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { FeePeriod, FrozenStatement, TaxBase } from '@portal/contract';
+import { CONNECTION_STATES, type FeePeriod, type FrozenStatement, type TaxBase } from '@portal/contract';
 import { naturalKey } from './natural-key';
 
 const tstz = (name?: string) =>
@@ -305,6 +305,10 @@ export const servicePoints = pgTable(
     activeInd: smallint().notNull().default(1),
     excludeFromMonitoring: boolean().notNull().default(false),
     isMissingDevice: boolean().notNull().default(false),
+    /** What the meter last said of its MQTT connection: 'online', or 'offline' by its Last Will; null: never. */
+    connectionState: text({ enum: CONNECTION_STATES }),
+    /** When the server received that status: a status received before it changes nothing. */
+    connectionChangedAt: tstz(),
     lastSeenAt: tstz(),
     lastReading: quantity(),
     lastReadingAt: tstz(),
@@ -333,6 +337,10 @@ export const servicePoints = pgTable(
     inRange('last_reading_range', t.lastReading),
     inRange('usage_total_range', t.usageTotal),
     check('max_rate_positive', sql`${t.maxRatePerHour} > 0`),
+    check(
+      'connection_state_known',
+      sql`${t.connectionState} in ('online', 'offline') and (${t.connectionState} is null) = (${t.connectionChangedAt} is null)`,
+    ),
   ],
 );
 

@@ -5,7 +5,9 @@ import type { MeterTopics } from './topics';
 
 /**
  * The simulated fleet as meters on a broker (`npm run simulate`): what the meters say is
- * published under the deployment's topics, and the commands published there reach them.
+ * published under the deployment's topics (their statuses retained), and the commands
+ * published there reach them. The fleet is one connection, so no meter has a Last Will of
+ * its own: the fleet publishes 'offline' for a meter whose connection it drops.
  */
 export async function fleetOnBroker(
   client: MqttClient,
@@ -15,7 +17,8 @@ export async function fleetOnBroker(
   const fleet = new Fleet({
     ...options,
     send: (messages) => {
-      for (const m of messages) client.publish(topics[m.kind](m.deviceKey), m.payload, { qos: 1 });
+      for (const m of messages)
+        client.publish(topics[m.kind](m.deviceKey), m.payload, { qos: 1, retain: m.kind === 'status' });
     },
   });
   client.on('message', (topic, payload) => {

@@ -1,4 +1,4 @@
-import type { RefusalNotice, RefusalReason } from '@portal/contract';
+import type { ConnectionState, RefusalNotice, RefusalReason } from '@portal/contract';
 
 /**
  * The device side: meters that take on/off commands and report readings. The server
@@ -23,12 +23,17 @@ export type DeviceAck = { messageId: number; deviceKey: string; resultCode: numb
 export type Echo = Pick<RefusalNotice, 'msgId' | 'message'>;
 export type DeviceReading = { deviceKey: string; readAt: Date; total: string; echo?: Echo };
 export type DeviceHeartbeat = { deviceKey: string; at: Date; echo?: Echo };
+/**
+ * What a meter said of its connection (its Last Will, published by the broker, says 'offline');
+ * `at`: when the server received it.
+ */
+export type DeviceStatus = { deviceKey: string; state: ConnectionState; at: Date; echo?: Echo };
 /** A message refused on its own; `detail` says what was wrong, for the log; `echo` goes into the notice. */
 export type DeviceRefusal = { deviceKey: string; reason: RefusalReason; detail: string; at: Date; echo?: Echo };
 
-/** The refusal of a message the gateway handed over (a reading or heartbeat), echoing what the meter sent. */
+/** The refusal of a message the gateway handed over (a reading, heartbeat or status), echoing what the meter sent. */
 export function refusalOf(
-  message: DeviceReading | DeviceHeartbeat,
+  message: DeviceReading | DeviceHeartbeat | DeviceStatus,
   reason: RefusalReason,
   detail: string,
   at: Date,
@@ -36,18 +41,20 @@ export function refusalOf(
   return { deviceKey: message.deviceKey, reason, detail, at, ...(message.echo && { echo: message.echo }) };
 }
 
-export type DeviceMessageKind = 'ack' | 'reading' | 'heartbeat';
+export type DeviceMessageKind = 'ack' | 'reading' | 'heartbeat' | 'status';
 /** A message as a meter sends it, not yet checked: the kind its topic names, the meter's key and the JSON text. */
 export type DeviceMessage = { kind: DeviceMessageKind; deviceKey: string; payload: string };
 
 /**
- * What the gateway hands to the server as devices speak. Readings and heartbeats answer the
- * ones the server refused in turn (of device keys no meter has).
+ * What the gateway hands to the server as devices speak. Readings, heartbeats and statuses
+ * answer the ones the server refused in turn (of device keys no meter has).
  */
 export type DeviceEvents = {
   acks(acks: DeviceAck[]): Promise<void>;
   readings(readings: DeviceReading[]): Promise<DeviceRefusal[]>;
   heartbeats(beats: DeviceHeartbeat[]): Promise<DeviceRefusal[]>;
+  /** In the order they were received. */
+  statuses(statuses: DeviceStatus[]): Promise<DeviceRefusal[]>;
   refusals(refusals: DeviceRefusal[]): Promise<void>;
   /** The broker's dropped count was read (`status().brokerDropped` has it). */
   brokerDropped?(): Promise<unknown>;

@@ -118,6 +118,23 @@ describe('a device message, checked on its own', () => {
     expect(reason('heartbeat', payload)).toBe(expected);
   });
 
+  it.each([
+    ['online', '{"state":"online"}', 'accepted'],
+    ['offline, as a Last Will says it', '{"state":"offline","msgId":"will"}', 'accepted'],
+    ['another state', '{"state":"asleep"}', 'malformed'],
+    ['the bare word', 'offline', 'malformed'],
+    ['no state', '{}', 'malformed'],
+  ])('a status %s: %s', (_what, payload, expected) => {
+    expect(reason('status', payload)).toBe(expected);
+  });
+
+  it('hands over a status at the instant it was received', () => {
+    expect(check('status', '{"state":"offline"}')).toEqual({
+      kind: 'status',
+      status: { deviceKey: 'dk-1', state: 'offline', at: now, echo: {} },
+    });
+  });
+
   it('says what was refused, with the start of what came, and when', () => {
     expect(check('reading', '{"total":"abc","at":"2026-11-23T20:14:00Z"}')).toEqual({
       kind: 'refusal',

@@ -1,11 +1,28 @@
-import { ackMessage, heartbeatMessage, instantOf, msgId, parseReading, type RefusalReason } from '@portal/contract';
+import {
+  ackMessage,
+  heartbeatMessage,
+  instantOf,
+  msgId,
+  parseReading,
+  statusMessage,
+  type RefusalReason,
+} from '@portal/contract';
 import type { z } from 'zod';
-import type { DeviceAck, DeviceHeartbeat, DeviceMessage, DeviceReading, DeviceRefusal, Echo } from './gateway';
+import type {
+  DeviceAck,
+  DeviceHeartbeat,
+  DeviceMessage,
+  DeviceReading,
+  DeviceRefusal,
+  DeviceStatus,
+  Echo,
+} from './gateway';
 
 export type Inbound =
   | { kind: 'ack'; ack: DeviceAck }
   | { kind: 'reading'; reading: DeviceReading }
   | { kind: 'heartbeat'; beat: DeviceHeartbeat }
+  | { kind: 'status'; status: DeviceStatus }
   | { kind: 'refusal'; refusal: DeviceRefusal };
 
 /** How much of a refused payload is kept to say what was wrong with it. */
@@ -47,6 +64,11 @@ export function inboundOf(message: DeviceMessage, receivedAt: Date, clockSkewMs:
     const at = ack.data.at === undefined ? receivedAt : instantOf(ack.data.at);
     if (!at) return refuse('badTimestamp');
     return { kind, ack: { messageId: ack.data.messageId, deviceKey, resultCode: ack.data.resultCode, at } };
+  }
+  if (kind === 'status') {
+    const status = statusMessage.safeParse(body);
+    if (!status.success) return refuse(reasonOf(status.error));
+    return { kind, status: { deviceKey, state: status.data.state, at: receivedAt, echo } };
   }
   const beat = heartbeatMessage.safeParse(body);
   if (!beat.success) return refuse(reasonOf(beat.error));

@@ -10,6 +10,7 @@ const reading = (deviceKey: string, total = '1') =>
 const ack = (messageId: number) =>
   inboundOf({ kind: 'ack', deviceKey: 'dk-a', payload: JSON.stringify({ messageId, resultCode: 0 }) }, at, 0);
 const beat = (deviceKey: string) => inboundOf({ kind: 'heartbeat', deviceKey, payload: '{}' }, at, 0);
+const offline = (deviceKey: string) => inboundOf({ kind: 'status', deviceKey, payload: '{"state":"offline"}' }, at, 0);
 const garbage = (deviceKey: string) => inboundOf({ kind: 'reading', deviceKey, payload: 'garbage' }, at, 0);
 
 /** What the inbox handed over, call by call; `failing` makes every call fail; the server knows no 'dk-nobody'. */
@@ -29,6 +30,7 @@ function recorder() {
     acks: (items) => record('acks', items),
     readings: async (items) => (await record('readings', items), unknown(items)),
     heartbeats: async (items) => (await record('heartbeats', items), unknown(items)),
+    statuses: async (items) => (await record('statuses', items), unknown(items)),
     refusals: (items) => record('refusals', items),
   };
   return { calls, state, events };
@@ -56,17 +58,18 @@ describe('the inbox of device messages', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('stores a window of readings, heartbeats and refusals as one batch, then acknowledges each in order', async () => {
+  it('stores a window of readings, heartbeats, statuses and refusals as one batch, then acknowledges each in order', async () => {
+    take(offline('dk-1'), 'o1');
     take(reading('dk-1'), 'r1');
     take(garbage('dk-2'), 'bad');
     take(beat('dk-3'), 'b3');
-    take(reading('dk-4'), 'r4');
     await vi.advanceTimersByTimeAsync(999);
     expect(r.calls).toEqual([]);
     expect(stored).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
-    expect(r.calls).toEqual(['readings:dk-1,dk-4', 'heartbeats:dk-3', 'refusals:dk-2']);
-    expect(stored).toEqual(['r1', 'bad', 'b3', 'r4']);
+    // a meter's loss of its connection is stored after what it said in the same window
+    expect(r.calls).toEqual(['readings:dk-1', 'heartbeats:dk-3', 'statuses:dk-1', 'refusals:dk-2']);
+    expect(stored).toEqual(['o1', 'r1', 'bad', 'b3']);
   });
 
   it('stores the refusals of the server (device keys no meter has) with those of the edge, and reports them all', async () => {

@@ -18,8 +18,8 @@ export type InboxOptions = {
 type Waiting = { inbound: Inbound; stored: () => void };
 
 /**
- * Checked device messages on their way to the database. Readings, heartbeats and refusals
- * wait up to a window and are stored as one batch; an acknowledgement of a command is
+ * Checked device messages on their way to the database. Readings, heartbeats, statuses and
+ * refusals wait up to a window and are stored as one batch; an acknowledgement of a command is
  * stored at once, with whatever waits. Each message's `stored` runs, in the order the
  * messages came, only after its batch is stored (the MQTT gateway acknowledges it to the
  * broker then). When the database fails, the batch waits and is stored again later.
@@ -99,8 +99,9 @@ export class Inbox {
   }
 
   /**
-   * Refusals go last: they are the only part that is not idempotent, and a retry repeats the
-   * batch. Answers every refusal of the batch.
+   * Statuses come after readings and heartbeats, so that a meter's loss of its connection is
+   * not undone by what it said before it. Refusals go last: they are the only part that is not
+   * idempotent, and a retry repeats the batch. Answers every refusal of the batch.
    */
   private async store(batch: Waiting[]): Promise<DeviceRefusal[]> {
     const { events } = this.opts;
@@ -109,10 +110,12 @@ export class Inbox {
     const acks = of('ack').map((i) => i.ack);
     const readings = of('reading').map((i) => i.reading);
     const beats = of('heartbeat').map((i) => i.beat);
+    const statuses = of('status').map((i) => i.status);
     const refusals = of('refusal').map((i) => i.refusal);
     if (acks.length) await events.acks(acks);
     if (readings.length) refusals.push(...(await events.readings(readings)));
     if (beats.length) refusals.push(...(await events.heartbeats(beats)));
+    if (statuses.length) refusals.push(...(await events.statuses(statuses)));
     if (refusals.length) await events.refusals(refusals);
     return refusals;
   }

@@ -11,7 +11,15 @@ import { deviceEvents } from '../features/devices/ingest';
 import { buildMeter } from '../test/factories';
 import { createTestApp } from '../test/harness';
 import { until } from '../test/until';
-import type { DeviceAck, DeviceEvents, DeviceGateway, DeviceHeartbeat, DeviceReading, DeviceRefusal } from './gateway';
+import type {
+  DeviceAck,
+  DeviceEvents,
+  DeviceGateway,
+  DeviceHeartbeat,
+  DeviceReading,
+  DeviceRefusal,
+  DeviceStatus,
+} from './gateway';
 import { fleetOnBroker } from './fleet-mqtt';
 import { createMqttGateway } from './mqtt';
 import { meterTopics } from './topics';
@@ -41,15 +49,22 @@ function gateway(
   );
 }
 
-type Got = { acks: DeviceAck[]; readings: DeviceReading[]; beats: DeviceHeartbeat[]; refusals: DeviceRefusal[] };
+type Got = {
+  acks: DeviceAck[];
+  readings: DeviceReading[];
+  beats: DeviceHeartbeat[];
+  statuses: DeviceStatus[];
+  refusals: DeviceRefusal[];
+};
 function recorder(): { got: Got; events: DeviceEvents } {
-  const got: Got = { acks: [], readings: [], beats: [], refusals: [] };
+  const got: Got = { acks: [], readings: [], beats: [], statuses: [], refusals: [] };
   return {
     got,
     events: {
       acks: async (a) => void got.acks.push(...a),
       readings: async (r) => (got.readings.push(...r), []),
       heartbeats: async (h) => (got.beats.push(...h), []),
+      statuses: async (s) => (got.statuses.push(...s), []),
       refusals: async (r) => void got.refusals.push(...r),
     },
   };
@@ -288,7 +303,7 @@ describe('MQTT device gateway', () => {
       await new Promise((r) => setTimeout(r, 1_500)); // a batch window more, for anything staging would do
       expect(p.got.readings.map((r) => [r.deviceKey, r.total])).toEqual([[deviceKey, '5']]);
       expect(p.got.refusals.map((r) => r.reason)).toEqual(['malformed']);
-      expect(s.got).toEqual({ acks: [], readings: [], beats: [], refusals: [] });
+      expect(s.got).toEqual({ acks: [], readings: [], beats: [], statuses: [], refusals: [] });
       expect(heard.sort()).toEqual([
         `${production.command(deviceKey)} {"messageId":8,"capabilityId":null,"requestedState":1}`,
         expect.stringMatching(new RegExp(`^${production.refused(deviceKey)} \\{"reason":"malformed"`)),
@@ -309,6 +324,16 @@ describe('MQTT device gateway', () => {
     try {
       const fleet = await fleetOnBroker(fleetClient, deployment, { speed: 10, answerDelayMs: [0, 0] });
       fleet.add([{ deviceKey, unit: 'kWh', milli: 1_000, on: false, behaviour: 'answers', utcOffsetHours: 0 }]);
+      // connected, it says so, retained: a subscriber that comes later reads it too
+      expect(await until(() => got.statuses.some((x) => x.deviceKey === deviceKey && x.state === 'online'))).toBe(true);
+      const later = await mqtt.connectAsync(url, { protocolVersion: 5 });
+      const retained: string[] = [];
+      later.on('message', (_topic, payload, packet) => packet.retain && retained.push(payload.toString()));
+      await later.subscribeAsync(deployment.status(deviceKey), { qos: 1 });
+      expect(await until(() => retained.length === 1)).toBe(true);
+      expect(retained).toEqual(['{"state":"online"}']);
+      await later.publishAsync(deployment.status(deviceKey), '', { qos: 1, retain: true });
+      await later.endAsync();
       await g.send({ messageId: 31, deviceKey, capabilityId: null, requestedState: 1 });
       expect(await until(() => got.acks.length === 1)).toBe(true);
       expect(got.acks[0]).toMatchObject({ deviceKey, messageId: 31, resultCode: 0 });

@@ -30,8 +30,8 @@ const DRAIN_MS = 10_000;
  * Meters on an MQTT broker. The instance keeps one persistent session (its client id, clean
  * start off): what the broker delivered and the instance did not acknowledge is delivered
  * again after a restart, and a message is acknowledged only once it is stored. Each message
- * is checked on its own; readings and heartbeats are stored in batches of up to a second, and
- * why a message was refused is published back to its meter.
+ * is checked on its own; readings, heartbeats and statuses are stored in batches of up to a
+ * second, and why a message was refused is published back to its meter.
  */
 export function createMqttGateway(settings: MqttSettings, log: FastifyBaseLogger): DeviceGateway {
   let client: MqttClient | undefined;
@@ -74,7 +74,8 @@ export function createMqttGateway(settings: MqttSettings, log: FastifyBaseLogger
       c.on('message', (topic, payload, packet) => {
         const acknowledge = acks.releaser(packet.messageId);
         const parsed = topics.parse(topic);
-        if (!parsed) return acknowledge();
+        // an empty retained message clears a status the broker kept: the meter said nothing
+        if (!parsed || (parsed.kind === 'status' && !payload.length)) return acknowledge();
         // Not taken while stopping: left unacknowledged, the broker delivers it again.
         taking.take(
           inboundOf({ ...parsed, payload: payload.toString('utf8') }, new Date(), settings.clockSkewSeconds * 1000),

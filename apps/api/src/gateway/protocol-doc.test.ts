@@ -7,7 +7,7 @@ const doc = readFileSync(join(import.meta.dirname, '../../../../docs/device-prot
 
 describe('docs/device-protocol.md', () => {
   it('holds the JSON Schema of every message as the portal validates it (npm run docs:protocol writes them)', () => {
-    expect(doc.match(/<!-- schema:\w+ -->/g)).toHaveLength(5);
+    expect(doc.match(/<!-- schema:\w+ -->/g)).toHaveLength(6);
     expect(withSchemaBlocks(doc)).toBe(doc);
   });
 });

@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { Role } from '@portal/contract';
-import { meterReadings, servicePoints } from '../db/schema';
-import { buildBusiness, buildLocation, buildSite, buildUser, signIn } from '../test/factories';
+import { Role, type LocationRow } from '@portal/contract';
+import { meterReadings, meterRefusals, servicePoints } from '../db/schema';
+import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { until } from '../test/until';
 import { createMqttGateway } from './mqtt';
@@ -25,11 +25,21 @@ const deviceKey = `pedestal-${run}`;
 const prefix = `protocol-${run}/meters`;
 const ours = (topic: string) => topic.replace(/^meters\//, `${prefix}/`);
 
-/** The worked examples' mosquitto_pub and mosquitto_sub lines: each with its topics and message. */
+const asOurs = (topic: string) => ours(topic.replaceAll(EXAMPLE_KEY, deviceKey));
+/** The worked examples' mosquitto_pub and mosquitto_sub lines: their topics, message, retain flag and Last Will. */
 const examples = [...doc.matchAll(/^mosquitto_(pub|sub) .*$/gm)].map(([line, tool]) => ({
   tool,
-  topics: [...line.matchAll(/-t '([^']+)'/g)].map((m) => ours(m[1]!.replaceAll(EXAMPLE_KEY, deviceKey))),
+  topics: [...line.matchAll(/-t '([^']+)'/g)].map((m) => asOurs(m[1]!)),
   message: /-m '([^']+)'/.exec(line)?.[1],
+  retain: / -r /.test(line),
+  will: /--will-topic '([^']+)'/.test(line)
+    ? {
+        topic: asOurs(/--will-topic '([^']+)'/.exec(line)![1]!),
+        payload: /--will-payload '([^']+)'/.exec(line)![1]!,
+        qos: Number(/--will-qos (\d)/.exec(line)?.[1] ?? 0) as 0 | 1 | 2,
+        retain: line.includes('--will-retain'),
+      }
+    : undefined,
 }));
 const published = (topic: string) => examples.filter((e) => e.tool === 'pub' && e.topics[0]!.endsWith(`/${topic}`));
 
@@ -87,6 +97,7 @@ it('finds in the page the topics, the registration and the worked examples it fo
   expect(published('reading').length).toBeGreaterThanOrEqual(3);
   expect(published('heartbeat')).toHaveLength(1);
   expect(published('ack')).toHaveLength(1);
+  expect(published('status')).toHaveLength(1);
   expect(doc).toContain('POST /api/ServicePoint/CreateMeter');
   expect(doc).toContain('`MQTT_TOPIC_PREFIX`');
 });
@@ -196,4 +207,74 @@ it('switches the relay as the page says: a command arrives, the meter answers it
     return res.body.result.resultCode === 0;
   };
   expect(await until(answered)).toBe(true);
+});
+
+it("shows a meter that connects with the page's Last Will Missing within seconds of its connection dropping, and back once online", async () => {
+  // "Connection status": a will on …/status, offline, QoS 1, retained; online published retained once connected
+  const [listen] = examples.filter((e) => e.tool === 'sub');
+  const [online] = published('status');
+  expect(listen!.will).toMatchObject({ payload: '{"state":"offline"}', qos: 1, retain: true });
+  expect([online!.message, online!.retain]).toEqual(['{"state":"online"}', true]);
+  // another meter of this deployment, on a location, so that its will is its own
+  const key = `${deviceKey}-will`;
+  const theirs = (topic: string) => topic.replace(`/${deviceKey}/`, `/${key}/`);
+  const site = await buildSite(t.deps.db, (await buildBusiness(t.deps.db)).id);
+  const location = await buildLocation(t.deps.db, site.id);
+  const sp = await buildMeter(t.deps.db, {
+    deviceKey: key,
+    deviceTypeId: 6,
+    locationId: location.id,
+    slot: 1,
+    lastSeenAt: new Date(),
+  });
+  const connect = () =>
+    mqtt.connectAsync(url, {
+      clientId: key,
+      clean: false,
+      protocolVersion: 5,
+      properties: { sessionExpiryInterval: 600 },
+      // the meter's own reconnecting stays out of this measure
+      reconnectPeriod: 0,
+      will: { ...listen!.will!, topic: theirs(listen!.will!.topic), payload: Buffer.from(listen!.will!.payload) },
+    });
+  const sayOnline = (device: MqttClient) =>
+    device.publishAsync(theirs(online!.topics[0]!), online!.message!, { qos: 1, retain: true });
+  const shownMissing = async () => {
+    const table = await t.call<LocationRow[]>({
+      method: 'GET',
+      url: `/api/GetAllLocationsWithMetersBySiteID?siteID=${site.id}`,
+      token,
+    });
+    return table.body.result[0]?.servicePoints.find((m) => m.servicePointID === sp.id)?.isMissingDevice;
+  };
+  const stateOf = async () =>
+    (await t.deps.db.select().from(servicePoints).where(eq(servicePoints.id, sp.id)))[0]!.connectionState;
+
+  let device = await connect();
+  try {
+    await sayOnline(device);
+    expect(await until(async () => (await stateOf()) === 'online')).toBe(true);
+    expect(await shownMissing()).toBe(false);
+    // the connection drops without a DISCONNECT: a cable pulled, the meter's power cut
+    const dropped = Date.now();
+    device.stream.destroy();
+    expect(await until(async () => (await shownMissing()) === true, 10_000)).toBe(true);
+    const ms = Date.now() - dropped;
+    console.log(`Last Will: shown Missing ${ms} ms after the connection dropped`);
+    expect(ms).toBeLessThan(10_000);
+    expect(await stateOf()).toBe('offline');
+
+    device = await connect();
+    await sayOnline(device);
+    expect(await until(async () => (await shownMissing()) === false)).toBe(true);
+    // clearing the retained status (an empty retained message) is no message of the meter
+    await device.publishAsync(theirs(online!.topics[0]!), '', { qos: 1, retain: true });
+    await new Promise((r) => setTimeout(r, 1_500)); // a batch window more
+    expect(await t.deps.db.select().from(meterRefusals).where(eq(meterRefusals.deviceKey, key))).toEqual([]);
+    expect(await stateOf()).toBe('online');
+  } finally {
+    await device.endAsync();
+    const gone = await mqtt.connectAsync(url, { protocolVersion: 5, clientId: key, clean: true });
+    await gone.endAsync();
+  }
 });

@@ -4,15 +4,16 @@ import type { DeviceMessageKind } from './gateway';
 export const DEFAULT_TOPIC_PREFIX = 'meters';
 
 /** What a meter publishes: each under its own topic. */
-const FROM_METERS: DeviceMessageKind[] = ['ack', 'reading', 'heartbeat'];
+const FROM_METERS: DeviceMessageKind[] = ['ack', 'reading', 'heartbeat', 'status'];
 
 export type MeterTopics = ReturnType<typeof meterTopics>;
 
 /**
  * The MQTT conversation with a meter, under one deployment's prefix: the server publishes
- * commands on `{prefix}/{deviceKey}/command`, the meter publishes acknowledgements, readings
- * and heartbeats. JSON payloads (the contract's device-protocol schemas), QoS 1. Another
- * deployment on the same broker has another prefix, and neither hears the other's meters.
+ * commands on `{prefix}/{deviceKey}/command`, the meter publishes acknowledgements, readings,
+ * heartbeats and its connection's status (retained). JSON payloads (the contract's
+ * device-protocol schemas), QoS 1. Another deployment on the same broker has another prefix,
+ * and neither hears the other's meters.
  */
 export function meterTopics(prefix: string) {
   const of = (kind: string) => (deviceKey: string) => `${prefix}/${deviceKey}/${kind}`;
@@ -28,6 +29,7 @@ export function meterTopics(prefix: string) {
     ack: of('ack'),
     reading: of('reading'),
     heartbeat: of('heartbeat'),
+    status: of('status'),
     /** Server → meter: why a message of the meter was refused. */
     refused: of('refused'),
     /**

@@ -17,6 +17,7 @@ await gateway.start({
     return never;
   },
   heartbeats: () => never,
+  statuses: () => never,
   refusals: () => never,
 });
 console.log('ready');

@@ -34,6 +34,8 @@ export type SeriesShape = {
   rate: bigint;
   /** Step kinds, drawn with repeats as weights. */
   kinds: StepKind[];
+  /** How many steps: at least `minSteps` (1 unless given), at most `maxSteps`. */
+  minSteps?: number;
   maxSteps: number;
 };
 
@@ -84,7 +86,7 @@ export function meterSeries(shape: SeriesShape): fc.Arbitrary<ModelReading[]> {
     .tuple(
       fc.integer({ min: 0, max: shape.maxOffsetQuarters ?? 0 }),
       fc.bigInt({ min: 0n, max: shape.maxFirst }),
-      fc.array(step, { minLength: 1, maxLength: shape.maxSteps }),
+      fc.array(step, { minLength: shape.minSteps ?? 1, maxLength: shape.maxSteps }),
     )
     .map(([offset, first, steps]) => {
       const out: ModelReading[] = [];

@@ -8,6 +8,7 @@ import type { DeviceEvents, DeviceRefusal } from '../../gateway/gateway';
 import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { deviceEvents } from './ingest';
+import { markMissingMeters } from './monitor';
 import { REFUSAL_LOG_INTERVAL_MS, REFUSALS_QUIET_HOURS, resolveQuietRefusals } from './refusals';
 
 let t: TestApp;
@@ -243,5 +244,95 @@ describe('refused device messages', () => {
       reason: 'clockAhead',
       at: at.toISOString(),
     });
+  });
+});
+
+describe('the connection a meter reports (its Last Will)', () => {
+  const watched = async (over: Parameters<typeof buildMeter>[1] = {}) =>
+    meter({ locationId: (await buildLocation(t.deps.db, ids.site)).id, slot: 1, lastSeenAt: t.deps.now(), ...over });
+  const stateOf = async (id: number) => {
+    const [sp] = await t.deps.db.select().from(servicePoints).where(eq(servicePoints.id, id));
+    return [sp!.connectionState, sp!.isMissingDevice];
+  };
+  const openAlerts = async (id: number) =>
+    (
+      await t.deps.db
+        .select({ kind: systemAlerts.kind })
+        .from(systemAlerts)
+        .where(and(eq(systemAlerts.servicePointId, id), isNull(systemAlerts.resolvedAt)))
+    ).map((a) => a.kind);
+  const shownMissing = async (id: number) => {
+    const table = await t.call<LocationRow[]>({
+      method: 'GET',
+      url: `/api/GetAllLocationsWithMetersBySiteID?siteID=${ids.site}`,
+      token: tokens.admin,
+    });
+    return table.body.result.flatMap((l) => l.servicePoints).find((sp) => sp.servicePointID === id)?.isMissingDevice;
+  };
+  const base = Date.now();
+  const at = (seconds: number) => new Date(base + seconds * 1000);
+
+  it('shows a meter missing as soon as its Last Will says offline, with one alert, and back when it says online', async () => {
+    const m = await watched();
+    const say = (state: 'online' | 'offline', seconds: number) =>
+      events.statuses([{ deviceKey: m.deviceKey, state, at: at(seconds) }]);
+    expect(await say('online', 0)).toEqual([]);
+    expect(await stateOf(m.id)).toEqual(['online', false]);
+    await say('offline', 10);
+    expect(await stateOf(m.id)).toEqual(['offline', true]);
+    expect(await shownMissing(m.id)).toBe(true);
+    expect(await openAlerts(m.id)).toEqual(['missingDevice']);
+    await say('offline', 11);
+    expect(await openAlerts(m.id)).toEqual(['missingDevice']);
+    // an 'online' another instance received before the will, and stored after it
+    await say('online', 5);
+    expect(await stateOf(m.id)).toEqual(['offline', true]);
+    await say('online', 20);
+    expect(await stateOf(m.id)).toEqual(['online', false]);
+    expect(await shownMissing(m.id)).toBe(false);
+    expect(await openAlerts(m.id)).toEqual([]);
+  });
+
+  it("takes a reading or a heartbeat after 'offline' as the meter back; of a batch's statuses the last counts", async () => {
+    const m = await watched();
+    const status = (state: 'online' | 'offline', seconds: number) => ({
+      deviceKey: m.deviceKey,
+      state,
+      at: at(seconds),
+    });
+    await events.statuses([status('online', 0), status('offline', 1)]);
+    expect(await stateOf(m.id)).toEqual(['offline', true]);
+    await events.readings([{ deviceKey: m.deviceKey, readAt: t.deps.now(), total: '101' }]);
+    expect(await stateOf(m.id)).toEqual(['online', false]);
+    await events.statuses([status('offline', 2)]);
+    expect(await stateOf(m.id)).toEqual(['offline', true]);
+    await events.heartbeats([{ deviceKey: m.deviceKey, at: t.deps.now() }]);
+    expect(await stateOf(m.id)).toEqual(['online', false]);
+    expect(await openAlerts(m.id)).toEqual([]);
+  });
+
+  it("refuses the status of a key no meter has and stores the others'; a meter in stock or not monitored does not go missing", async () => {
+    const stock = await meter();
+    const excluded = await watched({ excludeFromMonitoring: true });
+    const refused = await events.statuses([
+      { deviceKey: 'dk-nobody', state: 'offline', at: at(0) },
+      { deviceKey: stock.deviceKey, state: 'offline', at: at(0) },
+      { deviceKey: excluded.deviceKey, state: 'offline', at: at(0) },
+    ]);
+    expect(refused.map((r) => [r.deviceKey, r.reason, r.detail])).toEqual([
+      ['dk-nobody', 'unknownMeter', 'status offline'],
+    ]);
+    expect(await stateOf(stock.id)).toEqual(['offline', false]);
+    expect(await stateOf(excluded.id)).toEqual(['offline', false]);
+  });
+
+  it('keeps the silence rule for a meter that said it is online: connected but mute is missing too', async () => {
+    const m = await watched({ lastSeenAt: new Date(t.deps.now().getTime() - 3_600_000) });
+    await events.statuses([
+      { deviceKey: m.deviceKey, state: 'online', at: new Date(t.deps.now().getTime() - 3_600_000) },
+    ]);
+    expect(await stateOf(m.id)).toEqual(['online', false]);
+    await markMissingMeters(t.deps);
+    expect(await stateOf(m.id)).toEqual(['online', true]);
   });
 });

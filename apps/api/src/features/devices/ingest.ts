@@ -1,14 +1,15 @@
 import { and, inArray, isNull, sql } from 'drizzle-orm';
-import type { RefusalReason } from '@portal/contract';
+import type { ConnectionState, RefusalReason } from '@portal/contract';
 import { actingAs, type Log } from '../../access/actor';
-import type { Tx } from '../../db/client';
+import { intArray, rows, type Tx } from '../../db/client';
 import { servicePoints, systemAlerts } from '../../db/schema';
 import type { Deps } from '../../deps';
-import type { DeviceEvents, DeviceHeartbeat, DeviceReading, DeviceRefusal } from '../../gateway/gateway';
+import type { DeviceEvents, DeviceHeartbeat, DeviceReading, DeviceRefusal, DeviceStatus } from '../../gateway/gateway';
 import { refusalOf } from '../../gateway/gateway';
 import { announce } from '../../hub/events';
 import { groupBy } from '../../lib/group';
 import { timeProblem, recordReadings, readingValues } from '../meters';
+import { flagMissing } from './monitor';
 import { metersByKey } from './queries';
 import { recordRefusals } from './refusals';
 import { settle } from './service';
@@ -19,6 +20,7 @@ export function deviceEvents(deps: Deps, log: Log): DeviceEvents {
     acks: (acks) => settle(actingAs(deps, { kind: 'device' }, log), acks),
     readings: (readings) => storeReadings(deps, log, readings),
     heartbeats: (beats) => storeHeartbeats(deps, beats),
+    statuses: (statuses) => storeStatuses(deps, statuses),
     refusals: (refusals) => recordRefusals(deps.db, log, refusals, deps.now()),
   };
 }
@@ -108,16 +110,62 @@ async function storeHeartbeats(deps: Deps, beats: DeviceHeartbeat[]): Promise<De
     .map((b) => refusalOf(b, 'unknownMeter', `heartbeat at ${b.at.toISOString()}`, deps.now()));
 }
 
+/**
+ * Stores what meters said of their connections, the last of each meter's in the batch. A status
+ * received before the one stored changes nothing, so that two instances storing theirs in either
+ * order agree. 'offline' (the meter's Last Will, published by the broker) makes a watched meter
+ * missing at once, without waiting for MISSING_AFTER_MINUTES of silence; 'online' is a sign of
+ * life and brings a missing meter back. Answers the statuses of device keys no meter has.
+ */
+async function storeStatuses(deps: Deps, statuses: DeviceStatus[]): Promise<DeviceRefusal[]> {
+  const meters = await metersByKey(deps.db, [...new Set(statuses.map((s) => s.deviceKey))]);
+  const latest = new Map<number, DeviceStatus>();
+  for (const s of statuses) {
+    const meter = meters.get(s.deviceKey);
+    if (meter) latest.set(meter.id, s);
+  }
+  if (latest.size) {
+    await deps.db.transaction(async (tx) => {
+      const said = [...latest].map(([id, s]) => ({ id, state: s.state, at: s.at.toISOString() }));
+      const changed = await rows<{ id: number; state: ConnectionState }>(
+        tx,
+        sql`
+        update service_points sp set connection_state = x.state, connection_changed_at = x.at,
+          last_seen_at = case when x.state = 'online' then greatest(sp.last_seen_at, x.at) else sp.last_seen_at end
+        from jsonb_to_recordset(${JSON.stringify(said)}::jsonb) as x(id int, state text, at timestamptz)
+        where sp.id = x.id and (sp.connection_changed_at is null or sp.connection_changed_at <= x.at)
+        returning sp.id, sp.connection_state as state`,
+      );
+      const now = deps.now();
+      const saying = (state: ConnectionState) => changed.filter((c) => c.state === state).map((c) => c.id);
+      await flagMissing(tx, sql`sp.id = any(${intArray(saying('offline'))})`, now);
+      const recovered = await recover(tx, saying('online'), now);
+      await announce(tx, await readingValues(tx, recovered, now, recovered));
+    });
+  }
+  return statuses
+    .filter((s) => !meters.has(s.deviceKey))
+    .map((s) => refusalOf(s, 'unknownMeter', `status ${s.state}`, deps.now()));
+}
+
 /** A reading the server refused, with what it said (echoed in the notice). */
 const readingRefused = (deps: Deps, reason: RefusalReason, r: DeviceReading): DeviceRefusal =>
   refusalOf(r, reason, `reading total ${r.total} at ${r.readAt.toISOString()}`, deps.now());
 
-/** Missing meters among these that spoke again: no longer missing, their alerts resolved. */
+/**
+ * Meters among these that spoke again while missing or said offline: no longer missing, online,
+ * their missing alerts resolved.
+ */
 async function recover(tx: Tx, meterIds: number[], now: Date): Promise<number[]> {
+  const { isMissingDevice, connectionState, lastSeenAt } = servicePoints;
   const back = await tx
     .update(servicePoints)
-    .set({ isMissingDevice: false, lastSeenAt: sql`greatest(${servicePoints.lastSeenAt}, ${now})` })
-    .where(and(inArray(servicePoints.id, meterIds), sql`${servicePoints.isMissingDevice}`))
+    .set({
+      isMissingDevice: false,
+      lastSeenAt: sql`greatest(${lastSeenAt}, ${now})`,
+      connectionState: sql`case when ${connectionState} = 'offline' then 'online' else ${connectionState} end`,
+    })
+    .where(and(inArray(servicePoints.id, meterIds), sql`(${isMissingDevice} or ${connectionState} = 'offline')`))
     .returning({ id: servicePoints.id });
   const ids = back.map((b) => b.id);
   if (ids.length) {

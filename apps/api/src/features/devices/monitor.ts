@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { rows } from '../../db/client';
+import { sql, type SQL } from 'drizzle-orm';
+import { rows, type Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { announce, meterValues } from '../../hub/events';
 import { threshold } from '../alerts';
@@ -11,58 +11,59 @@ import { threshold } from '../alerts';
  */
 export async function markMissingMeters(deps: Deps): Promise<number> {
   const cutoff = new Date(deps.now().getTime() - deps.config.devices.missingAfterMinutes * 60_000);
-  return deps.db.transaction(async (tx) => {
-    // a meter read by hand sends nothing: it is never missing
-    const flagged = await rows<{
-      id: number;
-      name: string;
-      location_id: number;
-      location: string;
-      site: string;
-      site_id: number;
-      last_seen_at: Date | string | null;
-    }>(
-      tx,
-      sql`
-      with gone as (
-        update service_points sp set is_missing_device = true
-        from locations l, sites s
-        where l.id = sp.location_id and s.id = l.site_id
-          and not sp.read_by_hand and not sp.is_missing_device and not sp.exclude_from_monitoring and not s.exclude_from_monitoring
-          and not l.deleted and s.deleted_at is null
-          and coalesce(sp.last_seen_at, sp.created_at) < ${cutoff}
-        returning sp.id, sp.name, sp.last_seen_at, sp.location_id, l.description as location, s.public_name as site,
-          s.id as site_id
-      )
-      select * from gone`,
-    );
-    if (!flagged.length) return 0;
-    await tx.execute(sql`
-      insert into system_alerts (kind, params, site_id, service_point_id, created_at)
-      select 'missingDevice', jsonb_build_object('since', x.since), x.site_id, x.id, ${deps.now()}
-      from jsonb_to_recordset(${JSON.stringify(
-        flagged.map((f) => ({
-          id: f.id,
-          site_id: f.site_id,
-          since: f.last_seen_at === null ? null : new Date(f.last_seen_at).toISOString(),
-        })),
-      )}::jsonb) as x(id int, site_id int, since text)
-      on conflict do nothing`);
-    // one event a property, listing every meter that went missing
-    await announce(
-      tx,
-      meterValues(
-        flagged.map((f) => ({
-          siteId: f.site_id,
-          servicePointID: f.id,
-          locationID: f.location_id,
-          isMissingDevice: true,
-        })),
-        deps.now(),
-      ),
-    );
-    return flagged.length;
-  });
+  return deps.db.transaction((tx) =>
+    flagMissing(tx, sql`coalesce(sp.last_seen_at, sp.created_at) < ${cutoff}`, deps.now()),
+  );
+}
+
+/**
+ * The watched meters among those `which` picks (a condition on `sp`) that are not missing yet
+ * become missing, each with one `missingDevice` alert, announced to their properties; a meter
+ * read by hand sends nothing and never is. Answers how many it flagged.
+ */
+export async function flagMissing(tx: Tx, which: SQL, now: Date): Promise<number> {
+  const flagged = await rows<{
+    id: number;
+    location_id: number;
+    site_id: number;
+    last_seen_at: Date | string | null;
+  }>(
+    tx,
+    sql`
+    update service_points sp set is_missing_device = true
+    from locations l, sites s
+    where l.id = sp.location_id and s.id = l.site_id
+      and not sp.read_by_hand and not sp.is_missing_device and not sp.exclude_from_monitoring and not s.exclude_from_monitoring
+      and not l.deleted and s.deleted_at is null
+      and ${which}
+    returning sp.id, sp.last_seen_at, sp.location_id, s.id as site_id`,
+  );
+  if (!flagged.length) return 0;
+  await tx.execute(sql`
+    insert into system_alerts (kind, params, site_id, service_point_id, created_at)
+    select 'missingDevice', jsonb_build_object('since', x.since), x.site_id, x.id, ${now}
+    from jsonb_to_recordset(${JSON.stringify(
+      flagged.map((f) => ({
+        id: f.id,
+        site_id: f.site_id,
+        since: f.last_seen_at === null ? null : new Date(f.last_seen_at).toISOString(),
+      })),
+    )}::jsonb) as x(id int, site_id int, since text)
+    on conflict do nothing`);
+  // one event a property, listing every meter that went missing
+  await announce(
+    tx,
+    meterValues(
+      flagged.map((f) => ({
+        siteId: f.site_id,
+        servicePointID: f.id,
+        locationID: f.location_id,
+        isMissingDevice: true,
+      })),
+      now,
+    ),
+  );
+  return flagged.length;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { Role, type StayHistoryRow } from '@portal/contract';
 import { rows } from '../../db/client';
 import { dailyUsage, servicePoints, stayMeters, stays, systemAlerts } from '../../db/schema';
@@ -154,6 +154,42 @@ describe('what a meter went through, told', () => {
     // 9961 and 9962 from 9960 (the glitch passed over), 9909 from 9907, 9999.5 (+90.5 over nine hours),
     // the rollover (+0.75), 1, 2, and 3 from 2 (the glitch 0.5 passed over); 9000 an hour after 3: nothing yet
     expect((await figures(id)).usageTotal).toBe('98.000000');
+  });
+
+  it('moves an alert off a reading that late readings show was not of its kind, to the one that is, or resolves it', async () => {
+    const { id } = await meterOnLocation();
+    const open = async () =>
+      (
+        await t.deps.db
+          .select({ kind: systemAlerts.kind, params: systemAlerts.params })
+          .from(systemAlerts)
+          .where(and(eq(systemAlerts.servicePointId, id), isNull(systemAlerts.resolvedAt)))
+          .orderBy(asc(systemAlerts.kind))
+      ).map((a) => [a.kind, a.params]);
+    const at = (h: number) => `2026-11-10T${String(h).padStart(2, '0')}:00:00Z`;
+    // a meter replaced at 2:00 by one reading 5000: its readings come newest first
+    await recordReadings(t.deps.db, [reading(id, 0, '100'), reading(id, 4, '5002')]);
+    await recordReadings(t.deps.db, [reading(id, 3, '5001')]);
+    expect(await open()).toEqual([['meterBaseline', { total: 5001, at: at(3), reference: 100, usage: 0 }]]);
+    await recordReadings(t.deps.db, [reading(id, 2, '5000')]);
+    expect(await open()).toEqual([['meterBaseline', { total: 5000, at: at(2), reference: 100, usage: 0 }]]);
+    // the reading before it is measured from changes too
+    await recordReadings(t.deps.db, [reading(id, 1, '101')]);
+    expect(await open()).toEqual([['meterBaseline', { total: 5000, at: at(2), reference: 101, usage: 0 }]]);
+
+    // 6:00 alone looks like a one-off low total, until 5:00 shows the meter went on lower from there
+    const other = (await meterOnLocation()).id;
+    await recordReadings(t.deps.db, [reading(other, 0, '100'), reading(other, 6, '91'), reading(other, 7, '101')]);
+    await recordReadings(t.deps.db, [reading(other, 5, '90')]);
+    const kinds = await t.deps.db
+      .select({ kind: systemAlerts.kind, resolved: systemAlerts.resolvedAt })
+      .from(systemAlerts)
+      .where(eq(systemAlerts.servicePointId, other))
+      .orderBy(asc(systemAlerts.kind));
+    expect(kinds.map((k) => [k.kind, k.resolved !== null])).toEqual([
+      ['meterBaseline', false],
+      ['meterGlitch', true],
+    ]);
   });
 
   it('shows resets, replaced meters and rollovers in the location history, under the stay they fall in or follow', async () => {

@@ -3,7 +3,7 @@ import type { StatementRevisionReason } from '@portal/contract';
 import { intArray, rows, type Db, type Queryable } from '../../db/client';
 import { groupBy } from '../../lib/group';
 import { metersOfBatch, readingsAfter, wholeSeries } from './reading-context';
-import { raiseAlerts, resolveSuspectAlerts } from './reading-rule';
+import { raiseAlerts, reciteAlerts } from './reading-rule';
 import { walkMeter, type Change, type Walk } from './reading-walk';
 import { decimalText } from './rule';
 
@@ -94,8 +94,8 @@ export async function recordReadings(q: Queryable, batch: Reading[], options: Re
     from = next;
   }
   const estimated = new Set(batch.filter((r) => r.estimated).map((r) => `${r.servicePointId}@${r.readAt.getTime()}`));
-  const { stored, decided } = await writeChanges(q, changes, spans, options, estimated);
-  if (decided.length) await q.execute(resolveSuspectAlerts(intArray(decided)));
+  const { stored, revisited } = await writeChanges(q, changes, spans, options, estimated);
+  if (revisited.length) await q.execute(reciteAlerts(intArray(revisited)));
   return { stored, conflicts };
 }
 
@@ -113,13 +113,13 @@ export async function reclassifyMeters(q: Queryable, meterIds: number[], options
     const walked = walkMeter({ rate, before: null, level: null }, [], readings, false, { wholly: true });
     changes.push(...walked.changes.map((c) => ({ ...c, sp })));
   }
-  const { decided } = await writeChanges(
+  const { revisited } = await writeChanges(
     q,
     changes,
     meterIds.map((sp) => ({ sp })),
     options,
   );
-  if (decided.length) await q.execute(resolveSuspectAlerts(intArray(decided)));
+  if (revisited.length) await q.execute(reciteAlerts(intArray(revisited)));
   return changes.length;
 }
 
@@ -154,7 +154,9 @@ export async function reclassifyQueuedMeters(deps: { db: Db }): Promise<number> 
  * ones walked again, and by the difference each makes, the daily roll-ups (of each meter and
  * of each property), the hourly one of each meter, each meter's latest reading and usage total;
  * raises the alerts of readings newly found to break a series, and queues the closed stays a
- * reading placed before a meter's latest may change for review.
+ * reading placed before a meter's latest may change for review. Answers how many readings it
+ * stored, and the meters whose stored readings it walked again or placed one before (their open
+ * alerts may cite readings that changed: `reciteAlerts`).
  */
 async function writeChanges(
   q: Queryable,
@@ -162,12 +164,12 @@ async function writeChanges(
   spans: Array<{ sp: number }>,
   options: RecordOptions,
   estimated: ReadonlySet<string> = new Set(),
-): Promise<{ stored: number; decided: number[] }> {
+): Promise<{ stored: number; revisited: number[] }> {
   const review = options.review ?? { reason: 'lateReading', userAccountId: null };
   const seenAt = options.seenAt ?? null;
-  if (!changes.length && seenAt === null) return { stored: 0, decided: [] };
+  if (!changes.length && seenAt === null) return { stored: 0, revisited: [] };
   const list = <T>(pick: (c: Change & { sp: number }) => T) => `{${changes.map((c) => pick(c) ?? 'NULL').join(',')}}`;
-  const [res] = await rows<{ n: number | string; decided: number[] | null }>(
+  const [res] = await rows<{ n: number | string; revisited: number[] | null }>(
     q,
     sql`
     with changed_in as (
@@ -295,7 +297,8 @@ async function writeChanges(
     select (select count(*) from inserted) as n, (select count(*) from reclassified) as u, (select count(*) from rolled) as r,
       (select count(*) from site_rolled) as s, (select count(*) from hour_rolled) + (select count(*) from hour_added) as h,
       (select count(*) from meters) as m, (select count(*) from alerts) as a, (select count(*) from reviews) as v,
-      (select array_agg(distinct sp) from changed where old_kind = 'suspect' and kind <> 'suspect') as decided`,
+      (select array_agg(distinct c.sp) from changed c join meta m on m.sp = c.sp where not c.fresh or c.at < m.latest)
+        as revisited`,
   );
-  return { stored: Number(res?.n ?? 0), decided: res?.decided ?? [] };
+  return { stored: Number(res?.n ?? 0), revisited: res?.revisited ?? [] };
 }
