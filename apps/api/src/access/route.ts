@@ -97,6 +97,7 @@ function openApiSchema(call: Call) {
     ...(call.query ? { querystring: call.query } : {}),
     ...(call.body ? { body: call.body } : {}),
     ...(call.params ? { params: call.params } : {}),
+    ...(call.consumes && { consumes: call.consumes }),
     response: call.produces
       ? {
           200: {
@@ -127,9 +128,23 @@ function callerOf(req: FastifyRequest, claim: KeyClaim | null): CallerContext {
  * authenticate, limit the rate (per user once signed in), refuse text the database cannot
  * hold, authorise by role, canonicalise and validate input, check the ids the call's scope
  * names, then the handler; the answer is wrapped in the envelope and serialised
- * from the contract's schema.
+ * from the contract's schema. A call that consumes another type than JSON gets its body as text.
  */
 export function defineRoute<const C extends Call>(app: FastifyInstance, call: C, handler: Handler<C>): void {
+  const { consumes } = call;
+  if (!consumes) {
+    addRoute(app, call, handler);
+    return;
+  }
+  // another body than JSON is taken as text by this call alone: Fastify keeps a parser to the plugin it is added in
+  void app.register(async (own) => {
+    for (const type of consumes)
+      own.addContentTypeParser(type, { parseAs: 'string' }, (_req, text, done) => done(null, text));
+    addRoute(own, call, handler);
+  });
+}
+
+function addRoute<const C extends Call>(app: FastifyInstance, call: C, handler: Handler<C>): void {
   const queryKeys = call.query ? keyMapOf(call.query) : null;
   const bodyKeys = call.body ? keyMapOf(call.body) : null;
   app.route({

@@ -38,6 +38,8 @@ export type Call = {
   readonly result: z.ZodType;
   /** A file download instead of the JSON envelope: its content types. */
   readonly produces?: readonly string[];
+  /** The body's content types when it is not JSON (a file of readings as `text/csv`): the body arrives as text. */
+  readonly consumes?: readonly string[];
   /** The largest body it takes, in bytes, when more than the server's 1 MiB (a photo, a file of readings). */
   readonly bodyLimit?: number;
   /** Requests per minute: per client address, or per user once signed in. */

@@ -126,6 +126,7 @@ export const routes = {
     setMaxRate: { method: 'PUT', path: '/api/ServicePoint/SetMaxRate' },
     readRoute: { method: 'GET', path: '/api/Meters/ReadRoute' },
     saveReadRoute: { method: 'PUT', path: '/api/Meters/ReadRouteOrder' },
+    importReadings: { method: 'POST', path: '/api/Meters/ImportReadings' },
   }),
   publicMeter: feature('publicMeter', {
     lookUp: { method: 'GET', path: '/api/Report/GetElectricMeterInformationByLocationPublicName' },

@@ -3,6 +3,7 @@ import { api } from '@portal/contract';
 import { Answer, defineRoute } from '../../access/route';
 import * as meters from './service';
 import * as handReads from './hand-reads';
+import { importReadings } from './import';
 
 export default async function meterRoutes(app: FastifyInstance) {
   defineRoute(app, api.meters.stockOptions, ({ caller }) => meters.stockOptions(caller.db));
@@ -58,5 +59,14 @@ export default async function meterRoutes(app: FastifyInstance) {
   defineRoute(app, api.meters.saveReadRoute, async ({ caller, body, scoped }) => {
     await handReads.saveReadRoute(caller, scoped['body.siteID'], body.locationIDs);
     return new Answer(null, 200, 'readRouteSaved');
+  });
+
+  defineRoute(app, api.meters.importReadings, async ({ caller, body, query, scoped }) => {
+    const dryRun = query.dryRun === 'true';
+    const report = await importReadings(caller, scoped['query.siteID'], body, { dryRun, mode: query.mode });
+    if (dryRun) return report;
+    return report.accepted || !report.refused.length
+      ? new Answer(report, 200, 'readingsImported', { accepted: report.accepted })
+      : new Answer(report, 200, 'readingsNotImported', { refused: report.refused.length });
   });
 }
