@@ -42,6 +42,11 @@ export type Call = {
   readonly consumes?: readonly string[];
   /** The largest body it takes, in bytes, when more than the server's 1 MiB (a photo, a file of readings). */
   readonly bodyLimit?: number;
+  /**
+   * Long work that tells how far it got: asked with `Accept: application/x-ndjson`, the answer is
+   * a line `{"progress": share}` (0 to 1) as the work goes, then the envelope as the last line.
+   */
+  readonly streamsProgress?: boolean;
   /** Requests per minute: per client address, or per user once signed in. */
   readonly rateLimit?: number;
   /**

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { parse } from 'csv-parse';
+import { CsvError, parse } from 'csv-parse';
 import { IMPORT_COLUMNS, type ImportColumn } from '@portal/contract';
 import { AppError, invalid } from '../../lib/errors';
 
@@ -45,6 +45,9 @@ function newlinesIn(bytes: Buffer, from: number, to: number): number {
   return n;
 }
 
+/** A batch of rows, and the share of the file read up to its last (0 to 1). */
+export type CsvBatch = { rows: CsvRow[]; read: number };
+
 /**
  * The rows of a CSV of readings, `size` at a time, parsed as they are taken (csv-parse), so that
  * no more than a batch and a chunk of the file are ever held as rows. The first row names the
@@ -52,7 +55,7 @@ function newlinesIn(bytes: Buffer, from: number, to: number): number {
  * A file without rows, or that is not CSV (a quote never closed), is refused, the latter with the
  * line its bad row starts on.
  */
-export async function* csvBatches(text: string, size: number): AsyncGenerator<CsvRow[]> {
+export async function* csvBatches(text: string, size: number): AsyncGenerator<CsvBatch> {
   const bytes = Buffer.from(text);
   const records = Readable.from(chunksOf(bytes)).pipe(
     parse({ delimiter: delimiterOf(text), bom: true, relax_column_count: true, trim: true, info: true }),
@@ -81,15 +84,17 @@ export async function* csvBatches(text: string, size: number): AsyncGenerator<Cs
       batch.push(row);
       rows++;
       if (batch.length === size) {
-        yield batch;
+        yield { rows: batch, read: offset / bytes.length };
         batch = [];
       }
     }
   } catch (err) {
-    if (err instanceof AppError) throw err;
-    throw new AppError('invalid', 'importUnreadable', { line });
+    if (!(err instanceof CsvError)) throw err;
+    // the parser reads ahead of the rows taken: where it stopped is the byte it names
+    const at = typeof err.bytes === 'number' ? err.bytes : offset;
+    throw new AppError('invalid', 'importUnreadable', { line: 1 + newlinesIn(bytes, 0, at) });
   }
   if (!columns) throw invalid('importHeaderMissing');
   if (!rows) throw invalid('importEmpty');
-  if (batch.length) yield batch;
+  if (batch.length) yield { rows: batch, read: 1 };
 }

@@ -103,6 +103,11 @@ describe('previewing an import', () => {
     const res = await importCsv(csv, 'dryRun=true');
     expect([res.status, res.body.messageCode]).toEqual([400, code]);
   });
+
+  it('names the line where the file stops being CSV', async () => {
+    const res = await importCsv('meter,reading,time\n\nE1,1,2026-01-01T00:00:00Z\n"E2,2\n\nE3,3,x\n', 'dryRun=true');
+    expect(res.body.message).toBe('The file cannot be read as CSV from line 4 on.');
+  });
 });
 
 describe('any file of readings', () => {
@@ -153,6 +158,46 @@ describe('any file of readings', () => {
       for (const x of [...warnings, ...refused]) expect(starts.slice(1)).toContain(x.line);
     }
     expect(await stored(electric.id)).toEqual([]);
+  });
+});
+
+describe('an import that tells its progress', () => {
+  const streamed = (csv: string, query: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/Meters/ImportReadings?siteID=${w.siteA1.id}&${query}`,
+      headers: {
+        authorization: `Bearer ${w.tokens.ownerA}`,
+        'content-type': 'text/csv',
+        accept: 'application/x-ndjson',
+      },
+      payload: csv,
+    });
+  const linesOf = (body: string) =>
+    body
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+  it('answers a line of progress a batch, then its envelope; a failure after the first line ends it', async () => {
+    const { electric } = await pedestal();
+    const rows = Array.from({ length: 7_000 }, (_, i) => `${electric.name},${i},${ago(700 - i / 10)}`);
+    const done = await streamed(['meter,reading,time', ...rows.slice(0, 10)].join('\n'), 'mode=all');
+    expect(done.headers['content-type']).toMatch(/^application\/x-ndjson/);
+    const [progress, envelope] = linesOf(done.body);
+    expect(progress).toEqual({ progress: 1 });
+    expect(envelope).toMatchObject({ success: true, statusCode: 200, result: { rows: 10, accepted: 10 } });
+
+    const broken = await streamed(
+      ['meter,reading,time', ...rows, `"${electric.name},1,${ago(1)}`].join('\n'),
+      'dryRun=true',
+    );
+    const lines = linesOf(broken.body);
+    expect(lines).toHaveLength(2);
+    // the first batch of 5,000 rows, then the quote never closed (the parser reads no more ahead than a chunk or two)
+    expect(lines[0]!.progress).toBeGreaterThan(0.7);
+    expect(lines[1]).toMatchObject({ success: false, statusCode: 400, messageCode: 'importUnreadable' });
+    expect(await stored(electric.id)).toHaveLength(10);
   });
 });
 

@@ -61,9 +61,9 @@ export default async function meterRoutes(app: FastifyInstance) {
     return new Answer(null, 200, 'readRouteSaved');
   });
 
-  defineRoute(app, api.meters.importReadings, async ({ caller, body, query, scoped }) => {
+  defineRoute(app, api.meters.importReadings, async ({ caller, body, query, scoped, progress }) => {
     const dryRun = query.dryRun === 'true';
-    const report = await importReadings(caller, scoped['query.siteID'], body, { dryRun, mode: query.mode });
+    const report = await importReadings(caller, scoped['query.siteID'], body, { dryRun, mode: query.mode, progress });
     if (dryRun) return report;
     return report.accepted || !report.refused.length
       ? new Answer(report, 200, 'readingsImported', { accepted: report.accepted })
