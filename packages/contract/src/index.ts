@@ -8,6 +8,7 @@ export * from './health';
 export * from './forms';
 export * from './locations';
 export * from './meters';
+export * from './reading-import';
 export * from './lookups';
 export * from './businesses';
 export * from './billing';

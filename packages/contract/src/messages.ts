@@ -261,6 +261,21 @@ export const messages = {
   readingInFuture: 'The reading is dated in the future.',
   readingConflict: 'Another reading of this meter is stored at that time.',
   readRouteSaved: 'The read route has been saved.',
+  importMeterUnknown: 'No meter of this property has this name, device key or location description.',
+  importMeterAmbiguous: 'This location has more than one meter: name the meter, or give its unit (kWh or gal).',
+  importUnitInvalid: 'The unit must be kWh or gal.',
+  importEstimatedInvalid: 'Estimated must be yes or no (or true/false, 1/0).',
+  importTimeInvalid: 'The time must be a date and time such as 2026-05-01T08:30:00-06:00.',
+  readingAlreadyStored: 'This reading is stored already: nothing new.',
+  readingBelowPrevious: 'The reading is below the one before it: a reset or a rollover?',
+  readingAboveExpected: "The reading is far above the range the meter's usage makes expected.",
+  importHeaderMissing:
+    'The first row must name the columns: meter (or location), reading and time; estimated and unit are optional.',
+  importColumnTwice: 'The header names the {{column}} column twice.',
+  importUnreadable: 'The file cannot be read as CSV from line {{line}} on.',
+  importEmpty: 'The file has no rows of readings.',
+  readingsImported: '{{accepted}} readings stored.',
+  readingsNotImported: 'Nothing was stored: {{refused}} rows were refused.',
 
   // monitoring and device control
   monitoringUpdated: 'Monitoring updated',

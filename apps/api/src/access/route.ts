@@ -20,6 +20,7 @@ import { resolveDeclaredScope, type Resolved } from './declared-scope';
 import { AppError, failureOf, forbidden, unauthenticated } from '../lib/errors';
 import { canonicalize, keyMapOf } from '../lib/keys';
 import { idempotencyKeyOf, KeyClaim, type StoredAnswer } from '../lib/idempotency';
+import { ProgressLines } from './progress-lines';
 
 /** A non-default answer: another status (410 pending) or a message (a catalogue code) beside the result. */
 export class Answer<T> {
@@ -49,6 +50,8 @@ type Ctx<C extends Call> = {
   params: Part<C, 'params'>;
   /** The records the call's `scope` names, checked against the caller's scope. */
   scoped: Resolved<ScopeOf<C>>;
+  /** Tells the client how far the work got (0 to 1), when the call streams its progress and the client asked for it. */
+  progress: (share: number) => void;
 };
 
 export type Handler<C extends Call> = (
@@ -97,6 +100,7 @@ function openApiSchema(call: Call) {
     ...(call.query ? { querystring: call.query } : {}),
     ...(call.body ? { body: call.body } : {}),
     ...(call.params ? { params: call.params } : {}),
+    ...(call.consumes && { consumes: call.consumes }),
     response: call.produces
       ? {
           200: {
@@ -127,9 +131,23 @@ function callerOf(req: FastifyRequest, claim: KeyClaim | null): CallerContext {
  * authenticate, limit the rate (per user once signed in), refuse text the database cannot
  * hold, authorise by role, canonicalise and validate input, check the ids the call's scope
  * names, then the handler; the answer is wrapped in the envelope and serialised
- * from the contract's schema.
+ * from the contract's schema. A call that consumes another type than JSON gets its body as text.
  */
 export function defineRoute<const C extends Call>(app: FastifyInstance, call: C, handler: Handler<C>): void {
+  const { consumes } = call;
+  if (!consumes) {
+    addRoute(app, call, handler);
+    return;
+  }
+  // another body than JSON is taken as text by this call alone: Fastify keeps a parser to the plugin it is added in
+  void app.register(async (own) => {
+    for (const type of consumes)
+      own.addContentTypeParser(type, { parseAs: 'string' }, (_req, text, done) => done(null, text));
+    addRoute(own, call, handler);
+  });
+}
+
+function addRoute<const C extends Call>(app: FastifyInstance, call: C, handler: Handler<C>): void {
   const queryKeys = call.query ? keyMapOf(call.query) : null;
   const bodyKeys = call.body ? keyMapOf(call.body) : null;
   app.route({
@@ -163,6 +181,7 @@ export function defineRoute<const C extends Call>(app: FastifyInstance, call: C,
         reply.status(first.status).header('idempotent-replayed', 'true').send(first.body);
       const first = await claim?.earlierAnswer();
       if (first) return replay(first);
+      const lines = ProgressLines.of(call.streamsProgress, req, reply);
       try {
         const out = await handler({
           req,
@@ -173,6 +192,7 @@ export function defineRoute<const C extends Call>(app: FastifyInstance, call: C,
           params: req.params as Part<C, 'params'>,
           scoped: scoped as Resolved<ScopeOf<C>>,
           caller: callerOf(req, claim) as CallerOf<C['access']>,
+          progress: lines?.progress ?? (() => {}),
         });
         if (call.produces) return reply;
         const answer = out instanceof Answer ? out : new Answer(out ?? null);
@@ -185,9 +205,15 @@ export function defineRoute<const C extends Call>(app: FastifyInstance, call: C,
           exceptionMessage: null,
         };
         await claim?.keep({ status: answer.status, body });
+        if (lines?.started) return lines.end(body);
         reply.status(answer.status);
         return body;
       } catch (err) {
+        if (lines?.started) {
+          const failure = failureOf(err);
+          if (failure.status >= 500) req.log.error({ err }, 'request failed');
+          return lines.end(failure.body);
+        }
         // a failure after the write committed is the request's answer; one before it did nothing,
         // maybe because the same request with the key committed meanwhile: then its answer
         if (claim?.committed) await claim.keep(failureOf(err));

@@ -105,20 +105,83 @@ async function request(
   }
 }
 
+/** An answer's envelope, its result checked; a failure as an ApiError (a 401 to a signed-in call ends the session). */
+function answerOf<T>(status: number, answer: unknown, login: LoginResult | null, schema: ResultCheck<T>): ApiAnswer<T> {
+  if (!isAnswerEnvelope(answer)) throw new ApiError(status, 'badResponse', 'serverError');
+  if (!answer.success) {
+    if (status === 401 && login) endSession();
+    const failure = failureOf(answer.result);
+    throw new ApiError(status, failure?.code ?? 'failed', messageOf(answer) ?? 'serverError', failure?.errors);
+  }
+  const result = schema.safeParse(answer.result);
+  if (!result.success) throw new ApiError(status, 'badResponse', 'serverError');
+  return { result: result.data, message: messageOf(answer), statusCode: answer.statusCode };
+}
+
 /** Makes a call and checks its answer's result. */
 export async function send<T>(route: Route, options: RequestInput, schema: ResultCheck<T>): Promise<ApiAnswer<T>> {
   const { response, login } = await request(route, options, 'application/json');
+  return answerOf(response.status, await response.json().catch(() => null), login, schema);
+}
 
-  const answer: unknown = await response.json().catch(() => null);
-  if (!isAnswerEnvelope(answer)) throw new ApiError(response.status, 'badResponse', 'serverError');
-  if (!answer.success) {
-    if (response.status === 401 && login) endSession();
-    const failure = failureOf(answer.result);
-    throw new ApiError(response.status, failure?.code ?? 'failed', messageOf(answer) ?? 'serverError', failure?.errors);
+/** How far a file sent as a call's body got: the share uploaded, then the share of its work the server did (0 to 1). */
+export type FileProgress = { stage: 'upload' | 'work'; share: number };
+
+/** The lines of an answer that streams its progress (`streamsProgress`), the last one perhaps not whole yet. */
+const linesOf = (text: string) => text.split('\n').filter((line) => line.trim() !== '');
+
+function parsed(line: string | undefined): unknown {
+  try {
+    return JSON.parse(line ?? '');
+  } catch {
+    return null;
   }
-  const result = schema.safeParse(answer.result);
-  if (!result.success) throw new ApiError(response.status, 'badResponse', 'serverError');
-  return { result: result.data, message: messageOf(answer), statusCode: answer.statusCode };
+}
+
+function lastProgress(text: string): number | null {
+  const whole = linesOf(text.slice(0, text.lastIndexOf('\n') + 1));
+  for (const line of whole.reverse()) {
+    const said = parsed(line);
+    if (isObject(said) && typeof said.progress === 'number') return said.progress;
+  }
+  return null;
+}
+
+/**
+ * A call whose body is a file (a CSV of readings), sent with XMLHttpRequest: its upload tells its
+ * progress, which fetch's does not. The server is asked for the lines of its own progress
+ * (`Accept: application/x-ndjson`); both reach `onProgress`. The last line is the envelope,
+ * checked as `send` checks one; its status code is the call's (the stream's is 200 once begun).
+ */
+export async function sendFile<T>(
+  route: Route,
+  options: RequestInput & { file: Blob; type: string; onProgress: (progress: FileProgress) => void },
+  schema: ResultCheck<T>,
+): Promise<ApiAnswer<T>> {
+  const login = await loginForRequest();
+  const xhr = new XMLHttpRequest();
+  const answered = new Promise<string>((resolve, reject) => {
+    xhr.onload = () => resolve(xhr.responseText);
+    xhr.onerror = () => reject(ApiError.network());
+    xhr.onabort = () => reject(options.signal?.reason ?? ApiError.network());
+  });
+  xhr.open(route.method, urlOf(route.path, options));
+  xhr.setRequestHeader('accept', 'application/x-ndjson, application/json');
+  xhr.setRequestHeader('content-type', options.type);
+  if (login) xhr.setRequestHeader('authorization', `Bearer ${login.token}`);
+  xhr.upload.onprogress = (e) => {
+    if (e.lengthComputable) options.onProgress({ stage: 'upload', share: e.loaded / e.total });
+  };
+  let told: number | null = null;
+  xhr.onprogress = () => {
+    const share = lastProgress(xhr.responseText);
+    if (share !== null && share !== told) options.onProgress({ stage: 'work', share });
+    told = share;
+  };
+  options.signal?.addEventListener('abort', () => xhr.abort());
+  xhr.send(options.file);
+  const answer = parsed(linesOf(await answered).at(-1));
+  return answerOf(isAnswerEnvelope(answer) ? answer.statusCode : xhr.status, answer, login, schema);
 }
 
 /** How long a create or command waits before each of its retries. */

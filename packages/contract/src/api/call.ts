@@ -38,8 +38,15 @@ export type Call = {
   readonly result: z.ZodType;
   /** A file download instead of the JSON envelope: its content types. */
   readonly produces?: readonly string[];
+  /** The body's content types when it is not JSON (a file of readings as `text/csv`): the body arrives as text. */
+  readonly consumes?: readonly string[];
   /** The largest body it takes, in bytes, when more than the server's 1 MiB (a photo, a file of readings). */
   readonly bodyLimit?: number;
+  /**
+   * Long work that tells how far it got: asked with `Accept: application/x-ndjson`, the answer is
+   * a line `{"progress": share}` (0 to 1) as the work goes, then the envelope as the last line.
+   */
+  readonly streamsProgress?: boolean;
   /** Requests per minute: per client address, or per user once signed in. */
   readonly rateLimit?: number;
   /**

@@ -16,6 +16,7 @@ import {
   readRouteOrderRequest,
   readRouteStop,
 } from '../meters';
+import { IMPORT_MAX_BYTES, importReadingsQuery, importReport } from '../reading-import';
 import { emptyResult } from '../envelope';
 import { administrators, propertyStaff, siteInQuery } from './access';
 import { featureCalls } from './call';
@@ -133,5 +134,18 @@ export const metersCalls = featureCalls(routes.meters, defaults, {
     body: readRouteOrderRequest,
     scope: { 'body.siteID': 'site', 'body.locationIDs.*': 'location' },
     result: emptyResult,
+  },
+
+  importReadings: {
+    summary:
+      "Import a CSV of readings (text/csv: a header row naming meter or location, reading, time and optionally estimated and unit) into a property's meters, checked as a device's or a hand read's; dryRun=true previews (nothing stored); mode=all stores nothing unless every row is valid, mode=valid stores the valid rows; warnings and refusals by line; Accept: application/x-ndjson streams the progress (docs/api.md)",
+    query: importReadingsQuery,
+    scope: { 'query.siteID': 'site' },
+    consumes: ['text/csv'],
+    body: z.string(),
+    bodyLimit: IMPORT_MAX_BYTES,
+    rateLimit: 20,
+    streamsProgress: true,
+    result: importReport,
   },
 });

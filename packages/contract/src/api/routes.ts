@@ -127,6 +127,7 @@ export const routes = {
     readRoute: { method: 'GET', path: '/api/Meters/ReadRoute' },
     readingPhoto: { method: 'GET', path: '/api/Meters/ReadingPhoto' },
     saveReadRoute: { method: 'PUT', path: '/api/Meters/ReadRouteOrder' },
+    importReadings: { method: 'POST', path: '/api/Meters/ImportReadings' },
   }),
   publicMeter: feature('publicMeter', {
     lookUp: { method: 'GET', path: '/api/Report/GetElectricMeterInformationByLocationPublicName' },

@@ -2,6 +2,13 @@ import type { RefusalReason } from '@portal/contract';
 
 const DAY_MS = 86_400_000;
 
+/** The message of each time problem, as a person or an import is told it. */
+export const TIME_PROBLEM_CODES = {
+  clockAhead: 'readingInFuture',
+  tooOld: 'readingTooOld',
+  beforeMeter: 'readingBeforeMeter',
+} as const;
+
 /** The meter a reading is for, as admission needs it. */
 export type AdmittedMeter = { id: number; createdAt: Date };
 

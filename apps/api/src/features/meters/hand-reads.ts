@@ -14,16 +14,11 @@ import { personOf, type UserContext } from '../../access/actor';
 import { requireServicePoint, unknownTo, type SiteRef } from '../../access/scope';
 import { conflict, invalid } from '../../lib/errors';
 import { isoOrNull } from '../../lib/instants';
-import { timeProblem } from './admission';
+import { TIME_PROBLEM_CODES, timeProblem } from './admission';
+import { expectedMost, surroundingsOf } from './reading-checks';
 import { recordReadings, type RecordOptions } from './readings';
 import { estimateAt } from './usage';
 import { readingValues } from './service';
-
-const TIME_PROBLEMS = {
-  clockAhead: 'readingInFuture',
-  tooOld: 'readingTooOld',
-  beforeMeter: 'readingBeforeMeter',
-} as const;
 
 /** The photo's bytes and type, known by its first bytes (never by what the client says it is). */
 function photoOf(base64: string): { bytes: Buffer; contentType: 'image/jpeg' | 'image/png' } {
@@ -86,13 +81,13 @@ export async function addManualReading(
     maxAgeDays: ctx.config.readingMaxAgeDays,
     clockSkewMs: ctx.config.clockSkewSeconds * 1000,
   });
-  if (late) throw invalid(TIME_PROBLEMS[late], 'at');
+  if (late) throw invalid(TIME_PROBLEM_CODES[late], 'at');
   const photo = input.photo === undefined ? null : photoOf(input.photo);
   // an actual read at the instant of an estimate replaces it (the statements it is on are revised)
   const estimate = input.estimated || reset ? null : await estimateHeldAt(ctx.db, meter.id, readAt);
-  const previous = await readingBefore(ctx.db, meter.id, readAt, total);
-  if (previous !== null && !input.overrideConfirmation && previous.below) {
-    return { answer: { overrideConfirmation: true, previousReading: Number(previous.total) }, reset, replaced: null };
+  const { previous, below } = (await surroundingsOf(ctx.db, [{ servicePointId: meter.id, readAt, total }]))[0]!;
+  if (below && !input.overrideConfirmation) {
+    return { answer: { overrideConfirmation: true, previousReading: Number(previous) }, reset, replaced: null };
   }
   const review = {
     reason: estimate === null ? ('lateReading' as const) : ('estimateReplaced' as const),
@@ -119,13 +114,13 @@ export async function addManualReading(
       action: estimate !== null ? 'replaceEstimate' : reset ? 'manualReading' : 'handRead',
       entityType: 'servicePoint',
       entityId: meter.id,
-      before: { reading: estimate ?? previous?.total ?? null },
+      before: { reading: estimate ?? previous },
       after: { reading: total, at: readAt.toISOString(), estimated: input.estimated, photo: photo !== null },
     });
     await announce(tx, await readingValues(tx, [meter.id], ctx.now()));
   });
   return {
-    answer: { overrideConfirmation: false, previousReading: previous === null ? null : Number(previous.total) },
+    answer: { overrideConfirmation: false, previousReading: previous === null ? null : Number(previous) },
     reset,
     replaced: estimate === null ? null : meter.id,
   };
@@ -162,22 +157,6 @@ async function setAsideEstimate(tx: Tx, meterId: number, at: Date, total: string
   await tx.execute(sql`delete from meter_readings where service_point_id = ${meterId} and read_at = ${at}`);
 }
 
-/** The meter's reading at or before an instant (its total as text), and whether a value is below it, exactly. */
-async function readingBefore(q: Queryable, meterId: number, at: Date, value: string) {
-  const [row] = await rows<{ total: string; below: boolean }>(
-    q,
-    sql`
-    select trim_scale(total)::text as total, ${value}::numeric < total as below from meter_readings
-    where service_point_id = ${meterId} and read_at <= ${at} and decision is distinct from 'discarded'
-      and not (read_at = ${at} and estimated)
-    order by read_at desc limit 1`,
-  );
-  return row ?? null;
-}
-
-/** How far above the last reading the next one is expected, as a share over the highest daily usage of the last 30 days. */
-const EXPECTED_MARGIN = 1.25;
-
 /**
  * A property's meters to read by hand, in its route's order (the staff's, else the natural order
  * of the descriptions): those read by hand and the networked ones gone silent, each with its last
@@ -201,16 +180,11 @@ export async function readRoute(q: Queryable, site: SiteRef, now: Date): Promise
     sql`
     select sp.id, l.id as location_id, l.description, sp.name, dt.unit, sp.read_by_hand,
       trim_scale(sp.last_reading)::text as last_reading, sp.last_reading_at,
-      trim_scale(round(sp.last_reading + nullif(h.max_daily, 0) * ${EXPECTED_MARGIN}
-        * greatest(1, ceil(extract(epoch from (${now}::timestamptz - sp.last_reading_at)) / 86400)), 6))::text as expected_max,
+      ${expectedMost(sql`sp.id`, sql`sp.last_reading`, sql`sp.last_reading_at`, sql`${now}::timestamptz`)}::text as expected_max,
       ${estimateAt(sql`sp`, sql`${now}::timestamptz`)}::text as estimate
     from locations l
     join service_points sp on sp.location_id = l.id
     join device_types dt on dt.id = sp.device_type_id
-    left join lateral (
-      select max(d.usage) as max_daily from daily_usage d
-      where d.service_point_id = sp.id and d.day >= (sp.last_reading_at - interval '30 days')::date
-    ) h on true
     where l.site_id = ${site.siteId} and not l.deleted and dt.group_id = any(${intArray(METERED_DEVICE_GROUPS)})
       and (sp.read_by_hand or sp.is_missing_device)
     order by l.route_position nulls last, l.sort_key, sp.slot`,

@@ -5,6 +5,7 @@ import * as meters from './service';
 import * as handReads from './hand-reads';
 import { reviseStaysOfMeter } from '../billing';
 import { notFound } from '../../lib/errors';
+import { importReadings } from './import';
 
 export default async function meterRoutes(app: FastifyInstance) {
   defineRoute(app, api.meters.stockOptions, ({ caller }) => meters.stockOptions(caller.db));
@@ -71,5 +72,14 @@ export default async function meterRoutes(app: FastifyInstance) {
   defineRoute(app, api.meters.saveReadRoute, async ({ caller, body, scoped }) => {
     await handReads.saveReadRoute(caller, scoped['body.siteID'], body.locationIDs);
     return new Answer(null, 200, 'readRouteSaved');
+  });
+
+  defineRoute(app, api.meters.importReadings, async ({ caller, body, query, scoped, progress }) => {
+    const dryRun = query.dryRun === 'true';
+    const report = await importReadings(caller, scoped['query.siteID'], body, { dryRun, mode: query.mode, progress });
+    if (dryRun) return report;
+    return report.accepted || !report.refused.length
+      ? new Answer(report, 200, 'readingsImported', { accepted: report.accepted })
+      : new Answer(report, 200, 'readingsNotImported', { refused: report.refused.length });
   });
 }

@@ -6,9 +6,11 @@ import { Link } from 'react-router';
 import { useRole } from '../../lib/session/useRole';
 import { PageTitle } from '../../ui/PageTitle';
 import { PropertyScreen } from '../../ui/PropertyScreen';
+import { ImportReadingsButton } from '../reading-import';
 import { LocationsTable } from './table/LocationsTable';
 
 const reservationsAccess = api.integrations.reservations.access;
+const importAccess = api.meters.importReadings.access;
 
 /** /Locations/:siteId: one property's locations on a page of their own (a link a manager can keep on the phone). */
 export function PropertyLocationsPage() {
@@ -16,6 +18,7 @@ export function PropertyLocationsPage() {
   const role = useRole();
   // the property's staff, who may read its reservations
   const readsReservations = reservationsAccess.anyOf.some((p) => hasPermission(role, p));
+  const importsReadings = importAccess.anyOf.some((p) => hasPermission(role, p));
   return (
     <PropertyScreen page={t('locations.page.title')}>
       {(site) => (
@@ -50,6 +53,7 @@ export function PropertyLocationsPage() {
                     {label}
                   </Button>
                 ))}
+              {importsReadings && <ImportReadingsButton site={site} />}
             </Group>
           </Group>
           <LocationsTable site={site} withPropertyActions />

@@ -2,7 +2,7 @@ import { Button, Group, Stack } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSchemaForm } from '../../../lib/schemaForm';
-import { ResponsiveModal } from '../dialogs/ResponsiveModal';
+import { ResponsiveModal } from '../../../ui/ResponsiveModal';
 import type { DialogProps } from '../dialogs/dialogProps';
 import { useUpdateLocation } from '../hooks';
 import { LocationFields } from './LocationFields';

@@ -1,7 +1,7 @@
 import { Alert, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../i18n/messages';
-import { ResponsiveModal } from '../dialogs/ResponsiveModal';
+import { ResponsiveModal } from '../../../ui/ResponsiveModal';
 import type { DialogProps } from '../dialogs/dialogProps';
 import { useCurrentStay } from '../hooks';
 import { hasSoloDevice } from '../rows';

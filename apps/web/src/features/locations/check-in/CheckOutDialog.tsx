@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../i18n/messages';
-import { ResponsiveModal } from '../dialogs/ResponsiveModal';
+import { ResponsiveModal } from '../../../ui/ResponsiveModal';
 import { toastSaved, toastStatusError } from '../feedback';
 import { useCheckOut, useCurrentStay } from '../hooks';
 import type { DialogProps } from '../dialogs/dialogProps';

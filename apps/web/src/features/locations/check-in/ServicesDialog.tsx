@@ -5,7 +5,7 @@ import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { inputProps } from '../../../i18n/messages';
 import { useSchemaForm } from '../../../lib/schemaForm';
-import { ResponsiveModal } from '../dialogs/ResponsiveModal';
+import { ResponsiveModal } from '../../../ui/ResponsiveModal';
 import type { DialogProps } from '../dialogs/dialogProps';
 import { toastFailure, toastSaved } from '../feedback';
 import { useRetryRelays, useSaveWithServices } from '../hooks';

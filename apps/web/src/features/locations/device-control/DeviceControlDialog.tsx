@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Loader, Progress, Stack, Text } from '@man
 import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../i18n/messages';
-import { ResponsiveModal } from '../dialogs/ResponsiveModal';
+import { ResponsiveModal } from '../../../ui/ResponsiveModal';
 import { disconnectIndicatorOn, isDisconnectCapable, relayState } from '../rows';
 import type { DialogProps } from '../dialogs/dialogProps';
 import { RELAY_COLOR } from '../table/MeterLines';

@@ -13,7 +13,7 @@ import { toastFailure } from '../feedback';
 import { useCreateLocations } from '../hooks';
 import type { LocationsSite } from '../site';
 import { type NewLocationRow, canAddRow, emptyRow, hasUnsavedData, repeatedRows, rowsToSave } from './addLocationRows';
-import { ResponsiveModal } from './ResponsiveModal';
+import { ResponsiveModal } from '../../../ui/ResponsiveModal';
 import { useSchemaForm } from '../../../lib/schemaForm';
 
 const formSchema = z.object({

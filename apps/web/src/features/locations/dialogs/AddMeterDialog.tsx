@@ -8,7 +8,7 @@ import { toastFailure } from '../feedback';
 import { useAddMeter, useMeterStock } from '../hooks';
 import type { DialogProps } from './dialogProps';
 import { fittingMeters } from './meterFit';
-import { ResponsiveModal } from './ResponsiveModal';
+import { ResponsiveModal } from '../../../ui/ResponsiveModal';
 import { DialogActions } from '../../../ui/DialogActions';
 
 /** Add Meter: a meter from stock onto this location (at most two, never beside a cube or data collector). */

@@ -11,7 +11,7 @@ import { ScrollTable } from '../../../ui/ScrollTable';
 import { naturalCompare } from '../rows';
 import type { LocationsSite } from '../site';
 import { fittingMeters } from './meterFit';
-import { ResponsiveModal } from './ResponsiveModal';
+import { ResponsiveModal } from '../../../ui/ResponsiveModal';
 
 const PAGE = 25;
 

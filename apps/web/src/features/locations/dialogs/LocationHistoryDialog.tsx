@@ -8,7 +8,7 @@ import { errorMessage } from '../../../i18n/messages';
 import { HeldBackReadings } from '../../billing';
 import { useStayHistory } from '../hooks';
 import type { DialogProps } from './dialogProps';
-import { ResponsiveModal } from './ResponsiveModal';
+import { ResponsiveModal } from '../../../ui/ResponsiveModal';
 import { propertyTimeText } from '../../../ui/PropertyTime';
 import { ScrollTable } from '../../../ui/ScrollTable';
 

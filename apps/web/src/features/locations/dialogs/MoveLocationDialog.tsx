@@ -7,7 +7,7 @@ import { toast } from '../../../ui/toast';
 import { toastFailure } from '../feedback';
 import { useBusinessLookup, useMoveLocation, useMoveSelection, useSitesOfBusiness } from '../hooks';
 import type { LocationsSite } from '../site';
-import { ResponsiveModal } from './ResponsiveModal';
+import { ResponsiveModal } from '../../../ui/ResponsiveModal';
 
 type Props = {
   site: LocationsSite;

@@ -6,7 +6,7 @@ import { toastFailure } from '../feedback';
 import { useRemoveMeter } from '../hooks';
 import type { DialogProps } from './dialogProps';
 import { MeterChoice } from './MeterChoice';
-import { ResponsiveModal } from './ResponsiveModal';
+import { ResponsiveModal } from '../../../ui/ResponsiveModal';
 import { DialogActions } from '../../../ui/DialogActions';
 
 /** Remove Meter: the meter goes back to stock (not while a guest is checked in). */

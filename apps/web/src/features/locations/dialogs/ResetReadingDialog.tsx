@@ -9,7 +9,7 @@ import { useManualReading } from '../hooks';
 import { isWater } from '../rows';
 import type { DialogProps } from './dialogProps';
 import { MeterChoice } from './MeterChoice';
-import { ResponsiveModal } from './ResponsiveModal';
+import { ResponsiveModal } from '../../../ui/ResponsiveModal';
 import { SubmitActions } from '../../../ui/DialogActions';
 
 /**

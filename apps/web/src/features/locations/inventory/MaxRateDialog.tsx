@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage, fieldMessage, serverText } from '../../../i18n/messages';
 import { DialogActions } from '../../../ui/DialogActions';
 import { toast } from '../../../ui/toast';
-import { ResponsiveModal } from '../dialogs/ResponsiveModal';
+import { ResponsiveModal } from '../../../ui/ResponsiveModal';
 import { useSetMaxRate } from '../hooks';
 
 /**

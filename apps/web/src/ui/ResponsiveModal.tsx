@@ -2,7 +2,7 @@ import { Modal, type ModalProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 
-/** The area's dialogs: full screen on phones, a centred modal elsewhere, always with a labelled close button. */
+/** A dialog: full screen on phones, a centred modal elsewhere, always with a labelled close button. */
 export function ResponsiveModal(props: Omit<ModalProps, 'opened'> & { opened?: boolean }) {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 48em)');
