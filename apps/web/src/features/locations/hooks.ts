@@ -163,10 +163,10 @@ export type ServicesBody = BodyOf<typeof api.stays.editWithServices>;
 export function useSaveWithServices(siteId: number, checkIn: boolean) {
   return useSiteMutation(
     siteId,
-    ({ autoCheckoutDateTime, ...body }: ServicesBody) =>
+    ({ autoCheckoutDateTime, readings, ...body }: ServicesBody & { readings?: StayReadingInput[] }) =>
       checkIn
         ? // without a check-out time the server answers the field error the dialog shows
-          client.stays.checkIn({ body: { ...body, autoCheckoutDateTime: autoCheckoutDateTime ?? '' } })
+          client.stays.checkIn({ body: { ...body, autoCheckoutDateTime: autoCheckoutDateTime ?? '', readings } })
         : client.stays.editWithServices({ body: { ...body, autoCheckoutDateTime } }),
     (input) => [input.locationID],
   );

@@ -3,7 +3,7 @@ import { Role } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api';
-import { locationRow, site } from '../../../test/fixtures';
+import { locationRow, meterRow, site } from '../../../test/fixtures';
 import { renderWithApp, signInAs } from '../../../test/render';
 import { CheckInDialog } from './CheckInDialog';
 
@@ -68,5 +68,24 @@ describe('Check In', () => {
     expect(within(dialog).getByRole('alert').textContent).toBe(
       'This location cannot be checked in. This location has no meter: add one first.',
     );
+  });
+
+  it('asks for the opening reading of a meter read by hand, and sends it with the check-in', async () => {
+    const hand = { ...meterRow(5), deviceKey: null, readByHand: true, servicePointCapabilities: [] };
+    const { user, dialog, api, onClose } = openCheckIn(locationRow(5, { servicePoints: [hand] }));
+    await user.type(within(dialog).getByRole('textbox', { name: /^Guest phone/ }), '5551234567');
+    await user.type(within(dialog).getByRole('textbox', { name: 'First name' }), 'Ada');
+    const checkIn = within(dialog).getByRole('button', { name: 'Check In' });
+    expect(checkIn.hasAttribute('disabled')).toBe(true);
+    await user.type(
+      within(dialog).getByRole('textbox', { name: `Reading of ${hand.servicePointName} (kWh)` }),
+      '812.4',
+    );
+    await user.click(checkIn);
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.callsTo(CHECK_IN)[0]?.body).toMatchObject({
+      locationID: 5,
+      readings: [{ servicePointID: hand.servicePointID, reading: '812.4', estimated: false }],
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Switch, TextInput } from '@mantine/core';
-import type { GuestRow } from '@portal/contract';
+import { METERED_DEVICE_GROUPS, type GuestRow } from '@portal/contract';
 import { useMemo, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -14,13 +14,15 @@ import { GuestFields } from './GuestFields';
 import { LocationFields } from './LocationFields';
 import { type FormMode, formSchema, initialValues, requestBody } from './locationForm';
 import { ServicesField } from './ServicesField';
+import { readingsComplete, readingsToSend, StayReadings, type MeterToRead, type TakenReadings } from './StayReadings';
 import { initialServices, serviceBoxes } from './services';
 import { useLocationSave } from './useLocationSave';
 import { earliestCheckout } from './zonedTime';
 
 /**
  * Check In, or Manage Location of a location with switchable services: its fields, the
- * services, availability, and the stay (automatic check-out, guest) when a guest is in.
+ * services, availability, and the stay (automatic check-out, guest) when a guest is in; a check-in
+ * takes the opening readings of meters read by hand or gone silent.
  */
 export function ServicesDialog({
   site,
@@ -65,7 +67,31 @@ export function ServicesDialog({
   // Availability cannot change while a guest is in, nor without services.
   const availabilityLocked = row.isCheckedInState || !hasServices;
 
-  const onSubmit = handleSubmit((values) => save.mutate(requestBody(row, values, boxes, mode, site.timeZone), saved));
+  // a check-in opens at the readings of the meters read by hand (and may of those gone silent)
+  const [taken, setTaken] = useState<TakenReadings>({});
+  const toRead: MeterToRead[] = checkIn
+    ? row.servicePoints
+        .filter(
+          (sp) => METERED_DEVICE_GROUPS.includes(sp.fk_DeviceTypeGroupId) && (sp.readByHand || sp.isMissingDevice),
+        )
+        .map((sp) => ({
+          servicePointID: sp.servicePointID,
+          name: sp.servicePointName,
+          unit: sp.unit,
+          required: sp.readByHand,
+          estimate: null,
+        }))
+    : [];
+
+  const onSubmit = handleSubmit((values) =>
+    save.mutate(
+      {
+        ...requestBody(row, values, boxes, mode, site.timeZone),
+        ...(toRead.length ? { readings: readingsToSend(taken) } : {}),
+      },
+      saved,
+    ),
+  );
 
   const retryFailed = () =>
     retry.mutate(row.locationID, {
@@ -110,6 +136,7 @@ export function ServicesDialog({
             />
           )}
           {mode.guestIn && <GuestFields form={form} />}
+          <StayReadings meters={toRead} taken={taken} onChange={setTaken} />
           <Controller
             control={control}
             name="available"
@@ -132,7 +159,7 @@ export function ServicesDialog({
             <Button variant="default" onClick={onClose}>
               {t('common.close')}
             </Button>
-            <Button type="submit" loading={save.isPending} disabled={blocked}>
+            <Button type="submit" loading={save.isPending} disabled={blocked || !readingsComplete(toRead, taken)}>
               {checkIn ? t('locations.table.checkIn') : t('locations.dialogs.save')}
             </Button>
           </Group>
