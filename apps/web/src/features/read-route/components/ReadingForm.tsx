@@ -36,15 +36,16 @@ export function ReadingForm({ stop, onEnter }: Props) {
     setPhoto(base64 === null ? null : { name: file.name, base64 });
   };
 
-  const saveEstimate = async (estimate: string) => {
+  /** Sends a value read now (or estimated), busy meanwhile. */
+  const enter = async (value: string, extra: Partial<ReadingBody>) => {
     setBusy(true);
     try {
       await onEnter({
         servicePointID: stop.servicePointID,
         reset: false,
-        ...(water ? { totalGallons: estimate } : { kwHTotal: estimate }),
-        estimated: true,
+        ...(water ? { totalGallons: value } : { kwHTotal: value }),
         at: new Date().toISOString(),
+        ...extra,
       });
     } finally {
       setBusy(false);
@@ -67,21 +68,9 @@ export function ReadingForm({ stop, onEnter }: Props) {
       });
       if (!ok) return;
     }
-    setBusy(true);
-    try {
-      await onEnter({
-        servicePointID: stop.servicePointID,
-        reset: false,
-        ...(water ? { totalGallons: reading } : { kwHTotal: reading }),
-        overrideConfirmation: below,
-        at: new Date().toISOString(),
-        ...(photo ? { photo: photo.base64 } : {}),
-      });
-      setValue('');
-      setPhoto(null);
-    } finally {
-      setBusy(false);
-    }
+    await enter(reading, { overrideConfirmation: below, ...(photo ? { photo: photo.base64 } : {}) });
+    setValue('');
+    setPhoto(null);
   };
 
   return (
@@ -115,7 +104,12 @@ export function ReadingForm({ stop, onEnter }: Props) {
           </Button>
         </Group>
         {stop.estimate !== null && (
-          <Button variant="subtle" size="compact-sm" disabled={busy} onClick={() => void saveEstimate(stop.estimate!)}>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            disabled={busy}
+            onClick={() => void enter(stop.estimate!, { estimated: true })}
+          >
             {t('readRoute.estimate', { reading: number(stop.estimate) })}
           </Button>
         )}
