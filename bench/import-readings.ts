@@ -1,5 +1,5 @@
 /**
- * A CSV import of 100,000 readings (POST /api/Meters/ImportReadings): hourly readings of a
+ * A CSV import of 100,000 readings (`routes.meters.importReadings`): hourly readings of a
  * property's electric and water meters, a row per meter and hour in the order a data logger
  * exports them (by hour, then meter), previewed (dryRun), stored (mode=all), then the same file
  * stored again (nothing new). Each run is a fresh property of its own; prints rows/s of each

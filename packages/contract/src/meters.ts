@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INT_MAX, METER_ID_LENGTH, READING_MAX_DECIMALS, READING_MAX_INTEGER_DIGITS } from './constants';
 import { REFUSAL_REASONS } from './device-protocol';
-import { idParam, pageFields, whenTyped } from './fields';
+import { idParam, pageFields, whenTyped, whenValid } from './fields';
 
 const id = z.int32();
 
@@ -112,7 +112,10 @@ export const stayReading = z.object({
 export const stayReadings = z
   .array(stayReading)
   .max(2, 'invalidValue')
-  .refine((r) => new Set(r.map((x) => x.servicePointID)).size === r.length, 'fieldNotValid')
+  .refine((r) => new Set(r.map((x) => x.servicePointID)).size === r.length, {
+    message: 'fieldNotValid',
+    ...whenValid(['servicePointID']),
+  })
   .optional();
 export type StayReading = z.output<typeof stayReading>;
 export type StayReadingInput = z.input<typeof stayReading>;
