@@ -99,6 +99,7 @@ describe('transactions', () => {
       'Check In Date (property time)',
       'Property Time Zone',
       'Usage (kWh)',
+      'Estimated',
       'Checked In By',
     ]);
 
@@ -162,6 +163,7 @@ describe('transactions', () => {
       'Check Out Date (property time)',
       'Property Time Zone',
       'Usage (kWh)',
+      'Estimated',
       'Checked In By',
       'Checked Out By',
     ]);

@@ -5,9 +5,7 @@ import type { MeterTopics } from './topics';
 
 /**
  * The simulated fleet as meters on a broker (`npm run simulate`): what the meters say is
- * published under the deployment's topics (their statuses retained), and the commands
- * published there reach them. The fleet is one connection, so no meter has a Last Will of
- * its own: the fleet publishes 'offline' for a meter whose connection it drops.
+ * published under the deployment's topics, and the commands published there reach them.
  */
 export async function fleetOnBroker(
   client: MqttClient,
@@ -17,8 +15,7 @@ export async function fleetOnBroker(
   const fleet = new Fleet({
     ...options,
     send: (messages) => {
-      for (const m of messages)
-        client.publish(topics[m.kind](m.deviceKey), m.payload, { qos: 1, retain: m.kind === 'status' });
+      for (const m of messages) client.publish(topics[m.kind](m.deviceKey), m.payload, { qos: 1 });
     },
   });
   client.on('message', (topic, payload) => {

@@ -10,7 +10,6 @@ type Row = {
   on: boolean;
   metered: boolean;
   missing: boolean;
-  offline: boolean;
   time_zone: string | null;
   leaking: boolean;
 };
@@ -20,8 +19,7 @@ const LEAK_GALLONS_PER_HOUR = 1.2;
 
 /**
  * Every meter of the database as a simulated device: on when a relay is on, reporting
- * from its last reading. Meters already missing stay silent, so the demo keeps them missing,
- * but for those missing because their connection dropped: they come back.
+ * from its last reading. Meters already missing stay silent, so the demo keeps them missing.
  * A water meter found running every hour at a vacant location (the demo's leak) keeps leaking.
  */
 export async function loadSimulatedMeters(q: Queryable, now = new Date()): Promise<SimulatedMeter[]> {
@@ -29,7 +27,6 @@ export async function loadSimulatedMeters(q: Queryable, now = new Date()): Promi
     q,
     sql`
     select sp.device_key, dt.unit, sp.last_reading, sp.is_missing_device as missing,
-      coalesce(sp.connection_state = 'offline', false) as offline,
       dt.group_id in (1, 2, 6) as metered, s.time_zone,
       exists (select 1 from service_point_capabilities c where c.service_point_id = sp.id and c.status = 1) as on,
       -- a water meter that ran in each of the 3 hours before its latest reading at a vacant location: a leak
@@ -47,7 +44,6 @@ export async function loadSimulatedMeters(q: Queryable, now = new Date()): Promi
   );
   const offsets = new Map<string, number>();
   return found.map((r) => {
-    const silent = r.missing && !r.offline;
     const tz = r.time_zone ?? 'UTC';
     if (!offsets.has(tz)) offsets.set(tz, utcOffsetMs(tz, now.getTime()) / 3_600_000);
     return {
@@ -55,9 +51,9 @@ export async function loadSimulatedMeters(q: Queryable, now = new Date()): Promi
       unit: r.unit === 'gal' ? 'gal' : 'kWh',
       milli: Math.round(Number(r.last_reading ?? 0) * 1000),
       on: r.metered && r.on,
-      behaviour: silent ? 'silent' : behaviourOf(r.device_key),
+      behaviour: r.missing ? 'silent' : behaviourOf(r.device_key),
       utcOffsetHours: offsets.get(tz)!,
-      ...(r.leaking && !silent ? { leakPerHour: LEAK_GALLONS_PER_HOUR } : {}),
+      ...(r.leaking && !r.missing ? { leakPerHour: LEAK_GALLONS_PER_HOUR } : {}),
     };
   });
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { behaviourOf, Fleet, FAILURE_CODE, garblesReadings, isAway, TURNS, type SimulatedMeter } from './fleet';
+import { behaviourOf, Fleet, FAILURE_CODE, garblesReadings, TURNS, type SimulatedMeter } from './fleet';
 import type { DeviceMessage } from './gateway';
 import { inboundOf } from './inbound';
 
@@ -75,10 +75,7 @@ describe('the simulated fleet', () => {
     const many = new Fleet({
       speed: 10,
       answerDelayMs: [1_000, 5_000],
-      send: (m) => {
-        if (m[0]!.kind === 'reading') batches.push(m);
-        if (m[0]!.kind === 'heartbeat') beats.push(m.length);
-      },
+      send: (m) => (m[0]!.kind === 'reading' ? batches.push(m) : beats.push(m.length)),
     });
     many.add(Array.from({ length: 3000 }, (_, i) => meter(`dk-E${String(i).padStart(6, '0')}`, { on: true })));
     many.start(30, 60);
@@ -113,7 +110,7 @@ describe('the simulated fleet', () => {
       vi.advanceTimersByTime(30_000);
       fleet.tick();
     }
-    const sent = said.filter((m) => m.kind === 'reading' && m.deviceKey === garbling[0]);
+    const sent = said.filter((m) => m.deviceKey === garbling[0]);
     const outcomes = sent.map((m) => {
       const inbound = inboundOf(m, new Date(), 300_000);
       return inbound.kind === 'refusal' ? inbound.refusal.reason : inbound.kind;
@@ -124,38 +121,5 @@ describe('the simulated fleet', () => {
       ...['badTimestamp', 'reading', 'reading'],
       ...['clockAhead', 'reading', 'reading'],
     ]);
-  });
-
-  it('has a meter that drops its connection say so by its Last Will, go quiet, and say it is online when back', () => {
-    const key = Array.from({ length: 1000 }, (_, i) => `dk-E${String(i).padStart(6, '0')}`).find(
-      (k) => behaviourOf(k) === 'drops',
-    )!;
-    const dropping = meter(key, { on: true, behaviour: 'drops' });
-    // from a minute it is connected: the next minute it is away, and the first it is back
-    const minute = (n: number) => new Date(Date.parse('2026-11-20T19:00:00Z') + n * 60_000);
-    const away = (n: number) => isAway(dropping, minute(n));
-    const from = Array.from({ length: 60 }, (_, n) => n).find((n) => !away(n) && away(n + 1))!;
-    const back = Array.from({ length: 60 }, (_, n) => from + 2 + n).find((n) => !away(n))!;
-    vi.setSystemTime(minute(from));
-    fleet.add([dropping]);
-    const ofKey = () => said.filter((m) => m.deviceKey === key).map((m) => `${m.kind} ${m.payload}`);
-    expect(ofKey()).toEqual(['status {"state":"online"}']);
-
-    said = [];
-    vi.setSystemTime(minute(from + 1));
-    fleet.heartbeat();
-    fleet.tick();
-    fleet.command({ messageId: 9, deviceKey: key, capabilityId: null, requestedState: 0 });
-    vi.advanceTimersByTime(5_000);
-    // while away it says nothing, and takes no command
-    expect(ofKey()).toEqual(['status {"state":"offline"}']);
-
-    said = [];
-    vi.setSystemTime(minute(back));
-    fleet.heartbeat();
-    fleet.tick();
-    expect(ofKey().map((m) => m.split(' ')[0])).toEqual(['status', 'heartbeat', 'reading']);
-    expect(ofKey()[0]).toBe('status {"state":"online"}');
-    expect(back - from).toBeLessThanOrEqual(3);
   });
 });

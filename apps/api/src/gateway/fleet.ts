@@ -1,8 +1,7 @@
-import type { ConnectionState } from '@portal/contract';
 import type { DeviceCommand, DeviceMessage } from './gateway';
 
-/** How a simulated meter behaves: answers commands, fails them, says nothing, or drops its connection now and then. */
-export type Behaviour = 'answers' | 'fails' | 'silent' | 'drops';
+/** How a simulated meter behaves when commanded. */
+export type Behaviour = 'answers' | 'fails' | 'silent';
 
 export type SimulatedMeter = {
   deviceKey: string;
@@ -20,11 +19,8 @@ export type SimulatedMeter = {
   leakPerHour?: number;
 };
 
-/**
- * `turn`: which of the interval's TURNS the meter speaks in; `reported`: readings sent so far;
- * `connected`: whether it is on the broker (it says nothing while it is not).
- */
-type Running = SimulatedMeter & { countedTo: number; turn: number; reported: number; connected: boolean };
+/** `turn`: which of the interval's TURNS the meter speaks in; `reported`: readings sent so far. */
+type Running = SimulatedMeter & { countedTo: number; turn: number; reported: number };
 
 /**
  * Each interval is split into this many turns, and a meter reports in its own: a fleet of
@@ -38,16 +34,9 @@ export type FleetOptions = {
   speed: number;
   /** Delay of an answer to a command, in ms, drawn between the two. */
   answerDelayMs: [number, number];
-  /** What the meters say, as on MQTT: one call a tick, an answer, a heartbeat round or connections changing. */
+  /** What the meters say, as they would say it on MQTT: one call a tick, an answer or a heartbeat round. */
   send: (messages: DeviceMessage[]) => void;
 };
-
-/** What a meter says of its connection, or its Last Will says for it. */
-const statusOf = (deviceKey: string, state: ConnectionState): DeviceMessage => ({
-  kind: 'status',
-  deviceKey,
-  payload: JSON.stringify({ state }),
-});
 
 /** The result code a failing simulated meter answers with. */
 export const FAILURE_CODE = 5;
@@ -68,21 +57,12 @@ function turnOf(deviceKey: string): number {
 
 /**
  * Which demo meters misbehave, by a stable hash of their device key: about one in
- * twenty-five fails every command, another never answers, so that every device control
- * message can be seen, and another loses its connection now and then (`isAway`).
+ * twenty-five fails every command and another never answers, so that every device
+ * control message can be seen.
  */
 export function behaviourOf(deviceKey: string): Behaviour {
   const bucket = hashOf(deviceKey) % 25;
-  return bucket === 3 ? 'fails' : bucket === 7 ? 'silent' : bucket === 19 ? 'drops' : 'answers';
-}
-
-/** A meter that drops its connection is away for two minutes of every half hour, when depends on its key. */
-const DROP_CYCLE_MS = 30 * 60_000;
-const AWAY_MS = 2 * 60_000;
-
-/** Whether a meter is off the broker at an instant: only one that drops its connection ever is. */
-export function isAway(meter: Pick<SimulatedMeter, 'deviceKey' | 'behaviour'>, at: Date): boolean {
-  return meter.behaviour === 'drops' && (at.getTime() + hashOf(meter.deviceKey) * 1_000) % DROP_CYCLE_MS < AWAY_MS;
+  return bucket === 3 ? 'fails' : bucket === 7 ? 'silent' : 'answers';
 }
 
 /**
@@ -128,22 +108,11 @@ export class Fleet {
     return this.meters.size;
   }
 
-  /** Adds meters the fleet does not know yet, each saying it is online as it connects; known ones keep their state. */
-  add(meters: SimulatedMeter[], now = new Date()): void {
-    const connecting: DeviceMessage[] = [];
-    for (const m of meters) {
-      if (this.meters.has(m.deviceKey)) continue;
-      const connected = m.behaviour !== 'silent' && !isAway(m, now);
-      this.meters.set(m.deviceKey, {
-        ...m,
-        countedTo: now.getTime(),
-        turn: turnOf(m.deviceKey),
-        reported: 0,
-        connected,
-      });
-      if (connected) connecting.push(statusOf(m.deviceKey, 'online'));
-    }
-    if (connecting.length) this.opts.send(connecting);
+  /** Adds meters the fleet does not know yet; known ones keep their running state. */
+  add(meters: SimulatedMeter[]): void {
+    for (const m of meters)
+      if (!this.meters.has(m.deviceKey))
+        this.meters.set(m.deviceKey, { ...m, countedTo: Date.now(), turn: turnOf(m.deviceKey), reported: 0 });
   }
 
   has(deviceKey: string): boolean {
@@ -152,12 +121,12 @@ export class Fleet {
 
   command(cmd: DeviceCommand): void {
     const meter = this.meters.get(cmd.deviceKey);
-    if (!meter?.connected) return;
+    if (!meter || meter.behaviour === 'silent') return;
     const [min, max] = this.opts.answerDelayMs;
     const timer = setTimeout(
       () => {
         this.timers.delete(timer);
-        const ok = meter.behaviour !== 'fails';
+        const ok = meter.behaviour === 'answers';
         if (ok && !meter.on && cmd.requestedState === 1) meter.countedTo = Date.now();
         if (ok) meter.on = cmd.requestedState === 1;
         const answer = { messageId: cmd.messageId, resultCode: ok ? 0 : FAILURE_CODE, at: new Date().toISOString() };
@@ -196,7 +165,7 @@ export class Fleet {
     const readings: DeviceMessage[] = [];
     for (const m of this.meters.values()) {
       const leak = m.leakPerHour ?? 0;
-      if ((!m.on && !leak) || !m.connected || (turn !== undefined && m.turn !== turn)) continue;
+      if ((!m.on && !leak) || m.behaviour === 'silent' || (turn !== undefined && m.turn !== turn)) continue;
       const demoHours = ((now.getTime() - m.countedTo) / 3_600_000) * this.opts.speed;
       m.countedTo = now.getTime();
       const localHour = (now.getUTCHours() + m.utcOffsetHours + 24) % 24;
@@ -211,23 +180,12 @@ export class Fleet {
     if (readings.length) this.opts.send(readings);
   }
 
-  /**
-   * Every meter that still talks (of one turn, or all) says it is alive, on or off. A meter
-   * whose connection drops now says nothing more until it is back, and its Last Will says it
-   * is offline (the fleet says it, as the broker would); one that is back says it is online.
-   */
+  /** Every meter that still talks (of one turn, or all) says it is alive, on or off. */
   heartbeat(turn?: number, now = new Date()): void {
-    const changed: DeviceMessage[] = [];
-    const beats: DeviceMessage[] = [];
     const payload = JSON.stringify({ at: now.toISOString() });
-    for (const m of this.meters.values()) {
-      if (m.behaviour === 'silent' || (turn !== undefined && m.turn !== turn)) continue;
-      const connected = !isAway(m, now);
-      if (connected !== m.connected) changed.push(statusOf(m.deviceKey, connected ? 'online' : 'offline'));
-      m.connected = connected;
-      if (connected) beats.push({ kind: 'heartbeat', deviceKey: m.deviceKey, payload });
-    }
-    if (changed.length) this.opts.send(changed);
+    const beats = [...this.meters.values()]
+      .filter((m) => m.behaviour !== 'silent' && (turn === undefined || m.turn === turn))
+      .map((m): DeviceMessage => ({ kind: 'heartbeat', deviceKey: m.deviceKey, payload }));
     if (beats.length) this.opts.send(beats);
   }
 

@@ -324,16 +324,6 @@ describe('MQTT device gateway', () => {
     try {
       const fleet = await fleetOnBroker(fleetClient, deployment, { speed: 10, answerDelayMs: [0, 0] });
       fleet.add([{ deviceKey, unit: 'kWh', milli: 1_000, on: false, behaviour: 'answers', utcOffsetHours: 0 }]);
-      // connected, it says so, retained: a subscriber that comes later reads it too
-      expect(await until(() => got.statuses.some((x) => x.deviceKey === deviceKey && x.state === 'online'))).toBe(true);
-      const later = await mqtt.connectAsync(url, { protocolVersion: 5 });
-      const retained: string[] = [];
-      later.on('message', (_topic, payload, packet) => packet.retain && retained.push(payload.toString()));
-      await later.subscribeAsync(deployment.status(deviceKey), { qos: 1 });
-      expect(await until(() => retained.length === 1)).toBe(true);
-      expect(retained).toEqual(['{"state":"online"}']);
-      await later.publishAsync(deployment.status(deviceKey), '', { qos: 1, retain: true });
-      await later.endAsync();
       await g.send({ messageId: 31, deviceKey, capabilityId: null, requestedState: 1 });
       expect(await until(() => got.acks.length === 1)).toBe(true);
       expect(got.acks[0]).toMatchObject({ deviceKey, messageId: 31, resultCode: 0 });
