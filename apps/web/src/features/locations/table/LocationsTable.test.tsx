@@ -294,7 +294,8 @@ describe('the locations table', () => {
     const table = await screen.findByRole('table', { name: 'Locations of Pine Lake' });
     await waitFor(() => expect(ids(table)).toHaveLength(25));
     await user.click(screen.getByRole('button', { name: 'Add Location' }));
-    const dialog = await screen.findByRole('dialog', { name: /Add Location/ });
+    // the dialog's module loads on first use: under a loaded machine that takes more than a second
+    const dialog = await screen.findByRole('dialog', { name: /Add Location/ }, { timeout: 5000 });
     await user.type(within(dialog).getByLabelText('Location Description, row 1'), 'Site 31');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     // the server finds the page that holds it: the second
