@@ -28,7 +28,10 @@ export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
  */
 export const importReadingsQuery = z.object({
   siteID: idParam,
-  dryRun: z.enum(['true', 'false']).default('false'),
+  dryRun: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   mode: z.enum(['valid', 'all']).default('all'),
 });
 export type ImportReadingsQuery = z.input<typeof importReadingsQuery>;

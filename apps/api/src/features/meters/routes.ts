@@ -75,8 +75,8 @@ export default async function meterRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, api.meters.importReadings, async ({ caller, body, query, scoped, progress }) => {
-    const dryRun = query.dryRun === 'true';
-    const report = await importReadings(caller, scoped['query.siteID'], body, { dryRun, mode: query.mode, progress });
+    const { dryRun, mode } = query;
+    const report = await importReadings(caller, scoped['query.siteID'], body, { dryRun, mode, progress });
     if (dryRun) return report;
     return report.accepted || !report.refused.length
       ? new Answer(report, 200, 'readingsImported', { accepted: report.accepted })
