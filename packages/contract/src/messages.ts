@@ -260,6 +260,7 @@ export const messages = {
   readingBeforeMeter: 'The reading is from before the meter was registered.',
   readingInFuture: 'The reading is dated in the future.',
   readingConflict: 'Another reading of this meter is stored at that time.',
+  handReadingRequired: 'Enter the reading of each meter read by hand, or its estimate.',
   readRouteSaved: 'The read route has been saved.',
   importMeterUnknown: 'No meter of this property has this name, device key or location description.',
   importMeterAmbiguous: 'This location has more than one meter: name the meter, or give its unit (kWh or gal).',

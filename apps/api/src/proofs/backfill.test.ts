@@ -9,7 +9,16 @@ import { settleStatements } from '../features/billing';
 import { deviceEvents } from '../features/devices';
 import { prepare, recordBatches } from '../features/reports';
 import type { DeviceEvents } from '../gateway/gateway';
-import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, tokenFor } from '../test/factories';
+import {
+  buildBusiness,
+  buildLocation,
+  buildMeter,
+  buildSite,
+  buildUser,
+  DEMO_TARIFF,
+  saveTariff,
+  tokenFor,
+} from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { meterSeries } from '../test/series-arbitrary';
 import { micro, microText, MODEL_RATE, usageByDay, type ModelReading } from '../test/usage-model';
@@ -91,18 +100,7 @@ async function property(): Promise<Property> {
   const db = t.deps.db;
   t.clock.set(new Date(ORIGIN - DAY));
   const siteID = (await buildSite(db, businessId, { timeZone: ZONE })).id;
-  const tariff = await t.call({
-    method: 'POST',
-    url: routes.billing.createTariff.path,
-    token: await admin(),
-    payload: {
-      siteID,
-      electricRate: '0.12',
-      waterRate: '0.01',
-      fees: [{ name: 'Pedestal service', amount: '1.50', per: 'stay' }],
-      taxes: [{ name: 'Utility tax', percent: '5', appliesTo: 'utilities' }],
-    },
-  });
+  const tariff = await saveTariff(t, await admin(), { siteID, ...DEMO_TARIFF });
   expect(tariff.status).toBe(200);
   const locationID = (await buildLocation(db, siteID)).id;
   const meter = await buildMeter(db, { locationId: locationID, slot: 1, createdAt: new Date(ORIGIN - DAY) });

@@ -225,3 +225,15 @@ export async function buildApiKey(
   if (made.status !== 200) throw new Error(`the key was not made: ${made.status} ${made.body.message}`);
   return { id: made.body.result.apiKeyID, key: made.body.result.key };
 }
+
+/** The demo's tariff: 0.12 a kWh, 0.01 a gallon, a pedestal fee of 1.50 a stay, a utility tax of 5 %. */
+export const DEMO_TARIFF = {
+  electricRate: '0.12',
+  waterRate: '0.01',
+  fees: [{ name: 'Pedestal service', amount: '1.50', per: 'stay' }],
+  taxes: [{ name: 'Utility tax', percent: '5', appliesTo: 'utilities' }],
+} as const;
+
+/** Saves a tariff version of a property through its call, as the holder of `token`; the answer as it came. */
+export const saveTariff = (t: TestApp, token: string, version: { siteID: number } & Record<string, unknown>) =>
+  t.call({ method: 'POST', url: routes.billing.createTariff.path, token, payload: version });

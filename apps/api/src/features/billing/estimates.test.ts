@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { nextSlot, routes, type CurrentStay, type PublicStatement, type StayStatement } from '@portal/contract';
 import { dailyUsage, servicePoints } from '../../db/schema';
-import { buildHandMeter, buildLocation, signIn } from '../../test/factories';
+import { buildHandMeter, buildLocation, saveTariff, signIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { pdfText } from '../../test/pdf-text';
 import { buildPropertyWorld, type PropertyWorld } from '../../test/property-world';
@@ -29,12 +29,7 @@ beforeAll(async () => {
   t = await createTestApp();
   w = await buildPropertyWorld(t);
   manager = w.tokens.managerA1;
-  const tariff = await t.call({
-    method: 'POST',
-    url: routes.billing.createTariff.path,
-    token: w.tokens.ownerA,
-    payload: { siteID: w.siteA1.id, electricRate: '0.2', waterRate: '0.01' },
-  });
+  const tariff = await saveTariff(t, w.tokens.ownerA, { siteID: w.siteA1.id, electricRate: '0.2', waterRate: '0.01' });
   expect(tariff.status).toBe(200);
 });
 afterAll(() => t.close());
@@ -186,5 +181,16 @@ describe('readings at check-in and check-out', () => {
     expect(bad.status).toBe(400);
     const stay = await call<CurrentStay>(routes.stays.current, undefined, { locationID: loc.id });
     expect(stay.body.result).toBeNull();
+  });
+
+  it('asks a person at the desk for the reading of each meter read by hand, at check-in and at check-out', async () => {
+    const { loc, meter } = await handReadPad();
+    const unread = await checkIn(loc.id);
+    expect([unread.status, unread.body.messageCode]).toEqual([400, 'handReadingRequired']);
+    expect((await checkIn(loc.id, [{ servicePointID: meter.id, reading: '125' }])).status).toBe(200);
+    const out = (body?: object) => call(routes.stays.checkOut, body, { locationID: loc.id });
+    const closing = await out();
+    expect([closing.status, closing.body.messageCode]).toEqual([400, 'handReadingRequired']);
+    expect((await out({ readings: [{ servicePointID: meter.id, reading: '126' }] })).status).toBe(200);
   });
 });

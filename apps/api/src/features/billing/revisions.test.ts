@@ -12,7 +12,17 @@ import {
   type StayStatement,
 } from '@portal/contract';
 import { auditLog, servicePointCapabilities, systemAlerts } from '../../db/schema';
-import { buildBusiness, buildLocation, buildMeter, buildSite, buildUser, signIn, tokenFor } from '../../test/factories';
+import {
+  buildBusiness,
+  buildLocation,
+  buildMeter,
+  buildSite,
+  buildUser,
+  DEMO_TARIFF,
+  saveTariff,
+  signIn,
+  tokenFor,
+} from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { pdfText } from '../../test/pdf-text';
 import { deviceEvents } from '../devices';
@@ -43,17 +53,9 @@ beforeAll(async () => {
   siteID = (await buildSite(db, business.id, { timeZone: 'America/Chicago' })).id;
   t.clock.set(new Date('2026-11-01T00:00:00Z'));
   // the demo's tariff: 0.12 a kWh, a pedestal fee of 1.50 a stay, a utility tax of 5 %
-  const tariff = await t.call({
-    method: 'POST',
-    url: routes.billing.createTariff.path,
-    token: await signIn(t, await buildUser(db, { roleId: Role.Administrator })),
-    payload: {
-      siteID,
-      electricRate: '0.12',
-      waterRate: '0.01',
-      fees: [{ name: 'Pedestal service', amount: '1.50', per: 'stay' }],
-      taxes: [{ name: 'Utility tax', percent: '5', appliesTo: 'utilities' }],
-    },
+  const tariff = await saveTariff(t, await signIn(t, await buildUser(db, { roleId: Role.Administrator })), {
+    siteID,
+    ...DEMO_TARIFF,
   });
   expect(tariff.status).toBe(200);
   users.manager = (await buildUser(db, { roleId: Role.SiteManager, busEntityId: business.id, siteIds: [siteID] })).id;
